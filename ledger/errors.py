@@ -1,0 +1,43 @@
+"""Errors raised by the ledger, each with a message a referee can act on.
+
+Infrastructure errors (sqlite3, psycopg, eventsourcing) are translated into these at the
+edge of the store so that callers never see a storage library's exception types.
+"""
+
+from __future__ import annotations
+
+
+class LedgerError(Exception):
+    """Base class of everything the ledger refuses or cannot do."""
+
+
+class StoreNotFoundError(LedgerError):
+    """The campaign store does not exist or holds no campaign."""
+
+
+class StoreExistsError(LedgerError):
+    """A new campaign was asked for where one already exists."""
+
+
+class EntryNotFoundError(LedgerError):
+    """An entry number outside the campaign's record was named."""
+
+
+class NegativeBalanceError(LedgerError):
+    """A debit would take a pool, track or account below zero (invariant 5)."""
+
+
+class UnknownAccountError(LedgerError):
+    """An event names a side, nation, power or unit the campaign does not have."""
+
+
+class ConflictError(LedgerError):
+    """Someone else wrote to the campaign first; reload and try again."""
+
+
+class ChainError(LedgerError):
+    """An entry does not fit the hash chain (wrong number, wrong previous hash, bad hash)."""
+
+
+class MalformedRecordError(LedgerError):
+    """A stored or imported record cannot be read; the message names where."""

@@ -1,0 +1,63 @@
+"""Rollback as compensation, and which entries are live or undone.
+
+Undo to #N never deletes: it appends one entry whose events set each account that differs
+back to its state as of #N (DESIGN invariant 4). Which entries are undone is derived from the
+record itself: walking back from the last entry, a rollback to #N jumps to #N; every entry
+not on that path has been undone. This also makes 'undo the undo' (rolling back to an entry
+that had been undone) come out right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ledger import events as ev
+from ledger.accounts import list_accounts
+from ledger.state import GameState
+
+
+def restore_events(current: GameState, target: GameState, *, to: int, reason: str) -> list[dict[str, Any]]:
+    """The events of a rollback entry that make ``current`` equal ``target`` (as of #to)."""
+    now = list_accounts(current)
+    then = list_accounts(target)
+    restored: list[dict[str, Any]] = []
+    for account in sorted(set(now) | set(then)):
+        if now.get(account) != then.get(account):
+            restored.append(ev.dump_event(ev.AccountRestored(account=account, state=then.get(account))))
+    restored.append(ev.dump_event(ev.RolledBack(to=to, reason=reason)))
+    return restored
+
+
+def rollback_target(entry: dict[str, Any]) -> int | None:
+    """The entry number a rollback entry went back to, or None for other entries."""
+    for raw in entry.get("events", []):
+        if raw.get("type") == "RolledBack":
+            return int(raw["to"])
+    return None
+
+
+def undone_by(entries: Iterable[dict[str, Any]]) -> dict[int, int]:
+    """Map each undone entry number to the rollback entry that undid it.
+
+    Args:
+        entries: all entries of the campaign, in order.
+    """
+    targets: dict[int, int] = {}
+    last = 0
+    for entry in entries:
+        last = entry["number"]
+        target = rollback_target(entry)
+        if target is not None:
+            targets[last] = target
+    live: set[int] = set()
+    number = last
+    while number >= 1:
+        live.add(number)
+        number = targets[number] if number in targets else number - 1
+    undone: dict[int, int] = {}
+    for rollback, target in sorted(targets.items()):
+        for number in range(target + 1, rollback):
+            if number not in live:
+                undone[number] = rollback
+    return undone

@@ -1,0 +1,154 @@
+"""The state of a campaign as rebuilt from its entries.
+
+Each top-level account below is one of DESIGN.md's aggregates (campaign, supply pool per
+side, replacement track per nation, BRP economy per power, force roster per side). They live
+together in one `GameState` because one entry may touch several and is saved atomically; a
+rollback restores each account separately (see `ledger.rollback`).
+
+These models are mutable so that folding 100,000 entries does not copy the whole state per
+event; anything handed out of the ledger is a deep copy (`GameState.frozen_copy`).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+UnitStatus = Literal["full", "cadre", "eliminated", "out_of_supply", "isolated"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ParentLink(_Model):
+    """Where a branched campaign came from."""
+
+    campaign_id: str
+    name: str
+    store: str
+    at_entry: int
+    head_hash: str
+
+
+class CampaignIdentity(_Model):
+    """Who the campaign is and which rules and tables it was pinned to at creation."""
+
+    campaign_id: str
+    name: str
+    game: Literal["europa", "third_reich"]
+    ruleset: str
+    options: dict[str, str] = Field(default_factory=dict)
+    scenario: str
+    sides: list[str] = Field(default_factory=list)
+    players: list[str] = Field(default_factory=list, description="player-turn order")
+    weather_zones: list[str] = Field(default_factory=list)
+    pinned: dict[str, str] = Field(
+        default_factory=dict, description="data file name -> sha256 of its content"
+    )
+    parent: ParentLink | None = None
+
+
+class CalendarPosition(_Model):
+    """Where the game stands: game turn, player turn and phase, plus steps done in the phase."""
+
+    turn: int = Field(description="game-turn index (Europa: Jun II 1941 = 1; 3R: Fall 1939 = 1)")
+    label: str = Field(description="the turn as printed, e.g. 'Jun II 1941' or 'Spring 1940'")
+    player: str | None = Field(description="whose player turn; None for game-level phases")
+    player_index: int
+    phase: str
+    phase_index: int
+    steps_done: list[str] = Field(default_factory=list)
+
+
+class TableState(_Model):
+    """The 'campaign' account: calendar, weather by zone or region, and markers."""
+
+    calendar: CalendarPosition
+    weather: dict[str, str] = Field(default_factory=dict)
+    markers: dict[str, str] = Field(default_factory=dict)
+
+
+class SupplyPool(_Model):
+    """A side's global Supply Point pool (Europa). Supply Points, never Strength Points."""
+
+    side: str
+    stockpile: int = 0
+    income: int = 0
+    cap: int | None = None
+
+
+class ReplacementTrack(_Model):
+    """A nation's Replacement Points by type (Europa). Never Resource Points."""
+
+    nation: str
+    side: str
+    points: dict[str, int] = Field(default_factory=dict)
+
+
+class BrpEconomy(_Model):
+    """A power's Basic Resource Points (Third Reich)."""
+
+    power: str
+    side: str
+    active: bool = True
+    base: int = 0
+    total: int = 0
+    saved: int = 0
+    sw_hits: dict[str, int] = Field(default_factory=dict, description="year -> BRP hits")
+    lend_lease_in_transit: int = 0
+    conquests_pending: list[str] = Field(default_factory=list)
+    spent_this_turn: int = 0
+
+
+class Unit(_Model):
+    """A unit the referee registered, with the strengths the rules will ask for."""
+
+    unit_id: str
+    name: str
+    nation: str
+    type: str
+    size: str
+    attack: int | None = None
+    defense: int | None = None
+    movement: int | None = None
+    cadre_attack: int | None = None
+    cadre_defense: int | None = None
+    ratings: dict[str, str] = Field(default_factory=dict)
+    status: UnitStatus = "full"
+    location: str = ""
+
+
+class ForceRoster(_Model):
+    """A side's registered units, by unit id."""
+
+    side: str
+    units: dict[str, Unit] = Field(default_factory=dict)
+
+
+class ChainHead(_Model):
+    """The last entry folded into this state and its hash."""
+
+    last_number: int = 0
+    head_hash: str = "0" * 64
+
+
+class GameState(_Model):
+    """Everything rebuilt from the entries of one campaign."""
+
+    identity: CampaignIdentity
+    table: TableState
+    supply_pools: dict[str, SupplyPool] = Field(default_factory=dict)
+    replacement_tracks: dict[str, ReplacementTrack] = Field(default_factory=dict)
+    brp_economies: dict[str, BrpEconomy] = Field(default_factory=dict)
+    rosters: dict[str, ForceRoster] = Field(default_factory=dict)
+    chain: ChainHead = Field(default_factory=ChainHead)
+
+    def frozen_copy(self) -> GameState:
+        """A deep copy callers may keep: later folds never change it."""
+        return self.model_copy(deep=True)
+
+    def to_json(self) -> dict[str, object]:
+        """Plain JSON types, as exported, compared in tests and shown by `state --json`."""
+        return self.model_dump(mode="json")

@@ -1,0 +1,246 @@
+"""The campaign store: append entries, read them back, and rebuild state as of any entry.
+
+`LedgerStore` wraps one eventsourcing `Application` (one campaign per store). It is the
+facade the referee service uses; it speaks entries (plain dicts) and `GameState` copies and
+translates storage errors into `LedgerError`s at this edge.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.domain import Snapshot
+from eventsourcing.persistence import IntegrityError, PersistenceError, StoredEvent, Transcoder
+
+from ledger.book import CampaignBook, GameStateTranscoding
+from ledger.canonical import GENESIS_HASH
+from ledger.entry import Draft, seal
+from ledger.errors import (
+    ConflictError,
+    EntryNotFoundError,
+    LedgerError,
+    StoreExistsError,
+    StoreNotFoundError,
+)
+from ledger.location import describe, is_memory, is_postgres, persistence_env
+from ledger.state import GameState
+
+SNAPSHOT_INTERVAL = 100
+"""A snapshot every 100 entries keeps any 'state as of #N' within 100 folds (notes: 100-500)."""
+
+
+class LedgerApplication(Application):
+    """The eventsourcing application behind one campaign store."""
+
+    name = "turnledger"
+    is_snapshotting_enabled = True
+
+    def register_transcodings(self, transcoder: Transcoder) -> None:  # noqa: D102
+        super().register_transcodings(transcoder)
+        transcoder.register(GameStateTranscoding())  # type: ignore[attr-defined]
+
+
+class LedgerStore:
+    """One campaign's book: open it, append entries, read state and entries.
+
+    Args:
+        location: an SQLite file path, ``:memory:``, or a ``postgresql://`` URL.
+        create: True to make a new store (refused if a campaign is already there).
+    """
+
+    def __init__(self, location: str, *, create: bool = False) -> None:
+        self.location = location
+        if not create and not is_memory(location) and not is_postgres(location):
+            if not Path(location).exists():
+                raise StoreNotFoundError(f"no campaign file at {location}")
+        try:
+            self.app = LedgerApplication(env=persistence_env(location))
+        except (PersistenceError, sqlite3.Error, OSError) as error:
+            raise StoreNotFoundError(f"cannot open {describe(location)}: {error}") from None
+        self._campaign_id: UUID | None = None
+        found = self._find_campaign_id()
+        if create and found is not None:
+            raise StoreExistsError(f"{describe(location)} already holds a campaign")
+        if not create and found is None:
+            raise StoreNotFoundError(f"{describe(location)} holds no campaign")
+        self._campaign_id = found
+
+    # -- identity -------------------------------------------------------------------------
+
+    def _find_campaign_id(self) -> UUID | None:
+        try:
+            first = self.app.recorder.select_notifications(start=1, limit=1)
+        except (PersistenceError, sqlite3.Error) as error:
+            raise StoreNotFoundError(f"{describe(self.location)} is not a campaign store: {error}") from None
+        if not first:
+            return None
+        originator = first[0].originator_id
+        return originator if isinstance(originator, UUID) else UUID(str(originator))
+
+    @property
+    def campaign_id(self) -> UUID:
+        """The storage id of the campaign's book."""
+        if self._campaign_id is None:
+            raise StoreNotFoundError(f"{describe(self.location)} holds no campaign")
+        return self._campaign_id
+
+    @property
+    def is_empty(self) -> bool:
+        """True before entry #1 has been written."""
+        return self._campaign_id is None
+
+    # -- reading --------------------------------------------------------------------------
+
+    def _book(self, version: int | None = None) -> CampaignBook:
+        try:
+            book = self.app.repository.get(self.campaign_id, version=version)
+        except AggregateNotFoundError:
+            raise StoreNotFoundError(f"{describe(self.location)} holds no campaign") from None
+        return book  # type: ignore[return-value]
+
+    def head(self) -> int:
+        """The number of the last entry."""
+        if self.is_empty:
+            return 0
+        return int(self._book().state.chain.last_number)
+
+    def state(self, at: int | None = None) -> GameState:
+        """The state as of entry ``at`` (default: the latest), as a copy the caller may keep."""
+        if at is not None:
+            last = self.head()
+            if not 1 <= at <= last:
+                raise EntryNotFoundError(f"there is no entry #{at}; the record runs #1 to #{last}")
+        return self._book(at).state.frozen_copy()
+
+    def stored_rows(self, *, gt: int = 0, lte: int | None = None, limit: int | None = None) -> list[StoredEvent]:
+        """The raw stored events (one per entry), for verification and export."""
+        return list(
+            self.app.recorder.select_events(self.campaign_id, gt=gt, lte=lte, limit=limit)
+        )
+
+    def decode_row(self, row: StoredEvent) -> Any:
+        """Decode one stored row into its library event (raises on damage)."""
+        return self.app.mapper.to_domain_event(row)
+
+    def encode_event(self, event: Any) -> StoredEvent:
+        """Encode a library event exactly as the store would."""
+        return self.app.mapper.to_stored_event(event)
+
+    def entries(self, start: int = 1, stop: int | None = None, page: int = 1000) -> Iterator[dict[str, Any]]:
+        """Entries ``start``..``stop`` (inclusive), in order."""
+        if self.is_empty:
+            return
+        position = start - 1
+        while stop is None or position < stop:
+            limit = page if stop is None else min(page, stop - position)
+            rows = self.stored_rows(gt=position, lte=stop, limit=limit)
+            if not rows:
+                return
+            for row in rows:
+                yield self.decode_row(row).entry
+            position = rows[-1].originator_version
+
+    def entry(self, number: int) -> dict[str, Any]:
+        """One entry by number."""
+        for found in self.entries(number, number):
+            return found
+        raise EntryNotFoundError(f"there is no entry #{number}; the record runs #1 to #{self.head()}")
+
+    # -- writing --------------------------------------------------------------------------
+
+    def open_campaign(self, campaign_id: UUID, draft: Draft, *, recorded_at: str, at: str) -> dict[str, Any]:
+        """Write entry #1, which must open the campaign."""
+        if not self.is_empty:
+            raise StoreExistsError(f"{describe(self.location)} already holds a campaign")
+        entry = seal(draft, number=1, recorded_at=recorded_at, at=at, prev_hash=GENESIS_HASH)
+        book = CampaignBook.open(campaign_id, entry)
+        self._save(book)
+        self._campaign_id = campaign_id
+        return entry
+
+    def append(self, draft: Draft, *, recorded_at: str, at: str | None = None) -> dict[str, Any]:
+        """Seal ``draft`` as the next entry and save it in one transaction.
+
+        Raises:
+            LedgerError: the events do not fit the accounts (nothing is written).
+            ConflictError: another writer appended first (nothing is written).
+        """
+        book = self._book()
+        state = book.state
+        entry = seal(
+            draft,
+            number=book.version + 1,
+            recorded_at=recorded_at,
+            at=at if at is not None else state.table.calendar.label,
+            prev_hash=state.chain.head_hash,
+        )
+        book.record(entry)
+        self._save(book)
+        return entry
+
+    def preview(self, draft: Draft, *, recorded_at: str) -> GameState:
+        """The state the draft would produce, without writing anything."""
+        book = self._book()
+        entry = seal(
+            draft,
+            number=book.version + 1,
+            recorded_at=recorded_at,
+            at=book.state.table.calendar.label,
+            prev_hash=book.state.chain.head_hash,
+        )
+        book.record(entry)
+        return book.state.frozen_copy()
+
+    def append_sealed(self, entries: list[dict[str, Any]], *, campaign_id: UUID | None = None) -> None:
+        """Append already sealed entries (import, branch) in one transaction.
+
+        The caller has checked the chain; folding still enforces the accounts.
+        """
+        if not entries:
+            return
+        snapshots: list[StoredEvent] = []
+        if self.is_empty:
+            first, rest = entries[0], entries[1:]
+            book = CampaignBook.open(campaign_id or self._id_for(first), first)
+        else:
+            book, rest = self._book(), entries
+        for entry in rest:
+            book.record(entry)
+            if book.version % SNAPSHOT_INTERVAL == 0:
+                snapshots.append(self.encode_event(Snapshot.take(book)))
+        self._save(book, snapshot=False)
+        if snapshots:
+            self.app.snapshots.recorder.insert_events(snapshots)  # type: ignore[union-attr]
+        self._campaign_id = book.id
+
+    @staticmethod
+    def _id_for(first: dict[str, Any]) -> UUID:
+        opened = first["events"][0]
+        return UUID(opened["state"]["identity"]["campaign_id"])
+
+    def _save(self, book: CampaignBook, *, snapshot: bool = True) -> None:
+        try:
+            self.app.save(book)
+        except IntegrityError:
+            raise ConflictError(
+                "another referee recorded an entry first; reload the campaign and try again"
+            ) from None
+        except (PersistenceError, sqlite3.Error) as error:
+            raise LedgerError(f"could not write to {describe(self.location)}: {error}") from None
+        if snapshot and book.version % SNAPSHOT_INTERVAL == 0:
+            self.app.snapshots.put([Snapshot.take(book)])  # type: ignore[union-attr]
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.app.close()
+
+    def __enter__(self) -> LedgerStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,269 @@
+"""Every referee command, as plain data (the JSON form of each is in docs/commands.md).
+
+A command says what happened or what the referee orders; the service checks it against the
+rules and the current state and turns it into one ledger entry. Each JSONL line given to
+``turnledger apply`` is one of these objects, chosen by its ``kind`` field.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from referee.errors import InvalidInputError
+
+Amount = Annotated[int, Field(gt=0, le=100_000, description="a positive whole number of points")]
+Text = Annotated[str, Field(min_length=1, max_length=500)]
+Name = Annotated[str, Field(min_length=1, max_length=80)]
+
+
+class Command(BaseModel):
+    """Fields every command has: who entered it and on whose behalf."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+    actor: Name = Field(default="referee", description="who entered the command")
+    on_behalf_of: Name | None = Field(default=None, description="the player or side it was entered for")
+
+
+class CreateCampaign(Command):
+    """Start a campaign from a scenario (entry #1)."""
+
+    kind: Literal["CreateCampaign"] = "CreateCampaign"
+    scenario: Name = Field(description="bundled scenario name or path to a scenario TOML file")
+    name: Name = Field(description="the campaign's name")
+    campaign_id: str | None = Field(default=None, description="UUID; generated when omitted")
+
+
+class AdvancePhase(Command):
+    """Move to the next phase (into the next player turn or game turn at the end)."""
+
+    kind: Literal["AdvancePhase"] = "AdvancePhase"
+
+
+class AdvancePlayerTurn(Command):
+    """Move to the first phase of the next player turn."""
+
+    kind: Literal["AdvancePlayerTurn"] = "AdvancePlayerTurn"
+
+
+class AdvanceGameTurn(Command):
+    """Move to the first phase of the next game turn."""
+
+    kind: Literal["AdvanceGameTurn"] = "AdvanceGameTurn"
+
+
+class SetWeather(Command):
+    """Record the weather in a zone (Europa) or region (Third Reich)."""
+
+    kind: Literal["SetWeather"] = "SetWeather"
+    zone: Name
+    condition: Name
+
+
+class SetMarker(Command):
+    """Put a named marker on the game record."""
+
+    kind: Literal["SetMarker"] = "SetMarker"
+    name: Name
+    value: Text
+
+
+class ClearMarker(Command):
+    """Remove a named marker."""
+
+    kind: Literal["ClearMarker"] = "ClearMarker"
+    name: Name
+
+
+class CreditSupplyPoints(Command):
+    """Add Supply Points to a side's pool, with the reason."""
+
+    kind: Literal["CreditSupplyPoints"] = "CreditSupplyPoints"
+    side: Name
+    amount: Amount
+    reason: Text
+
+
+class DebitSupplyPoints(Command):
+    """Take Supply Points from a side's pool, with the reason."""
+
+    kind: Literal["DebitSupplyPoints"] = "DebitSupplyPoints"
+    side: Name
+    amount: Amount
+    reason: Text
+
+
+class CreditReplacementPoints(Command):
+    """Add Replacement Points of one type to a nation's track."""
+
+    kind: Literal["CreditReplacementPoints"] = "CreditReplacementPoints"
+    nation: Name
+    type: Name = Field(description="replacement type, e.g. infantry, armor, artillery")
+    amount: Amount
+    reason: Text
+
+
+class DebitReplacementPoints(Command):
+    """Take Replacement Points of one type from a nation's track."""
+
+    kind: Literal["DebitReplacementPoints"] = "DebitReplacementPoints"
+    nation: Name
+    type: Name
+    amount: Amount
+    reason: Text
+
+
+BrpCategory = Literal[
+    "year_start", "option", "declaration", "build", "replacement", "repair",
+    "lend_lease", "strategic_warfare", "conquest", "economic_loss", "adjustment",
+]
+
+
+class GrantBrp(Command):
+    """Add BRPs to a power's total."""
+
+    kind: Literal["GrantBrp"] = "GrantBrp"
+    power: Name
+    amount: Amount
+    category: BrpCategory
+    reason: Text
+
+
+class SpendBrp(Command):
+    """Spend BRPs from a power's total."""
+
+    kind: Literal["SpendBrp"] = "SpendBrp"
+    power: Name
+    amount: Amount
+    category: BrpCategory
+    reason: Text
+
+
+class AdjustBrpBase(Command):
+    """Change a power's BRP base by a signed amount (0 allowed: 'no change this year')."""
+
+    kind: Literal["AdjustBrpBase"] = "AdjustBrpBase"
+    power: Name
+    change: int = Field(ge=-100_000, le=100_000)
+    category: BrpCategory
+    reason: Text
+
+
+class RecordRoll(Command):
+    """Record dice thrown at the table, for a stated purpose."""
+
+    kind: Literal["RecordRoll"] = "RecordRoll"
+    purpose: Text
+    dice: Literal["1D6", "2D6", "1D10", "D10"]
+    faces: list[int] = Field(min_length=1, max_length=10)
+    rolled_by: Name
+    witnesses: list[Name] = Field(default_factory=list, max_length=20)
+
+
+class Annotate(Command):
+    """Attach a note to an earlier entry (optionally flagging it as disputed)."""
+
+    kind: Literal["Annotate"] = "Annotate"
+    entry: int = Field(ge=1)
+    text: Text
+    disputed: bool = False
+
+
+class RegisterUnit(Command):
+    """Add a unit to a side's force roster."""
+
+    kind: Literal["RegisterUnit"] = "RegisterUnit"
+    side: Name
+    unit_id: Name
+    name: Name
+    nation: Name
+    type: Name
+    size: Name
+    attack: int | None = Field(default=None, ge=0, le=1000)
+    defense: int | None = Field(default=None, ge=0, le=1000)
+    movement: int | None = Field(default=None, ge=0, le=1000)
+    cadre_attack: int | None = Field(default=None, ge=0, le=1000)
+    cadre_defense: int | None = Field(default=None, ge=0, le=1000)
+    ratings: dict[Name, Name] = Field(default_factory=dict)
+    location: str = Field(default="", max_length=80)
+
+
+class SetUnitStatus(Command):
+    """Change a registered unit's status (and, optionally, its location label)."""
+
+    kind: Literal["SetUnitStatus"] = "SetUnitStatus"
+    side: Name
+    unit_id: Name
+    status: Literal["full", "cadre", "eliminated", "out_of_supply", "isolated"]
+    location: str | None = Field(default=None, max_length=80)
+
+
+class Rollback(Command):
+    """Undo every entry after #to; they stay in the record, marked undone."""
+
+    kind: Literal["Rollback"] = "Rollback"
+    to: int = Field(ge=1)
+    reason: Text
+
+
+class BranchCampaign(Command):
+    """Recorded as the first new entry of a what-if branch (made by ``turnledger branch``)."""
+
+    kind: Literal["BranchCampaign"] = "BranchCampaign"
+    at: int = Field(ge=1)
+    name: Name
+    parent_store: str
+
+
+AnyCommand = Annotated[
+    Union[
+        CreateCampaign, AdvancePhase, AdvancePlayerTurn, AdvanceGameTurn, SetWeather,
+        SetMarker, ClearMarker, CreditSupplyPoints, DebitSupplyPoints,
+        CreditReplacementPoints, DebitReplacementPoints, GrantBrp, SpendBrp, AdjustBrpBase,
+        RecordRoll, Annotate, RegisterUnit, SetUnitStatus, Rollback, BranchCampaign,
+    ],
+    Field(discriminator="kind"),
+]
+
+COMMAND_ADAPTER: TypeAdapter[AnyCommand] = TypeAdapter(AnyCommand)
+COMMAND_KINDS: tuple[str, ...] = tuple(
+    model.model_fields["kind"].default for model in AnyCommand.__origin__.__args__  # type: ignore[attr-defined]
+)
+
+
+def parse_command(data: Any) -> AnyCommand:
+    """Validate a command given as a dict; the error lists each bad field and value.
+
+    Raises:
+        InvalidInputError: not an object, unknown kind, or fields wrong/missing/extra.
+    """
+    if not isinstance(data, dict):
+        raise InvalidInputError(f"a command is a JSON object with a 'kind'; got {type(data).__name__}")
+    kind = data.get("kind")
+    if kind not in COMMAND_KINDS:
+        raise InvalidInputError(
+            f"unknown command kind {kind!r}; known kinds: {', '.join(COMMAND_KINDS)}"
+        )
+    try:
+        return COMMAND_ADAPTER.validate_python(data)
+    except ValidationError as error:
+        problems = []
+        for problem in error.errors():
+            field = ".".join(str(part) for part in problem["loc"][1:]) or "(command)"
+            value = problem.get("input")
+            shown = repr(value)
+            if len(shown) > 60:
+                shown = shown[:57] + "..."
+            if problem["type"] == "missing":
+                problems.append(f"{field} is missing")
+            elif problem["type"] == "extra_forbidden":
+                problems.append(f"{field} is not a field of {kind}")
+            else:
+                problems.append(f"{field}: {problem['msg'].lower()} (got {shown})")
+        raise InvalidInputError(f"{kind}: " + "; ".join(problems)) from None
+
+
+def command_json(command: Command) -> dict[str, Any]:
+    """The command as recorded in the entry."""
+    return command.model_dump(mode="json")

@@ -1,0 +1,29 @@
+"""Refusals from the referee, worded for the table.
+
+`IllegalOrderError`: the rules forbid it now ("Axis SP pool holds 12; this costs 14").
+`InvalidInputError`: the input itself is malformed (a 7 on a d6, a missing field).
+`AmbiguousOrderError`: the input could mean more than one thing.
+`ScenarioError`: a scenario, ruleset or chart file is wrong; names file, field and value.
+"""
+
+from __future__ import annotations
+
+
+class RulesError(Exception):
+    """Base class of every refusal by the referee."""
+
+
+class IllegalOrderError(RulesError):
+    """The command is well formed but the rules or the current state forbid it."""
+
+
+class InvalidInputError(RulesError):
+    """The command or file is malformed."""
+
+
+class AmbiguousOrderError(RulesError):
+    """The command could be read more than one way."""
+
+
+class ScenarioError(InvalidInputError):
+    """A data file (scenario, ruleset, chart) is malformed."""

@@ -1,0 +1,281 @@
+"""One pure function per command: current state + command → ruling, events, rolls.
+
+Handlers read the state and the ruleset, never the clock or a random source; every refusal
+is a `RulesError` in table language, raised before anything is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ledger import events as ev
+from ledger.state import BrpEconomy, GameState, ReplacementTrack, SupplyPool, Unit
+from referee import commands as c
+from referee.calendar import advance, seasonal_weather
+from referee.dice import physical_roll
+from referee.errors import IllegalOrderError
+from referee.ruling import Ruling, Step
+from referee.scenario import Ruleset
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a handler may look at."""
+
+    state: GameState
+    ruleset: Ruleset
+    head: int
+
+
+@dataclass
+class Decision:
+    """What a handler decided: the ruling, the events to record, the rolls made."""
+
+    ruling: Ruling
+    events: list[ev.DomainEvent]
+    rolls: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _pool(state: GameState, side: str) -> SupplyPool:
+    if side not in state.supply_pools:
+        known = ", ".join(state.supply_pools) or "none (this game keeps no SP pools)"
+        raise IllegalOrderError(f"there is no SP pool for {side!r}; pools: {known}")
+    return state.supply_pools[side]
+
+
+def _track(state: GameState, nation: str, kind: str) -> ReplacementTrack:
+    if nation not in state.replacement_tracks:
+        known = ", ".join(state.replacement_tracks) or "none (this game keeps no RP tracks)"
+        raise IllegalOrderError(f"there is no nation {nation!r} with a replacement track; nations: {known}")
+    track = state.replacement_tracks[nation]
+    if kind not in track.points:
+        raise IllegalOrderError(
+            f"{nation} has no {kind!r} replacement points; its types are {', '.join(track.points)}"
+        )
+    return track
+
+
+def _economy(state: GameState, power: str) -> BrpEconomy:
+    if power not in state.brp_economies:
+        known = ", ".join(state.brp_economies) or "none (this game keeps no BRP accounts)"
+        raise IllegalOrderError(f"there is no power {power!r} with BRPs; powers: {known}")
+    economy = state.brp_economies[power]
+    if not economy.active:
+        raise IllegalOrderError(f"{power} is not in play yet; its BRPs cannot change")
+    return economy
+
+
+def _active_powers(state: GameState) -> list[str]:
+    return [name for name, economy in state.brp_economies.items() if economy.active]
+
+
+def _advance(mode: str) -> Callable[[Any, Context], Decision]:
+    def handle(command: Any, ctx: Context) -> Decision:
+        current = ctx.state.table.calendar
+        position, lines = advance(current, mode, ctx.ruleset, ctx.state.identity.players, _active_powers(ctx.state))
+        events: list[ev.DomainEvent] = [ev.CalendarAdvanced(position=position)]
+        steps = [Step(text=line, rule=ctx.ruleset.calendar.rule) for line in lines]
+        if position.turn != current.turn:
+            for region, condition in seasonal_weather(position.turn, ctx.ruleset).items():
+                if ctx.state.table.weather.get(region) != condition:
+                    events.append(ev.WeatherSet(zone=region, condition=condition))
+                    steps.append(Step(text=f"weather in {region}: {condition} ({position.label})", rule=ctx.ruleset.weather.rule))
+        return Decision(Ruling(summary=f"now {position.label}, {(position.player + ' ') if position.player else ''}{position.phase}", steps=steps), events)
+
+    return handle
+
+
+def _set_weather(command: c.SetWeather, ctx: Context) -> Decision:
+    zones = ctx.state.identity.weather_zones
+    if command.zone not in zones:
+        raise IllegalOrderError(f"there is no weather zone {command.zone!r}; zones: {', '.join(zones)}")
+    if command.condition not in ctx.ruleset.weather.conditions:
+        raise IllegalOrderError(
+            f"{command.condition!r} is not a weather condition of {ctx.ruleset.title}; "
+            f"use {', '.join(ctx.ruleset.weather.conditions)}"
+        )
+    if ctx.ruleset.weather.by_season:
+        raise IllegalOrderError(
+            f"weather in {ctx.ruleset.title} is set by region and season, not by the referee ({ctx.ruleset.weather.rule})"
+        )
+    before = ctx.state.table.weather.get(command.zone, "unset")
+    return Decision(
+        Ruling(summary=f"weather in zone {command.zone}: {command.condition}",
+               steps=[Step(text=f"zone {command.zone}: {before} → {command.condition}", rule=ctx.ruleset.weather.rule)]),
+        [ev.WeatherSet(zone=command.zone, condition=command.condition)],
+    )
+
+
+def _set_marker(command: c.SetMarker, ctx: Context) -> Decision:
+    return Decision(Ruling(summary=f"marker {command.name} = {command.value}"), [ev.MarkerSet(name=command.name, value=command.value)])
+
+
+def _clear_marker(command: c.ClearMarker, ctx: Context) -> Decision:
+    if command.name not in ctx.state.table.markers:
+        raise IllegalOrderError(f"there is no marker {command.name!r} to clear")
+    return Decision(Ruling(summary=f"marker {command.name} removed"), [ev.MarkerCleared(name=command.name)])
+
+
+def _credit_supply(command: c.CreditSupplyPoints, ctx: Context) -> Decision:
+    pool = _pool(ctx.state, command.side)
+    after = pool.stockpile + command.amount
+    return Decision(
+        Ruling(summary=f"{command.side} SP pool {pool.stockpile} → {after}",
+               steps=[Step(text=f"{pool.stockpile} + {command.amount} ({command.reason}) = {after}", rule="B-01 [000]")]),
+        [ev.SupplyCredited(side=command.side, amount=command.amount, reason=command.reason)],
+    )
+
+
+def _debit_supply(command: c.DebitSupplyPoints, ctx: Context) -> Decision:
+    pool = _pool(ctx.state, command.side)
+    if command.amount > pool.stockpile:
+        raise IllegalOrderError(f"{command.side} SP pool holds {pool.stockpile}; {command.reason} costs {command.amount}")
+    after = pool.stockpile - command.amount
+    return Decision(
+        Ruling(summary=f"{command.side} SP pool {pool.stockpile} → {after}",
+               steps=[Step(text=f"{pool.stockpile} − {command.amount} ({command.reason}) = {after}", rule="B-01 [000]")]),
+        [ev.SupplyDebited(side=command.side, amount=command.amount, reason=command.reason)],
+    )
+
+
+def _credit_rp(command: c.CreditReplacementPoints, ctx: Context) -> Decision:
+    track = _track(ctx.state, command.nation, command.type)
+    held = track.points[command.type]
+    return Decision(
+        Ruling(summary=f"{command.nation} {command.type} RP {held} → {held + command.amount}",
+               steps=[Step(text=f"{held} + {command.amount} ({command.reason}) = {held + command.amount}", rule="C-01 [000]")]),
+        [ev.ReplacementsCredited(nation=command.nation, kind=command.type, amount=command.amount, reason=command.reason)],
+    )
+
+
+def _debit_rp(command: c.DebitReplacementPoints, ctx: Context) -> Decision:
+    track = _track(ctx.state, command.nation, command.type)
+    held = track.points[command.type]
+    if command.amount > held:
+        raise IllegalOrderError(f"{command.nation} holds {held} {command.type} RP; {command.reason} needs {command.amount}")
+    return Decision(
+        Ruling(summary=f"{command.nation} {command.type} RP {held} → {held - command.amount}",
+               steps=[Step(text=f"{held} − {command.amount} ({command.reason}) = {held - command.amount}", rule="C-01 [000]")]),
+        [ev.ReplacementsDebited(nation=command.nation, kind=command.type, amount=command.amount, reason=command.reason)],
+    )
+
+
+def _year_start_step(power: str, category: str, ctx: Context) -> list[ev.DomainEvent]:
+    """BRP changes in the year-start category happen only in the Year Start phase (A-53 [004])."""
+    if category != "year_start":
+        return []
+    phase = ctx.state.table.calendar.phase
+    if phase != "Year Start":
+        raise IllegalOrderError(
+            f"year-start BRP changes belong to the Year Start phase (A-53 [004]); it is now {phase}"
+        )
+    return [ev.StepCompleted(step=f"year_start:{power}")]
+
+
+def _grant_brp(command: c.GrantBrp, ctx: Context) -> Decision:
+    economy = _economy(ctx.state, command.power)
+    after = economy.total + command.amount
+    events: list[ev.DomainEvent] = [ev.BrpGranted(power=command.power, amount=command.amount, category=command.category, reason=command.reason)]
+    events += _year_start_step(command.power, command.category, ctx)
+    return Decision(
+        Ruling(summary=f"{command.power} BRPs {economy.total} → {after}",
+               steps=[Step(text=f"{economy.total} + {command.amount} ({command.category}: {command.reason}) = {after}", rule="G [004]")]),
+        events,
+    )
+
+
+def _spend_brp(command: c.SpendBrp, ctx: Context) -> Decision:
+    economy = _economy(ctx.state, command.power)
+    if command.amount > economy.total:
+        raise IllegalOrderError(f"{command.power} has {economy.total} BRPs; {command.reason} costs {command.amount}")
+    after = economy.total - command.amount
+    events: list[ev.DomainEvent] = [ev.BrpSpent(power=command.power, amount=command.amount, category=command.category, reason=command.reason)]
+    events += _year_start_step(command.power, command.category, ctx)
+    return Decision(
+        Ruling(summary=f"{command.power} BRPs {economy.total} → {after}",
+               steps=[Step(text=f"{economy.total} − {command.amount} ({command.category}: {command.reason}) = {after}", rule="G [004]")]),
+        events,
+    )
+
+
+def _adjust_base(command: c.AdjustBrpBase, ctx: Context) -> Decision:
+    economy = _economy(ctx.state, command.power)
+    after = economy.base + command.change
+    if after < 0:
+        raise IllegalOrderError(f"{command.power} BRP base is {economy.base}; a change of {command.change} would make it negative")
+    events: list[ev.DomainEvent] = [ev.BrpBaseAdjusted(power=command.power, change=command.change, category=command.category, reason=command.reason)]
+    events += _year_start_step(command.power, command.category, ctx)
+    return Decision(
+        Ruling(summary=f"{command.power} BRP base {economy.base} → {after}",
+               steps=[Step(text=f"{economy.base} {command.change:+d} ({command.category}: {command.reason}) = {after}", rule="G [004]")]),
+        events,
+    )
+
+
+def _record_roll(command: c.RecordRoll, ctx: Context) -> Decision:
+    if command.dice not in ctx.ruleset.dice:
+        raise IllegalOrderError(f"{ctx.ruleset.title} rolls {', '.join(ctx.ruleset.dice)}; not {command.dice}")
+    roll = physical_roll(purpose=command.purpose, dice=command.dice, faces=list(command.faces),
+                         rolled_by=command.rolled_by, witnesses=list(command.witnesses))
+    faces = " + ".join(str(face) for face in command.faces)
+    return Decision(
+        Ruling(summary=f"{command.dice} for {command.purpose}: {roll['total']}",
+               steps=[Step(text=f"thrown at the table by {command.rolled_by}: {faces} = {roll['total']}")]),
+        [],
+        [roll],
+    )
+
+
+def _annotate(command: c.Annotate, ctx: Context) -> Decision:
+    if command.entry > ctx.head:
+        raise IllegalOrderError(f"there is no entry #{command.entry}; the record runs #1 to #{ctx.head}")
+    flag = " (disputed)" if command.disputed else ""
+    return Decision(Ruling(summary=f"note on #{command.entry}{flag}: {command.text}"),
+                    [ev.EntryAnnotated(target=command.entry, text=command.text, disputed=command.disputed)])
+
+
+def _register_unit(command: c.RegisterUnit, ctx: Context) -> Decision:
+    if command.side not in ctx.state.rosters:
+        raise IllegalOrderError(f"there is no side {command.side!r}; sides: {', '.join(ctx.state.rosters)}")
+    for roster in ctx.state.rosters.values():
+        if command.unit_id in roster.units:
+            raise IllegalOrderError(f"unit id {command.unit_id!r} is already registered ({roster.side})")
+    unit = Unit(**command.model_dump(exclude={"kind", "actor", "on_behalf_of", "side"}))
+    return Decision(Ruling(summary=f"{command.side} registers {command.name} ({command.unit_id})"),
+                    [ev.UnitRegistered(side=command.side, unit=unit)])
+
+
+def _set_unit_status(command: c.SetUnitStatus, ctx: Context) -> Decision:
+    roster = ctx.state.rosters.get(command.side)
+    if roster is None or command.unit_id not in roster.units:
+        raise IllegalOrderError(f"{command.side} has no unit {command.unit_id!r}")
+    unit = roster.units[command.unit_id]
+    location = unit.location if command.location is None else command.location
+    return Decision(
+        Ruling(summary=f"{unit.name}: {unit.status} → {command.status}",
+               steps=[Step(text=f"location {unit.location or '—'} → {location or '—'}")]),
+        [ev.UnitStatusChanged(side=command.side, unit_id=command.unit_id, status=command.status, location=location)],
+    )
+
+
+HANDLERS: dict[type[Any], Callable[[Any, Context], Decision]] = {
+    c.AdvancePhase: _advance("phase"),
+    c.AdvancePlayerTurn: _advance("player"),
+    c.AdvanceGameTurn: _advance("turn"),
+    c.SetWeather: _set_weather,
+    c.SetMarker: _set_marker,
+    c.ClearMarker: _clear_marker,
+    c.CreditSupplyPoints: _credit_supply,
+    c.DebitSupplyPoints: _debit_supply,
+    c.CreditReplacementPoints: _credit_rp,
+    c.DebitReplacementPoints: _debit_rp,
+    c.GrantBrp: _grant_brp,
+    c.SpendBrp: _spend_brp,
+    c.AdjustBrpBase: _adjust_base,
+    c.RecordRoll: _record_roll,
+    c.Annotate: _annotate,
+    c.RegisterUnit: _register_unit,
+    c.SetUnitStatus: _set_unit_status,
+}
