@@ -1,0 +1,39 @@
+# The two commands of the README: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+CAMPAIGN ?= campaign.db
+SCENARIO ?= revised-europa/barbarossa
+
+.PHONY: run test bench docs clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	touch $(VENV)/.installed $@
+
+## run: open the campaign (created from the default scenario on first use) and show it
+run: $(VENV)/.installed
+	$(BIN)/turnledger run $(CAMPAIGN) --scenario $(SCENARIO)
+
+## test: install the test extras and run the whole suite
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -q
+
+## bench: the benchmarks of docs/PERFORMANCE.md
+bench: $(VENV)/.installed
+	$(BIN)/python bench/ledger.py
+
+## docs: regenerate docs/commands.md from the command models
+docs: $(VENV)/.installed
+	$(BIN)/python -m referee.schema > docs/commands.md
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,157 @@
+"""JSONL export and import: the full record, re-importable with identical hashes.
+
+Line 1 is a header (format, version, campaign id, entry count, head hash); each further line
+is one entry exactly as hashed. Import checks every line against the chain before writing,
+writes whole entries in transactions of `IMPORT_BATCH`, and resumes a store that an
+interrupted import left holding a prefix of the file.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any
+from uuid import UUID
+
+from ledger.canonical import GENESIS_HASH, canonical_bytes
+from ledger.entry import ENTRY_FIELDS, recompute_hash
+from ledger.errors import ChainError, LedgerError, MalformedRecordError, StoreNotFoundError
+from ledger.store import LedgerStore
+
+FORMAT = "turnledger-jsonl"
+FORMAT_VERSION = 1
+IMPORT_BATCH = 200
+"""Entries per import transaction: a killed import loses at most one unfinished batch."""
+
+Progress = Callable[[int, int], None]
+
+
+def export_jsonl(store: LedgerStore, out: IO[str], *, progress: Progress | None = None) -> int:
+    """Write the whole record to ``out``; returns the number of entries written."""
+    head = store.head()
+    state = store.state()
+    header = {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "campaign_id": str(store.campaign_id),
+        "name": state.identity.name,
+        "entries": head,
+        "head_hash": state.chain.head_hash,
+    }
+    out.write(canonical_bytes(header).decode("utf-8") + "\n")
+    written = 0
+    for entry in store.entries():
+        out.write(canonical_bytes(entry).decode("utf-8") + "\n")
+        written += 1
+        if progress and written % 1000 == 0:
+            progress(written, head)
+    if progress:
+        progress(written, head)
+    return written
+
+
+def _parse_line(path: str, number: int, line: str) -> dict[str, Any]:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise MalformedRecordError(f"{path}, line {number}: not JSON ({error.msg} at column {error.colno})") from None
+    if not isinstance(data, dict):
+        raise MalformedRecordError(f"{path}, line {number}: expected a JSON object")
+    return data
+
+
+def read_header(path: str, line: str) -> dict[str, Any]:
+    """Check the first line of an export."""
+    header = _parse_line(path, 1, line)
+    if header.get("format") != FORMAT:
+        raise MalformedRecordError(f"{path}, line 1: not a turnledger export (format {header.get('format')!r})")
+    if header.get("version") != FORMAT_VERSION:
+        raise MalformedRecordError(f"{path}, line 1: export version {header.get('version')!r} is not {FORMAT_VERSION}")
+    try:
+        UUID(str(header.get("campaign_id")))
+    except ValueError:
+        raise MalformedRecordError(f"{path}, line 1: field campaign_id: {header.get('campaign_id')!r} is not a UUID") from None
+    return header
+
+
+def checked_entries(path: str, lines: Iterable[str], *, first_line: int = 2) -> Iterator[dict[str, Any]]:
+    """Entries from export lines, each checked against the chain (number, link, hash)."""
+    prev_hash = GENESIS_HASH
+    expected = 1
+    for offset, line in enumerate(lines):
+        number = first_line + offset
+        if not line.strip():
+            continue
+        entry = _parse_line(path, number, line)
+        missing = [name for name in (*ENTRY_FIELDS, "hash") if name not in entry]
+        if missing:
+            raise MalformedRecordError(f"{path}, line {number}: entry lacks field(s) {', '.join(missing)}")
+        if entry["number"] != expected:
+            raise ChainError(f"{path}, line {number}: holds entry #{entry['number']}, expected #{expected}")
+        if entry["prev_hash"] != prev_hash:
+            raise ChainError(f"{path}, line {number}: entry #{expected} does not follow #{expected - 1} (previous hash)")
+        if recompute_hash(entry) != entry["hash"]:
+            raise ChainError(f"{path}, line {number}: entry #{expected} was altered (hash does not match)")
+        prev_hash = entry["hash"]
+        expected += 1
+        yield entry
+
+
+def import_jsonl(path: str, location: str, *, progress: Progress | None = None) -> LedgerStore:
+    """Import an export into a new store, or resume an interrupted import into ``location``.
+
+    Raises:
+        MalformedRecordError / ChainError: the file is damaged (names the line); nothing of
+            the damaged part is written.
+        LedgerError: the store holds a different campaign.
+    """
+    source = Path(path)
+    try:
+        handle = source.open(encoding="utf-8")
+    except OSError as error:
+        raise MalformedRecordError(f"{path}: cannot be read ({error.strerror})") from None
+    with handle:
+        first = handle.readline()
+        if not first:
+            raise MalformedRecordError(f"{path}: the file is empty")
+        header = read_header(path, first)
+        campaign_id = UUID(header["campaign_id"])
+        store = _open_or_create(location)
+        done = store.head()
+        if done and store.campaign_id != campaign_id:
+            store.close()
+            raise LedgerError(f"{location} holds another campaign ({store.campaign_id}); import into a new file")
+        total = int(header.get("entries", 0))
+        batch: list[dict[str, Any]] = []
+        for entry in checked_entries(path, handle):
+            number = entry["number"]
+            if number <= done:
+                if number == done and store.state().chain.head_hash != entry["hash"]:
+                    store.close()
+                    raise LedgerError(f"{location} differs from {path} at entry #{done}; import into a new file")
+                continue
+            batch.append(entry)
+            if len(batch) >= IMPORT_BATCH:
+                store.append_sealed(batch, campaign_id=campaign_id)
+                batch = []
+                if progress:
+                    progress(number, total)
+        store.append_sealed(batch, campaign_id=campaign_id)
+        if progress:
+            progress(total, total)
+    head = store.state().chain
+    if head.last_number != total or head.head_hash != header.get("head_hash"):
+        store.close()
+        raise ChainError(
+            f"{path}: the header promises {total} entries ending in {str(header.get('head_hash'))[:16]}…, "
+            f"but the file ends at #{head.last_number}; the export is cut short or altered"
+        )
+    return store
+
+
+def _open_or_create(location: str) -> LedgerStore:
+    try:
+        return LedgerStore(location)
+    except StoreNotFoundError:
+        return LedgerStore(location, create=True)

@@ -1,0 +1,42 @@
+"""The log read model: one summary row per entry, with undo marks and notes attached."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ledger.rollback import undone_by
+
+
+def log_rows(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Summary rows for every entry, in order.
+
+    Each row: number, at, recorded_at, actor, on_behalf_of, kind, summary, rolls (count),
+    undone_by (the rollback entry that undid it, or None), notes and disputed (from later
+    annotations of this entry).
+    """
+    all_entries = list(entries)
+    undone = undone_by(all_entries)
+    notes: dict[int, list[dict[str, Any]]] = {}
+    for entry in all_entries:
+        for event in entry["events"]:
+            if event.get("type") == "EntryAnnotated":
+                notes.setdefault(int(event["target"]), []).append(event)
+    rows = []
+    for entry in all_entries:
+        number = entry["number"]
+        attached = notes.get(number, [])
+        rows.append({
+            "number": number,
+            "at": entry["at"],
+            "recorded_at": entry["recorded_at"],
+            "actor": entry["actor"],
+            "on_behalf_of": entry["on_behalf_of"],
+            "kind": entry["command"].get("kind", ""),
+            "summary": entry["ruling"].get("summary", ""),
+            "rolls": len(entry["rolls"]),
+            "undone_by": undone.get(number),
+            "notes": len(attached),
+            "disputed": any(note.get("disputed") for note in attached),
+        })
+    return rows

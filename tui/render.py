@@ -1,0 +1,112 @@
+"""Rich renderings of state, log and entries for people; scripts use --json instead."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ledger.state import GameState
+
+
+def state_view(state: GameState, *, at: int | None = None) -> RenderableType:
+    """Calendar, weather, pools, tracks, BRP economies and rosters in one screenful."""
+    ident, cal = state.identity, state.table.calendar
+    where = f"as of entry #{at} (read-only replay)" if at is not None else f"latest entry #{state.chain.last_number}"
+    player = f"{cal.player} player turn, " if cal.player else ""
+    header = Text.assemble(
+        (ident.name, "bold"), f"  ·  {ident.scenario}  ·  ruleset {ident.ruleset}\n",
+        (f"{cal.label}", "bold cyan"), f"  {player}", (cal.phase, "bold"), f" phase  ·  {where}",
+    )
+    if ident.parent:
+        header.append(f"\nbranched from {ident.parent.name!r} at #{ident.parent.at_entry} ({ident.parent.store})")
+    parts: list[RenderableType] = [header]
+    weather = Table(title="Weather", title_justify="left", show_edge=False)
+    for zone in state.table.weather:
+        weather.add_column(zone)
+    weather.add_row(*state.table.weather.values())
+    parts.append(weather)
+    if state.table.markers:
+        parts.append(Text("Markers: " + ", ".join(f"{k}={v}" for k, v in state.table.markers.items())))
+    if state.supply_pools:
+        pools = Table(title="Supply Point pools", title_justify="left")
+        for column in ("side", "stockpile SP", "income SP/turn", "cap SP"):
+            pools.add_column(column, justify="right" if "SP" in column else "left")
+        for pool in state.supply_pools.values():
+            pools.add_row(pool.side, str(pool.stockpile), str(pool.income), "—" if pool.cap is None else str(pool.cap))
+        parts.append(pools)
+    if state.replacement_tracks:
+        kinds = sorted({kind for track in state.replacement_tracks.values() for kind in track.points})
+        tracks = Table(title="Replacement Points", title_justify="left")
+        tracks.add_column("nation")
+        tracks.add_column("side")
+        for kind in kinds:
+            tracks.add_column(f"{kind} RP", justify="right")
+        for track in state.replacement_tracks.values():
+            tracks.add_row(track.nation, track.side, *(str(track.points.get(kind, "—")) for kind in kinds))
+        parts.append(tracks)
+    if state.brp_economies:
+        brp = Table(title="BRP economies", title_justify="left")
+        for column in ("power", "side", "base", "total", "saved", "spent this turn", "SW hits", "lend lease in transit", "conquests pending"):
+            brp.add_column(column, justify="left" if column in ("power", "side", "conquests pending") else "right")
+        for economy in state.brp_economies.values():
+            name = economy.power if economy.active else f"{economy.power} (not in play)"
+            hits = ", ".join(f"{year}: {value}" for year, value in economy.sw_hits.items()) or "0"
+            brp.add_row(name, economy.side, str(economy.base), str(economy.total), str(economy.saved),
+                        str(economy.spent_this_turn), hits, str(economy.lend_lease_in_transit),
+                        ", ".join(economy.conquests_pending) or "—")
+        parts.append(brp)
+    units = sum(len(roster.units) for roster in state.rosters.values())
+    if units:
+        roster = Table(title="Force rosters", title_justify="left")
+        for column in ("side", "unit", "name", "type", "size", "status", "location"):
+            roster.add_column(column)
+        for side in state.rosters.values():
+            for unit in side.units.values():
+                roster.add_row(side.side, unit.unit_id, unit.name, unit.type, unit.size, unit.status, unit.location)
+        parts.append(roster)
+    parts.append(Text(f"chain head #{state.chain.last_number}  {state.chain.head_hash}", style="dim"))
+    return Panel(Group(*parts), title="turnledger", border_style="cyan")
+
+
+def log_view(rows: list[dict[str, Any]]) -> RenderableType:
+    """One line per entry: number, calendar position, actor, kind, summary, status."""
+    table = Table(title="Campaign log", title_justify="left")
+    for column in ("#", "at", "actor", "command", "summary", "status"):
+        table.add_column(column, justify="right" if column == "#" else "left")
+    for row in rows:
+        status = f"undone by #{row['undone_by']}" if row.get("undone_by") else ""
+        if row.get("notes"):
+            status = (status + " " if status else "") + f"{row['notes']} note(s)" + (" · disputed" if row.get("disputed") else "")
+        style = "dim strike" if row.get("undone_by") else None
+        table.add_row(str(row["number"]), row["at"], row["actor"], row["kind"], row["summary"], status, style=style)
+    return table
+
+
+def entry_view(entry: dict[str, Any], *, undone_by: int | None = None) -> RenderableType:
+    """Everything recorded for one entry: command, rolls, ruling with derivation, events, hash."""
+    lines = Text()
+    lines.append(f"#{entry['number']}  {entry['at']}  {entry['recorded_at']}\n", style="bold")
+    who = entry["actor"] + (f" for {entry['on_behalf_of']}" if entry.get("on_behalf_of") else "")
+    lines.append(f"entered by {who}\n")
+    if undone_by:
+        lines.append(f"undone by #{undone_by} (kept in the record)\n", style="yellow")
+    lines.append(f"command: {entry['command'].get('kind')}\n", style="bold")
+    for key, value in entry["command"].items():
+        if key not in ("kind", "actor", "on_behalf_of"):
+            lines.append(f"  {key}: {value}\n")
+    for roll in entry["rolls"]:
+        lines.append(f"roll: {roll['dice']} {roll['faces']} = {roll['total']} for {roll['purpose']} "
+                     f"({roll['method']}, by {roll['rolled_by']}; witnesses {', '.join(roll['witnesses']) or 'none'})\n")
+    lines.append(f"ruling: {entry['ruling'].get('summary', '')}\n", style="bold")
+    for step in entry["ruling"].get("steps", []):
+        rule = f"  [{step['rule']}]" if step.get("rule") else ""
+        lines.append(f"  · {step['text']}{rule}\n")
+    lines.append("events: " + ", ".join(event["type"] for event in entry["events"]) + "\n")
+    if entry.get("source"):
+        lines.append(f"from {entry['source']['file']} line {entry['source']['line']}\n")
+    lines.append(f"hash {entry['hash']}\nprev {entry['prev_hash']}", style="dim")
+    return Panel(lines, title=f"entry #{entry['number']}")
