@@ -1,0 +1,49 @@
+"""Shared fixtures: campaigns on SQLite ':memory:' and on a real file, with a fixed clock."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from referee.commands import CreateCampaign
+from referee.service import RefereeService
+from support import TickingClock
+
+
+@pytest.fixture(params=["memory", "file"])
+def location(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Each story runs on SQLite ':memory:' and on an SQLite file."""
+    return ":memory:" if request.param == "memory" else str(tmp_path / "campaign.db")
+
+
+MakeService = Callable[..., RefereeService]
+
+
+@pytest.fixture
+def make_service(tmp_path: Path) -> Iterator[MakeService]:
+    """Create campaigns; all are closed at the end of the test."""
+    made: list[RefereeService] = []
+
+    def make(location: str | None = None, scenario: str = "revised-europa/barbarossa", name: str = "Test") -> RefereeService:
+        service = RefereeService.create(location or str(tmp_path / f"c{len(made)}.db"),
+                                        CreateCampaign(scenario=scenario, name=name), clock=TickingClock())
+        made.append(service)
+        return service
+
+    yield make
+    for service in made:
+        service.close()
+
+
+@pytest.fixture
+def europa(make_service: MakeService, location: str) -> RefereeService:
+    """A Barbarossa campaign (Revised Europa), on memory and on file."""
+    return make_service(location)
+
+
+@pytest.fixture
+def third_reich(make_service: MakeService, location: str) -> RefereeService:
+    """A 1939 Revised Third Reich campaign, on memory and on file."""
+    return make_service(location, scenario="revised-third-reich/campaign-1939")

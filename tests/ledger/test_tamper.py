@@ -1,0 +1,120 @@
+"""Tampering with a real campaign file is detected by verify, which names the entry (invariant 6)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from ledger.store import LedgerStore
+from ledger.verify import verify
+from referee.service import RefereeService
+
+MakeService = Callable[..., RefereeService]
+
+
+@pytest.fixture
+def campaign(make_service: MakeService, tmp_path: Path) -> str:
+    """A closed campaign file of 130 entries (one snapshot at #100)."""
+    path = str(tmp_path / "tamper.db")
+    service = make_service(path)
+    for number in range(2, 131):
+        if number % 10 == 0:
+            service.execute_json({"kind": "RecordRoll", "purpose": f"attack {number}", "dice": "2D6",
+                                  "faces": [number % 6 + 1, 3], "rolled_by": "Axis player"})
+        else:
+            service.execute_json({"kind": "CreditSupplyPoints", "side": "Axis", "amount": number, "reason": f"r{number}"})
+    service.close()
+    return path
+
+
+def report_for(path: str):  # type: ignore[no-untyped-def]
+    with LedgerStore(path) as store:
+        return verify(store)
+
+
+def edit(path: str, sql: str, *params: object) -> None:
+    db = sqlite3.connect(path)
+    with db:
+        db.execute(sql, params)
+    db.close()
+
+
+def blob(path: str, version: int) -> bytes:
+    db = sqlite3.connect(path)
+    data = db.execute("select state from stored_events where originator_version = ?", (version,)).fetchone()[0]
+    db.close()
+    return bytes(data)
+
+
+def test_clean_campaign_verifies(campaign: str) -> None:
+    report = report_for(campaign)
+    assert report.ok and report.entries == 130 and report.snapshots == 1
+
+
+FINDERS: dict[str, tuple[int, Callable[[bytes], int]]] = {
+    "start": (51, lambda data: 0),
+    "end": (51, lambda data: len(data) - 1),
+    "timestamp": (51, lambda data: data.index(b"1941-06-22") + 9),
+    "faces": (60, lambda data: data.index(b'"faces":[') + 9),
+    "amount": (51, lambda data: data.index(b'"amount":') + 9),
+    "hash": (51, lambda data: data.index(b'"hash":"') + 10),
+}
+
+
+@pytest.mark.parametrize("where", list(FINDERS))
+def test_one_changed_byte_in_a_stored_entry_is_named(campaign: str, where: str) -> None:
+    version, find = FINDERS[where]
+    data = bytearray(blob(campaign, version))
+    position = find(bytes(data))
+    data[position] = ord("7") if data[position] != ord("7") else ord("8")
+    edit(campaign, "update stored_events set state = ? where originator_version = ?", bytes(data), version)
+    report = report_for(campaign)
+    assert not report.ok
+    assert report.first_bad_entry == version
+    assert f"#{version}" in report.problems[0][1]
+
+
+def test_a_deleted_entry_is_named(campaign: str) -> None:
+    edit(campaign, "delete from stored_events where originator_version = 77")
+    report = report_for(campaign)
+    assert report.first_bad_entry == 77
+    assert "entry #77 is missing" in report.problems[0][1]
+
+
+def test_two_swapped_entries_are_named(campaign: str) -> None:
+    first, second = blob(campaign, 40), blob(campaign, 41)
+    edit(campaign, "update stored_events set state = ? where originator_version = 40", second)
+    edit(campaign, "update stored_events set state = ? where originator_version = 41", first)
+    report = report_for(campaign)
+    assert report.first_bad_entry == 40
+    assert "position #40 holds entry #41" in report.problems[0][1]
+
+
+def test_an_edited_snapshot_is_named(campaign: str) -> None:
+    db = sqlite3.connect(campaign)
+    data = db.execute("select state from stored_snapshots").fetchone()[0]
+    db.close()
+    edited = bytes(data).replace(b'"stockpile":', b'"stockpile":1', 1)
+    edit(campaign, "update stored_snapshots set state = ?", edited)
+    report = report_for(campaign)
+    assert report.first_bad_entry == 100
+    assert "cached state at #100" in report.problems[0][1]
+
+
+def test_a_rewritten_entry_with_a_recomputed_hash_breaks_the_next_link(campaign: str) -> None:
+    """Someone who edits an entry and fixes its own hash still breaks entry N+1's link."""
+    import json
+
+    from ledger.entry import recompute_hash
+
+    data = json.loads(blob(campaign, 30))
+    data["entry"]["command"]["amount"] = 999
+    data["entry"]["hash"] = recompute_hash(data["entry"])
+    edited = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
+    edit(campaign, "update stored_events set state = ? where originator_version = 30", edited)
+    report = report_for(campaign)
+    assert report.first_bad_entry == 31
+    assert "does not follow #30" in report.problems[0][1]
