@@ -1,0 +1,60 @@
+"""Imports point down only: tui → referee → ledger; no UI library below tui (DESIGN.md)."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FORBIDDEN = {
+    "ledger": {"referee", "tui", "textual", "rich"},
+    "referee": {"tui", "textual", "rich"},
+}
+
+
+def modules(room: str) -> list[Path]:
+    return sorted((ROOT / room).rglob("*.py"))
+
+
+def imported_roots(path: Path) -> set[str]:
+    roots: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+@pytest.mark.parametrize("room", sorted(FORBIDDEN))
+def test_room_imports_point_down_only(room: str) -> None:
+    offenders = {
+        f"{path.relative_to(ROOT)} imports {sorted(imported_roots(path) & FORBIDDEN[room])}"
+        for path in modules(room)
+        if imported_roots(path) & FORBIDDEN[room]
+    }
+    assert not offenders
+
+
+@pytest.mark.parametrize("room", sorted(FORBIDDEN))
+def test_importing_a_room_loads_no_ui_library(room: str) -> None:
+    names = [".".join(path.relative_to(ROOT).with_suffix("").parts) for path in modules(room)]
+    names = [name.removesuffix(".__init__") for name in names]
+    code = (
+        "import importlib, sys\n"
+        f"for name in {names!r}: importlib.import_module(name)\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in {'textual', 'rich', 'tui'})\n"
+        "print(','.join(bad))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert result.stdout.strip() == ""
+
+
+def test_the_architecture_test_would_catch_an_upward_import(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("from referee.service import RefereeService\nimport rich\n", encoding="utf-8")
+    assert imported_roots(bad) & FORBIDDEN["ledger"] == {"referee", "rich"}
