@@ -63,6 +63,7 @@ class LedgerStore:
         except (PersistenceError, sqlite3.Error, OSError) as error:
             raise StoreNotFoundError(f"cannot open {describe(location)}: {error}") from None
         self._campaign_id: UUID | None = None
+        self._cached: CampaignBook | None = None
         found = self._find_campaign_id()
         if create and found is not None:
             raise StoreExistsError(f"{describe(location)} already holds a campaign")
@@ -103,11 +104,26 @@ class LedgerStore:
             raise StoreNotFoundError(f"{describe(self.location)} holds no campaign") from None
         return book  # type: ignore[return-value]
 
+    def _last_version(self) -> int:
+        """The last entry number, read without decoding anything."""
+        last = self.app.recorder.select_events(self.campaign_id, desc=True, limit=1)
+        return last[0].originator_version if last else 0
+
+    def _latest(self) -> CampaignBook:
+        """The book at the head; kept between calls while nobody else has written.
+
+        Appending then costs one indexed look-up instead of a rebuild from the last
+        snapshot. Anything that mutates the cached book and then fails drops it.
+        """
+        if self._cached is None or self._cached.version != self._last_version():
+            self._cached = self._book()
+        return self._cached
+
     def head(self) -> int:
         """The number of the last entry."""
         if self.is_empty:
             return 0
-        return int(self._book().state.chain.last_number)
+        return self._last_version()
 
     def state(self, at: int | None = None) -> GameState:
         """The state as of entry ``at`` (default: the latest), as a copy the caller may keep."""
@@ -115,7 +131,10 @@ class LedgerStore:
             last = self.head()
             if not 1 <= at <= last:
                 raise EntryNotFoundError(f"there is no entry #{at}; the record runs #1 to #{last}")
-        return self._book(at).state.frozen_copy()
+            if at == last:
+                at = None
+        book = self._latest() if at is None else self._book(at)
+        return book.state.frozen_copy()
 
     def stored_rows(self, *, gt: int = 0, lte: int | None = None, limit: int | None = None) -> list[StoredEvent]:
         """The raw stored events (one per entry), for verification and export."""
@@ -163,14 +182,25 @@ class LedgerStore:
         self._campaign_id = campaign_id
         return entry
 
-    def append(self, draft: Draft, *, recorded_at: str, at: str | None = None) -> dict[str, Any]:
+    def append(
+        self, draft: Draft, *, recorded_at: str, at: str | None = None, expected_head: int | None = None
+    ) -> dict[str, Any]:
         """Seal ``draft`` as the next entry and save it in one transaction.
+
+        Args:
+            expected_head: the entry number the caller's decision was based on; if someone
+                else has written since, the append is refused (optimistic concurrency).
 
         Raises:
             LedgerError: the events do not fit the accounts (nothing is written).
             ConflictError: another writer appended first (nothing is written).
         """
-        book = self._book()
+        book = self._latest()
+        if expected_head is not None and book.version != expected_head:
+            raise ConflictError(
+                f"entry #{expected_head + 1} was recorded by someone else while this command was "
+                "being decided; reload the campaign and enter it again"
+            )
         state = book.state
         entry = seal(
             draft,
@@ -179,8 +209,12 @@ class LedgerStore:
             at=at if at is not None else state.table.calendar.label,
             prev_hash=state.chain.head_hash,
         )
-        book.record(entry)
-        self._save(book)
+        try:
+            book.record(entry)
+            self._save(book)
+        except BaseException:
+            self._cached = None
+            raise
         return entry
 
     def preview(self, draft: Draft, *, recorded_at: str) -> GameState:
@@ -213,6 +247,7 @@ class LedgerStore:
             book.record(entry)
             if book.version % SNAPSHOT_INTERVAL == 0:
                 snapshots.append(self.encode_event(Snapshot.take(book)))
+        self._cached = None
         self._save(book, snapshot=False)
         if snapshots:
             self.app.snapshots.recorder.insert_events(snapshots)  # type: ignore[union-attr]

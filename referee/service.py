@@ -115,11 +115,13 @@ class RefereeService:
         Raises:
             RulesError: the rules or the state forbid the command.
         """
+        return self._decide(command, self.store.state())
+
+    def _decide(self, command: Any, state: GameState) -> Decision:
         if isinstance(command, c.CreateCampaign):
             raise IllegalOrderError("this store already holds a campaign; create a new one with 'turnledger new'")
         if isinstance(command, c.BranchCampaign):
             raise IllegalOrderError("a branch is made with 'turnledger branch', not recorded by hand")
-        state = self.store.state()
         if isinstance(command, c.Rollback):
             return self._decide_rollback(command, state)
         handler = HANDLERS[type(command)]
@@ -142,8 +144,14 @@ class RefereeService:
         )
 
     def execute(self, command: Any, *, source: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Decide and record ``command`` as one entry; returns the sealed entry."""
-        decision = self.decide(command)
+        """Decide and record ``command`` as one entry; returns the sealed entry.
+
+        Raises:
+            RulesError: refused by the rules (nothing written).
+            ConflictError: another writer recorded an entry meanwhile (nothing written).
+        """
+        state = self.store.state()
+        decision = self._decide(command, state)
         draft = Draft(
             actor=command.actor,
             on_behalf_of=command.on_behalf_of,
@@ -153,7 +161,7 @@ class RefereeService:
             events=[ev.dump_event(event) for event in decision.events],
             source=source,
         )
-        return self.store.append(draft, recorded_at=self._now())
+        return self.store.append(draft, recorded_at=self._now(), expected_head=state.chain.last_number)
 
     def execute_json(self, data: Any, *, source: dict[str, Any] | None = None) -> dict[str, Any]:
         """Parse a command given as JSON data, then execute it."""
