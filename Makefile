@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 CAMPAIGN ?= campaign.db
 SCENARIO ?= revised-europa/barbarossa
 
-.PHONY: run test bench docs clean
+.PHONY: run test bench docs clean postgres
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,8 +23,15 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 run: $(VENV)/.installed
 	$(BIN)/turnledger run $(CAMPAIGN) --scenario $(SCENARIO)
 
+## postgres: the PostgreSQL server programs the PostgreSQL story tests start (Debian package)
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 || \
+	  { [ "$$(id -u)" = 0 ] || { echo "PostgreSQL server programs are missing: run 'sudo apt-get install postgresql'"; exit 1; }; \
+	    echo "installing Debian's postgresql package for the PostgreSQL tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
+
 ## test: install the test extras and run the whole suite
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test postgres
 	$(BIN)/python -m pytest -q
 
 ## bench: the benchmarks of docs/PERFORMANCE.md

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -9,13 +10,29 @@ import pytest
 
 from referee.commands import CreateCampaign
 from referee.service import RefereeService
+from pg import create_database, running_server
 from support import TickingClock
 
 
-@pytest.fixture(params=["memory", "file"])
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A real PostgreSQL server for the session (tests/pg.py)."""
+    with running_server() as url:
+        yield url
+
+
+_databases = itertools.count(1)
+
+
+@pytest.fixture(params=["memory", "file", "postgres"])
 def location(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """Each story runs on SQLite ':memory:' and on an SQLite file."""
-    return ":memory:" if request.param == "memory" else str(tmp_path / "campaign.db")
+    """Each story runs on SQLite ':memory:', on an SQLite file and on PostgreSQL."""
+    if request.param == "memory":
+        return ":memory:"
+    if request.param == "file":
+        return str(tmp_path / "campaign.db")
+    server = request.getfixturevalue("postgres_server")
+    return create_database(server, f"campaign_{next(_databases)}")
 
 
 MakeService = Callable[..., RefereeService]
