@@ -16,38 +16,29 @@ from ledger.errors import NegativeBalanceError, UnknownAccountError
 from ledger.state import BrpEconomy, ForceRoster, GameState, ReplacementTrack, SupplyPool
 
 
-def _pool(state: GameState, side: str) -> SupplyPool:
+def _lookup(collection: dict[str, Any], key: str, what: str) -> Any:
+    """The account ``key`` of ``collection``, or an error naming the ones that exist."""
     try:
-        return state.supply_pools[side]
+        return collection[key]
     except KeyError:
-        known = ", ".join(sorted(state.supply_pools)) or "none"
-        raise UnknownAccountError(f"no supply pool for side {side!r} (pools: {known})") from None
+        known = ", ".join(sorted(collection)) or "none"
+        raise UnknownAccountError(f"no {what} {key!r} (known: {known})") from None
+
+
+def _pool(state: GameState, side: str) -> SupplyPool:
+    return _lookup(state.supply_pools, side, "supply pool for side")  # type: ignore[no-any-return]
 
 
 def _track(state: GameState, nation: str) -> ReplacementTrack:
-    try:
-        return state.replacement_tracks[nation]
-    except KeyError:
-        known = ", ".join(sorted(state.replacement_tracks)) or "none"
-        raise UnknownAccountError(
-            f"no replacement track for nation {nation!r} (nations: {known})"
-        ) from None
+    return _lookup(state.replacement_tracks, nation, "replacement track for nation")  # type: ignore[no-any-return]
 
 
 def _economy(state: GameState, power: str) -> BrpEconomy:
-    try:
-        return state.brp_economies[power]
-    except KeyError:
-        known = ", ".join(sorted(state.brp_economies)) or "none"
-        raise UnknownAccountError(f"no BRP account for power {power!r} (powers: {known})") from None
+    return _lookup(state.brp_economies, power, "BRP account for power")  # type: ignore[no-any-return]
 
 
 def _roster(state: GameState, side: str) -> ForceRoster:
-    try:
-        return state.rosters[side]
-    except KeyError:
-        known = ", ".join(sorted(state.rosters)) or "none"
-        raise UnknownAccountError(f"no force roster for side {side!r} (sides: {known})") from None
+    return _lookup(state.rosters, side, "force roster for side")  # type: ignore[no-any-return]
 
 
 def _supply_credited(state: GameState, e: ev.SupplyCredited) -> None:

@@ -32,6 +32,9 @@ class CreateCampaign(Command):
     kind: Literal["CreateCampaign"] = "CreateCampaign"
     scenario: Name = Field(description="bundled scenario name or path to a scenario TOML file")
     name: Name = Field(description="the campaign's name")
+    ruleset: Name | None = Field(
+        default=None, description="play under another rules version of the same game (e.g. europa-001); default: the scenario's"
+    )
     campaign_id: str | None = Field(default=None, description="UUID; generated when omitted")
 
 

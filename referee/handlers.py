@@ -174,44 +174,38 @@ def _year_start_step(power: str, category: str, ctx: Context) -> list[ev.DomainE
     return [ev.StepCompleted(step=f"year_start:{power}")]
 
 
+def _brp_decision(command: Any, ctx: Context, event: ev.DomainEvent, figure: str, before: int, change: int) -> Decision:
+    """Ruling for a BRP change: one derivation line, plus the year-start step when it is one."""
+    after = before + change
+    sign = "+" if change >= 0 else "−"
+    return Decision(
+        Ruling(summary=f"{command.power} BRP {figure} {before} → {after}",
+               steps=[Step(text=f"{before} {sign} {abs(change)} ({command.category}: {command.reason}) = {after}",
+                           rule="G [004]")]),
+        [event, *_year_start_step(command.power, command.category, ctx)],
+    )
+
+
 def _grant_brp(command: c.GrantBrp, ctx: Context) -> Decision:
     economy = _economy(ctx.state, command.power)
-    after = economy.total + command.amount
-    events: list[ev.DomainEvent] = [ev.BrpGranted(power=command.power, amount=command.amount, category=command.category, reason=command.reason)]
-    events += _year_start_step(command.power, command.category, ctx)
-    return Decision(
-        Ruling(summary=f"{command.power} BRPs {economy.total} → {after}",
-               steps=[Step(text=f"{economy.total} + {command.amount} ({command.category}: {command.reason}) = {after}", rule="G [004]")]),
-        events,
-    )
+    event = ev.BrpGranted(power=command.power, amount=command.amount, category=command.category, reason=command.reason)
+    return _brp_decision(command, ctx, event, "total", economy.total, command.amount)
 
 
 def _spend_brp(command: c.SpendBrp, ctx: Context) -> Decision:
     economy = _economy(ctx.state, command.power)
     if command.amount > economy.total:
         raise IllegalOrderError(f"{command.power} has {economy.total} BRPs; {command.reason} costs {command.amount}")
-    after = economy.total - command.amount
-    events: list[ev.DomainEvent] = [ev.BrpSpent(power=command.power, amount=command.amount, category=command.category, reason=command.reason)]
-    events += _year_start_step(command.power, command.category, ctx)
-    return Decision(
-        Ruling(summary=f"{command.power} BRPs {economy.total} → {after}",
-               steps=[Step(text=f"{economy.total} − {command.amount} ({command.category}: {command.reason}) = {after}", rule="G [004]")]),
-        events,
-    )
+    event = ev.BrpSpent(power=command.power, amount=command.amount, category=command.category, reason=command.reason)
+    return _brp_decision(command, ctx, event, "total", economy.total, -command.amount)
 
 
 def _adjust_base(command: c.AdjustBrpBase, ctx: Context) -> Decision:
     economy = _economy(ctx.state, command.power)
-    after = economy.base + command.change
-    if after < 0:
+    if economy.base + command.change < 0:
         raise IllegalOrderError(f"{command.power} BRP base is {economy.base}; a change of {command.change} would make it negative")
-    events: list[ev.DomainEvent] = [ev.BrpBaseAdjusted(power=command.power, change=command.change, category=command.category, reason=command.reason)]
-    events += _year_start_step(command.power, command.category, ctx)
-    return Decision(
-        Ruling(summary=f"{command.power} BRP base {economy.base} → {after}",
-               steps=[Step(text=f"{economy.base} {command.change:+d} ({command.category}: {command.reason}) = {after}", rule="G [004]")]),
-        events,
-    )
+    event = ev.BrpBaseAdjusted(power=command.power, change=command.change, category=command.category, reason=command.reason)
+    return _brp_decision(command, ctx, event, "base", economy.base, command.change)
 
 
 def _record_roll(command: c.RecordRoll, ctx: Context) -> Decision:

@@ -236,15 +236,23 @@ def resolve_scenario_path(name: str) -> Path:
     )
 
 
-def load_scenario(name: str) -> LoadedScenario:
-    """Load and validate a scenario and its ruleset, and hash both files."""
+def load_scenario(name: str, *, ruleset_id: str | None = None) -> LoadedScenario:
+    """Load and validate a scenario and its ruleset, and hash both files.
+
+    Args:
+        name: bundled scenario name or path to a TOML file.
+        ruleset_id: play the scenario under another version of the same game's rules
+            (e.g. 'europa-001', the earlier Europa revision); default: the scenario's own.
+    """
     path = resolve_scenario_path(name)
     data, raw = _read_toml(path)
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as error:
         raise ScenarioError(_validation_message(path, error)) from None
-    ruleset, ruleset_raw = load_ruleset(scenario.ruleset)
+    ruleset, ruleset_raw = load_ruleset(ruleset_id or scenario.ruleset)
+    if ruleset_id and ruleset.game != load_ruleset(scenario.ruleset)[0].game:
+        raise ScenarioError(f"{path}: ruleset {ruleset_id!r} is for another game than this scenario")
     _check_consistent(path, scenario, ruleset)
     return LoadedScenario(
         scenario=scenario,

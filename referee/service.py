@@ -60,7 +60,7 @@ class RefereeService:
         source: dict[str, Any] | None = None,
     ) -> RefereeService:
         """Create a new campaign store from a scenario; entry #1 opens it."""
-        loaded = load_scenario(command.scenario)
+        loaded = load_scenario(command.scenario, ruleset_id=command.ruleset)
         try:
             campaign_uuid = uuid.UUID(command.campaign_id) if command.campaign_id else uuid.uuid4()
         except ValueError:

@@ -59,7 +59,8 @@ def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    command = c.CreateCampaign(scenario=args.scenario, name=args.name or Path(args.store).stem, actor=args.actor)
+    command = c.CreateCampaign(scenario=args.scenario, name=args.name or Path(args.store).stem, actor=args.actor,
+                               ruleset=args.ruleset)
     service = RefereeService.create(args.store, command)
     out.print(f"created {args.store}: {command.name!r} from {args.scenario}")
     out.print(render.state_view(service.state()))
@@ -261,6 +262,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("new", cmd_new, "create a campaign from a scenario")
     p.add_argument("--scenario", default=DEFAULT_SCENARIO)
     p.add_argument("--name")
+    p.add_argument("--ruleset", help="another rules version of the same game, e.g. europa-001")
     p.add_argument("--actor", default="referee")
     p = add("run", cmd_run, "open the campaign (creating it from a scenario the first time) and show it")
     p.add_argument("--scenario", default=DEFAULT_SCENARIO)

@@ -175,3 +175,41 @@ def test_verify_passes_on_a_clean_record(europa: RefereeService) -> None:
     report = verify(europa.store)
     assert report.ok and report.entries == 120 and report.snapshots == 1
     assert report.head_hash == europa.state().chain.head_hash
+
+
+def test_a_scenario_can_be_played_under_the_earlier_europa_rules(make_service, location: str) -> None:  # type: ignore[no-untyped-def]
+    from referee.commands import CreateCampaign
+    from support import TickingClock
+
+    service = RefereeService.create(location, CreateCampaign(scenario="revised-europa/barbarossa", name="old rules",
+                                                             ruleset="europa-001"), clock=TickingClock())
+    try:
+        service.execute_json({"kind": "AdvanceGameTurn"})
+        phases = []
+        for _ in range(7):
+            phases.append(service.state().table.calendar.phase)
+            service.execute_json({"kind": "AdvancePhase"})
+        assert phases == ["Initial", "Movement", "Air", "Combat", "Exploitation", "Supply", "Replacement"]
+        assert service.state().identity.ruleset == "europa-001"
+    finally:
+        service.close()
+
+
+def test_two_player_third_reich_from_a_users_scenario_file(tmp_path: Path) -> None:
+    from referee.commands import CreateCampaign
+    from referee.scenario import scenarios_root
+    from support import TickingClock
+
+    text = (scenarios_root() / "revised-third-reich" / "campaign-1939.toml").read_text()
+    text = text.replace('sides = ["Axis", "USSR", "Western Allies"]', 'sides = ["Axis", "Allies"]\nplayers = ["Axis", "Allies"]')
+    text = text.replace('side = "USSR"', 'side = "Allies"').replace('side = "Western Allies"', 'side = "Allies"')
+    path = tmp_path / "two-player.toml"
+    path.write_text(text)
+    service = RefereeService.create(":memory:", CreateCampaign(scenario=str(path), name="2p"), clock=TickingClock())
+    try:
+        service.execute_json({"kind": "AdvancePlayerTurn"})
+        assert service.state().table.calendar.player == "Allies"
+        service.execute_json({"kind": "AdvancePlayerTurn"})
+        assert (service.state().table.calendar.label, service.state().table.calendar.player) == ("Winter 1939", "Axis")
+    finally:
+        service.close()
