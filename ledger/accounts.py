@@ -12,13 +12,22 @@ from typing import Any
 from pydantic import BaseModel
 
 from ledger.errors import UnknownAccountError
-from ledger.state import BrpEconomy, ForceRoster, GameState, ReplacementTrack, SupplyPool, TableState
+from ledger.state import (
+    BrpEconomy,
+    ForceRoster,
+    GameState,
+    ReplacementTrack,
+    ResourceStock,
+    SupplyPool,
+    TableState,
+)
 
 _COLLECTIONS: dict[str, tuple[str, type[BaseModel]]] = {
     "supply": ("supply_pools", SupplyPool),
     "replacements": ("replacement_tracks", ReplacementTrack),
     "brp": ("brp_economies", BrpEconomy),
     "roster": ("rosters", ForceRoster),
+    "resources": ("resource_points", ResourceStock),
 }
 
 

@@ -13,16 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
 
+from ledger import logistics_events as lg
+from ledger.event_base import DomainEvent
 from ledger.state import CalendarPosition, GameState, ParentLink, Unit, UnitStatus
-
-
-class DomainEvent(BaseModel):
-    """Base of all domain events: frozen, no unknown fields."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    v: int = 1
 
 
 class CampaignOpened(DomainEvent):
@@ -210,6 +205,11 @@ AnyDomainEvent = Annotated[
         AccountRestored,
         RolledBack,
         CampaignBranched,
+        lg.SupplyIncomeReceived, lg.SupplyCapApplied, lg.SpecialSupplyGranted, lg.SpecialSupplyExpired,
+        lg.SupplySpent, lg.UnsuppliedActivityRecorded, lg.ResourcePointsCredited, lg.ResourcePointsDebited,
+        lg.RailCapacityBought, lg.ResourceTurnReset, lg.ResourceIncomeReceived, lg.CityStatusSet,
+        lg.ReplacementsPending, lg.PendingReplacementsReleased, lg.LossesRecorded,
+        lg.RegularReplacementsReceived, lg.FactoriesSet,
     ],
     Field(discriminator="type"),
 ]

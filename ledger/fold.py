@@ -13,32 +13,24 @@ from typing import Any
 from ledger import events as ev
 from ledger.accounts import restore_account
 from ledger.errors import NegativeBalanceError, UnknownAccountError
+from ledger.fold_logistics import LOGISTICS_APPLIERS, lookup_account
 from ledger.state import BrpEconomy, ForceRoster, GameState, ReplacementTrack, SupplyPool
 
 
-def _lookup(collection: dict[str, Any], key: str, what: str) -> Any:
-    """The account ``key`` of ``collection``, or an error naming the ones that exist."""
-    try:
-        return collection[key]
-    except KeyError:
-        known = ", ".join(sorted(collection)) or "none"
-        raise UnknownAccountError(f"no {what} {key!r} (known: {known})") from None
-
-
 def _pool(state: GameState, side: str) -> SupplyPool:
-    return _lookup(state.supply_pools, side, "supply pool for side")  # type: ignore[no-any-return]
+    return lookup_account(state.supply_pools, side, "supply pool for side")  # type: ignore[no-any-return]
 
 
 def _track(state: GameState, nation: str) -> ReplacementTrack:
-    return _lookup(state.replacement_tracks, nation, "replacement track for nation")  # type: ignore[no-any-return]
+    return lookup_account(state.replacement_tracks, nation, "replacement track for nation")  # type: ignore[no-any-return]
 
 
 def _economy(state: GameState, power: str) -> BrpEconomy:
-    return _lookup(state.brp_economies, power, "BRP account for power")  # type: ignore[no-any-return]
+    return lookup_account(state.brp_economies, power, "BRP account for power")  # type: ignore[no-any-return]
 
 
 def _roster(state: GameState, side: str) -> ForceRoster:
-    return _lookup(state.rosters, side, "force roster for side")  # type: ignore[no-any-return]
+    return lookup_account(state.rosters, side, "force roster for side")  # type: ignore[no-any-return]
 
 
 def _supply_credited(state: GameState, e: ev.SupplyCredited) -> None:
@@ -166,6 +158,9 @@ _APPLIERS: dict[type[Any], Callable[[GameState, Any], None]] = {
     ev.EntryAnnotated: _no_change,
     ev.RolledBack: _no_change,
 }
+
+
+_APPLIERS.update(LOGISTICS_APPLIERS)
 
 
 def apply_event(state: GameState, event: ev.DomainEvent) -> None:

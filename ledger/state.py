@@ -11,7 +11,7 @@ event; anything handed out of the ledger is a deep copy (`GameState.frozen_copy`
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -47,6 +47,9 @@ class CampaignIdentity(_Model):
     pinned: dict[str, str] = Field(
         default_factory=dict, description="data file name -> sha256 of its content"
     )
+    tables: dict[str, Any] = Field(
+        default_factory=dict, description="scenario data copied in at creation (opaque to the ledger)"
+    )
     parent: ParentLink | None = None
 
 
@@ -68,6 +71,8 @@ class TableState(_Model):
     calendar: CalendarPosition
     weather: dict[str, str] = Field(default_factory=dict)
     markers: dict[str, str] = Field(default_factory=dict)
+    cities: dict[str, str] = Field(default_factory=dict, description="city -> status recorded by the referee")
+    cities_reached: list[str] = Field(default_factory=list, description="cities ever recorded as not Soviet")
 
 
 class SupplyPool(_Model):
@@ -77,6 +82,17 @@ class SupplyPool(_Model):
     stockpile: int = 0
     income: int = 0
     cap: int | None = None
+    special: int = Field(default=0, description="use-or-lose SP (the surprise turn's), spent first")
+    last_income: dict[str, int] = Field(default_factory=dict, description="breakdown of the last income")
+
+
+class PendingReplacements(_Model):
+    """RPs earned now but usable only from a later game turn (breakout, excess losses, disbanding)."""
+
+    kind: str
+    amount: int
+    available_turn: int
+    reason: str
 
 
 class ReplacementTrack(_Model):
@@ -85,6 +101,20 @@ class ReplacementTrack(_Model):
     nation: str
     side: str
     points: dict[str, int] = Field(default_factory=dict)
+    pending: list[PendingReplacements] = Field(default_factory=list)
+    losses: dict[str, int] = Field(default_factory=dict, description="losses accumulated for special replacements")
+    factories: int = 0
+    factories_upgraded: int = 0
+    received_turn: int | None = Field(default=None, description="game turn of the last regular replacements")
+
+
+class ResourceStock(_Model):
+    """A side's Resource Points by location class (Europa). Never Replacement Points."""
+
+    side: str
+    stock: dict[str, int] = Field(default_factory=dict)
+    rail_bought: dict[str, int] = Field(default_factory=dict, description="nation -> RPs spent on rail this game turn")
+    income_turn: int | None = None
 
 
 class BrpEconomy(_Model):
@@ -143,6 +173,7 @@ class GameState(_Model):
     replacement_tracks: dict[str, ReplacementTrack] = Field(default_factory=dict)
     brp_economies: dict[str, BrpEconomy] = Field(default_factory=dict)
     rosters: dict[str, ForceRoster] = Field(default_factory=dict)
+    resource_points: dict[str, ResourceStock] = Field(default_factory=dict)
     chain: ChainHead = Field(default_factory=ChainHead)
 
     def frozen_copy(self) -> GameState:

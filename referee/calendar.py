@@ -93,13 +93,18 @@ def position_at(turn: int, slot_index: int, ruleset: Ruleset, players: list[str]
     )
 
 
-def required_steps(phase: str, ruleset: Ruleset, powers: list[str], sides: list[str]) -> list[tuple[str, RequiredStep]]:
+def required_steps(
+    phase: str, ruleset: Ruleset, powers: list[str], sides: list[str], player: str | None = None
+) -> list[tuple[str, RequiredStep]]:
     """Step keys that must be recorded before leaving ``phase``, with the rule that asks."""
     keys: list[tuple[str, RequiredStep]] = []
     for required in ruleset.calendar.required:
         if required.phase != phase:
             continue
-        if required.per == "power":
+        if required.per == "player":
+            if player is not None:
+                keys.append((f"{required.step}:{player}", required))
+        elif required.per == "power":
             keys.extend((f"{required.step}:{power}", required) for power in powers)
         elif required.per == "side":
             keys.extend((f"{required.step}:{side}", required) for side in sides)
@@ -163,7 +168,7 @@ def _check_leaving(
 ) -> None:
     for offset, slot in enumerate(leaving):
         done = current.steps_done if offset == 0 else []
-        for key, required in required_steps(slot.phase, ruleset, powers, players):
+        for key, required in required_steps(slot.phase, ruleset, powers, players, slot.player):
             if key not in done:
                 _, _, who = key.partition(":")
                 whose = f" for {who}" if who else ""

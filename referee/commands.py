@@ -11,20 +11,9 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from referee.command_base import Amount, Command, Name, Text
 from referee.errors import InvalidInputError
-
-Amount = Annotated[int, Field(gt=0, le=100_000, description="a positive whole number of points")]
-Text = Annotated[str, Field(min_length=1, max_length=500)]
-Name = Annotated[str, Field(min_length=1, max_length=80)]
-
-
-class Command(BaseModel):
-    """Fields every command has: who entered it and on whose behalf."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
-    actor: Name = Field(default="referee", description="who entered the command")
-    on_behalf_of: Name | None = Field(default=None, description="the player or side it was entered for")
-
+from referee.europa import commands as eu
 
 class CreateCampaign(Command):
     """Start a campaign from a scenario (entry #1)."""
@@ -35,6 +24,7 @@ class CreateCampaign(Command):
     ruleset: Name | None = Field(
         default=None, description="play under another rules version of the same game (e.g. europa-001); default: the scenario's"
     )
+    options: dict[Name, Name] = Field(default_factory=dict, description="ruleset options to change (docs/options.md)")
     campaign_id: str | None = Field(default=None, description="UUID; generated when omitted")
 
 
@@ -225,6 +215,12 @@ AnyCommand = Annotated[
         SetMarker, ClearMarker, CreditSupplyPoints, DebitSupplyPoints,
         CreditReplacementPoints, DebitReplacementPoints, GrantBrp, SpendBrp, AdjustBrpBase,
         RecordRoll, Annotate, RegisterUnit, SetUnitStatus, Rollback, BranchCampaign,
+        eu.ReceiveSupplyIncome, eu.SetCityStatus, eu.ActivateMechanized, eu.PayAttackSupply,
+        eu.PayArtillerySupply, eu.PayOverrunSupply, eu.PayAirSupply, eu.BuyResourcePoints,
+        eu.SellResourcePoints, eu.SpendResourcePoints, eu.BuyRailCapacity, eu.ReceiveResourceIncome,
+        eu.ReceiveReplacements, eu.RecordLosses, eu.ReceiveSpecialReplacements, eu.SetFactories,
+        eu.DisbandPrewarArmor, eu.CreditExcessLossReplacements, eu.CreditBreakoutReplacements,
+        eu.RebuildUnit, eu.ReturnCadre,
     ],
     Field(discriminator="kind"),
 ]

@@ -7,7 +7,6 @@ is a `RulesError` in table language, raised before anything is written.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from ledger import events as ev
@@ -16,26 +15,12 @@ from referee import commands as c
 from referee.calendar import advance, seasonal_weather
 from referee.dice import physical_roll
 from referee.errors import IllegalOrderError
+from referee.decision import Context, Decision
+from referee.europa.replacement_handlers import REPLACEMENT_HANDLERS
+from referee.europa.resource_handlers import RESOURCE_HANDLERS
+from referee.europa.supply_handlers import SUPPLY_HANDLERS
+from referee.europa.turns import advance_effects
 from referee.ruling import Ruling, Step
-from referee.scenario import Ruleset
-
-
-@dataclass(frozen=True)
-class Context:
-    """What a handler may look at."""
-
-    state: GameState
-    ruleset: Ruleset
-    head: int
-
-
-@dataclass
-class Decision:
-    """What a handler decided: the ruling, the events to record, the rolls made."""
-
-    ruling: Ruling
-    events: list[ev.DomainEvent]
-    rolls: list[dict[str, Any]] = field(default_factory=list)
 
 
 def _pool(state: GameState, side: str) -> SupplyPool:
@@ -77,6 +62,9 @@ def _advance(mode: str) -> Callable[[Any, Context], Decision]:
         position, lines = advance(current, mode, ctx.ruleset, ctx.state.identity.players, _active_powers(ctx.state))
         events: list[ev.DomainEvent] = [ev.CalendarAdvanced(position=position)]
         steps = [Step(text=line, rule=ctx.ruleset.calendar.rule) for line in lines]
+        rule_events, rule_steps = advance_effects(ctx.state, current, position)
+        events = rule_events + events
+        steps += rule_steps
         if position.turn != current.turn:
             for region, condition in seasonal_weather(position.turn, ctx.ruleset).items():
                 if ctx.state.table.weather.get(region) != condition:
@@ -255,6 +243,9 @@ def _set_unit_status(command: c.SetUnitStatus, ctx: Context) -> Decision:
 
 
 HANDLERS: dict[type[Any], Callable[[Any, Context], Decision]] = {
+    **SUPPLY_HANDLERS,
+    **RESOURCE_HANDLERS,
+    **REPLACEMENT_HANDLERS,
     c.AdvancePhase: _advance("phase"),
     c.AdvancePlayerTurn: _advance("player"),
     c.AdvanceGameTurn: _advance("turn"),

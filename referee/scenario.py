@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from referee.errors import ScenarioError
+from referee.europa.data import Logistics
 
 
 class _Data(BaseModel):
@@ -37,7 +38,7 @@ class RequiredStep(_Data):
 
     phase: str
     step: str
-    per: Literal["once", "power", "side"] = "once"
+    per: Literal["once", "power", "side", "player"] = "once"
     description: str
     rule: str = ""
 
@@ -139,6 +140,8 @@ class Scenario(_Data):
     supply_pools: dict[str, PoolStart] = Field(default_factory=dict)
     nations: list[NationStart] = Field(default_factory=list)
     powers: list[PowerStart] = Field(default_factory=list)
+    markers: dict[str, str] = Field(default_factory=dict)
+    logistics: Logistics | None = None
     notes: str = ""
 
     @model_validator(mode="after")

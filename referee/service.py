@@ -65,7 +65,7 @@ class RefereeService:
             campaign_uuid = uuid.UUID(command.campaign_id) if command.campaign_id else uuid.uuid4()
         except ValueError:
             raise InvalidInputError(f"campaign_id {command.campaign_id!r} is not a UUID") from None
-        state = initial_state(loaded, campaign_id=str(campaign_uuid), name=command.name)
+        state = initial_state(loaded, campaign_id=str(campaign_uuid), name=command.name, options=dict(command.options))
         store = LedgerStore(location, create=True)
         service = cls(store, clock=clock)
         ruling = Ruling(

@@ -8,16 +8,30 @@ from ledger.state import (
     ForceRoster,
     GameState,
     ReplacementTrack,
+    ResourceStock,
     SupplyPool,
     TableState,
 )
 from referee.calendar import position_at, seasonal_weather
-from referee.scenario import LoadedScenario
+from referee.options import option, resolve_options
+from referee.scenario import LoadedScenario, Scenario
 
 
-def initial_state(loaded: LoadedScenario, *, campaign_id: str, name: str) -> GameState:
+def _resource_points(scenario: Scenario, options: dict[str, str]) -> dict[str, ResourceStock]:
+    """Starting Resource Points by side and location (B-52 [000], option finland_front)."""
+    if scenario.logistics is None:
+        return {}
+    variant = scenario.logistics.resource_variants[option(options, "finland_front")]
+    return {side: ResourceStock(side=side, stock=dict(stock)) for side, stock in variant.stock.items()}
+
+
+def initial_state(
+    loaded: LoadedScenario, *, campaign_id: str, name: str, options: dict[str, str] | None = None
+) -> GameState:
     """The state a new campaign starts from: the scenario's values, nothing computed later."""
     scenario, ruleset = loaded.scenario, loaded.ruleset
+    chosen = resolve_options(ruleset.options, options or {})
+    logistics = scenario.logistics
     players = list(scenario.players or ruleset.calendar.players)
     weather = {zone: scenario.weather.get(zone, ruleset.weather.conditions[0]) for zone in scenario.weather_zones}
     weather.update(seasonal_weather(scenario.start_turn, ruleset))
@@ -27,26 +41,36 @@ def initial_state(loaded: LoadedScenario, *, campaign_id: str, name: str) -> Gam
             name=name,
             game=ruleset.game,
             ruleset=ruleset.id,
-            options=dict(ruleset.options),
+            options=chosen,
             scenario=scenario.id,
             sides=list(scenario.sides),
             players=players,
             weather_zones=list(scenario.weather_zones),
             pinned=dict(loaded.pinned),
+            tables={"logistics": logistics.model_dump(mode="json")} if logistics else {},
         ),
         table=TableState(
             calendar=position_at(scenario.start_turn, 0, ruleset, players),
             weather=weather,
+            markers=dict(scenario.markers),
+            cities={city.name: "soviet" for city in logistics.cities} if logistics else {},
         ),
         supply_pools={
-            side: SupplyPool(side=side, stockpile=pool.stockpile, income=pool.income, cap=pool.cap)
+            side: SupplyPool(
+                side=side, stockpile=pool.stockpile, income=pool.income, cap=pool.cap,
+                # A-32, B-28 [000]: the surprise turn's special SP, spent first, never saved.
+                special=logistics.special_surprise_sp
+                if logistics and side == logistics.special_sp_side and scenario.start_turn == 0 else 0,
+            )
             for side, pool in scenario.supply_pools.items()
         },
+        resource_points=_resource_points(scenario, chosen),
         replacement_tracks={
             nation.name: ReplacementTrack(
                 nation=nation.name,
                 side=nation.side,
                 points={kind: nation.replacements.get(kind, 0) for kind in nation.replacement_types},
+                factories=logistics.factories if logistics and nation.name == "USSR" else 0,
             )
             for nation in scenario.nations
         },

@@ -22,7 +22,7 @@ def play(service: RefereeService, count: int = 230, rollback_to: int | None = 15
             service.execute_json({"kind": "RecordRoll", "purpose": f"combat {number}", "dice": "2D6",
                                   "faces": [number % 6 + 1, 2], "rolled_by": "Axis", "witnesses": ["Soviet"]})
         elif number % 11 == 0:
-            service.execute_json({"kind": "AdvancePhase"})
+            advance(service)
         elif number % 5 == 0:
             service.execute_json({"kind": "CreditReplacementPoints", "nation": "USSR", "type": "infantry",
                                   "amount": 2, "reason": "Moskva"})
@@ -30,6 +30,14 @@ def play(service: RefereeService, count: int = 230, rollback_to: int | None = 15
             service.execute_json({"kind": "CreditSupplyPoints", "side": "Axis", "amount": 1, "reason": "income"})
     if rollback_to is not None:
         service.execute_json({"kind": "Rollback", "to": rollback_to, "reason": "rewind"})
+
+
+def advance(service: RefereeService) -> None:
+    """Next phase, taking the SP income first where the Initial phase requires it (B-02)."""
+    calendar = service.state().table.calendar
+    if calendar.phase == "Initial" and f"sp_income:{calendar.player}" not in calendar.steps_done:
+        service.execute_json({"kind": "ReceiveSupplyIncome", "side": calendar.player})
+    service.execute_json({"kind": "AdvancePhase"})
 
 
 def export(service: RefereeService, path: Path) -> Path:
@@ -119,7 +127,8 @@ def test_read_model_marks_undone_entries(europa: RefereeService, tmp_path: Path)
         undone = db.execute("select min(number), max(number), count(*) from entries where undone_by is not null").fetchone()
     finally:
         db.close()
-    assert undone == (151, 201, 51)
+    head = europa.head()
+    assert undone == (151, head - 1, head - 151)
 
 
 def test_store_not_found(tmp_path: Path) -> None:

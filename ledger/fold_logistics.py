@@ -1,0 +1,150 @@
+"""Applying the Europa logistics events (checks first, then mutates; see ledger.fold)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ledger import logistics_events as lg
+from ledger.errors import NegativeBalanceError, UnknownAccountError
+from ledger.state import GameState, PendingReplacements, ResourceStock
+
+
+def lookup_account(collection: dict[str, Any], key: str, what: str) -> Any:
+    try:
+        return collection[key]
+    except KeyError:
+        known = ", ".join(sorted(collection)) or "none"
+        raise UnknownAccountError(f"no {what} {key!r} (known: {known})") from None
+
+
+def _stock(state: GameState, side: str) -> ResourceStock:
+    return lookup_account(state.resource_points, side, "Resource Point stock for side")  # type: ignore[no-any-return]
+
+
+def _income(state: GameState, e: lg.SupplyIncomeReceived) -> None:
+    pool = lookup_account(state.supply_pools, e.side, "supply pool for side")
+    pool.stockpile += e.amount
+    pool.income = e.income
+    pool.cap = e.cap
+    pool.last_income = dict(e.breakdown)
+
+
+def _cap(state: GameState, e: lg.SupplyCapApplied) -> None:
+    pool = lookup_account(state.supply_pools, e.side, "supply pool for side")
+    if e.lost > pool.stockpile:
+        raise NegativeBalanceError(f"{e.side} SP pool holds {pool.stockpile}; cannot lose {e.lost}")
+    pool.stockpile -= e.lost
+
+
+def _special_granted(state: GameState, e: lg.SpecialSupplyGranted) -> None:
+    lookup_account(state.supply_pools, e.side, "supply pool for side").special += e.amount
+
+
+def _special_expired(state: GameState, e: lg.SpecialSupplyExpired) -> None:
+    pool = lookup_account(state.supply_pools, e.side, "supply pool for side")
+    if e.amount > pool.special:
+        raise NegativeBalanceError(f"{e.side} holds {pool.special} special SP; cannot drop {e.amount}")
+    pool.special -= e.amount
+
+
+def _spent(state: GameState, e: lg.SupplySpent) -> None:
+    pool = lookup_account(state.supply_pools, e.side, "supply pool for side")
+    if e.from_special > pool.special or e.from_stockpile > pool.stockpile:
+        raise NegativeBalanceError(
+            f"{e.side} SP pool holds {pool.stockpile} (+{pool.special} special); "
+            f"{e.activity} costs {e.from_special + e.from_stockpile}"
+        )
+    pool.special -= e.from_special
+    pool.stockpile -= e.from_stockpile
+
+
+def _rp_credited(state: GameState, e: lg.ResourcePointsCredited) -> None:
+    stock = _stock(state, e.side)
+    stock.stock[e.location] = stock.stock.get(e.location, 0) + e.amount
+
+
+def _rp_debited(state: GameState, e: lg.ResourcePointsDebited) -> None:
+    stock = _stock(state, e.side)
+    held = stock.stock.get(e.location, 0)
+    if e.amount > held:
+        raise NegativeBalanceError(f"{e.side} holds {held} Resource Points in {e.location}; {e.reason} needs {e.amount}")
+    stock.stock[e.location] = held - e.amount
+
+
+def _rail(state: GameState, e: lg.RailCapacityBought) -> None:
+    stock = _stock(state, e.side)
+    stock.rail_bought[e.nation] = stock.rail_bought.get(e.nation, 0) + e.resource_points
+
+
+def _turn_reset(state: GameState, e: lg.ResourceTurnReset) -> None:
+    _stock(state, e.side).rail_bought = {}
+
+
+def _resource_income(state: GameState, e: lg.ResourceIncomeReceived) -> None:
+    _stock(state, e.side).income_turn = e.turn
+
+
+def _city(state: GameState, e: lg.CityStatusSet) -> None:
+    state.table.cities[e.city] = e.status
+    if e.status != "soviet" and e.city not in state.table.cities_reached:
+        state.table.cities_reached.append(e.city)
+
+
+def _pending(state: GameState, e: lg.ReplacementsPending) -> None:
+    track = lookup_account(state.replacement_tracks, e.nation, "replacement track for nation")
+    track.pending.append(PendingReplacements(kind=e.kind, amount=e.amount, available_turn=e.available_turn, reason=e.reason))
+
+
+def _released(state: GameState, e: lg.PendingReplacementsReleased) -> None:
+    track = lookup_account(state.replacement_tracks, e.nation, "replacement track for nation")
+    keep = []
+    for item in track.pending:
+        if item.available_turn <= e.turn:
+            track.points[item.kind] = track.points.get(item.kind, 0) + item.amount
+        else:
+            keep.append(item)
+    track.pending = keep
+
+
+def _losses(state: GameState, e: lg.LossesRecorded) -> None:
+    track = lookup_account(state.replacement_tracks, e.nation, "replacement track for nation")
+    held = track.losses.get(e.kind, 0)
+    if held + e.amount < 0:
+        raise NegativeBalanceError(f"{e.nation} has {held} {e.kind} losses recorded; cannot use {-e.amount}")
+    track.losses[e.kind] = held + e.amount
+
+
+def _regular(state: GameState, e: lg.RegularReplacementsReceived) -> None:
+    lookup_account(state.replacement_tracks, e.nation, "replacement track for nation").received_turn = e.turn
+
+
+def _factories(state: GameState, e: lg.FactoriesSet) -> None:
+    track = lookup_account(state.replacement_tracks, e.nation, "replacement track for nation")
+    track.factories = e.operating
+    track.factories_upgraded = e.upgraded
+
+
+def _no_change(state: GameState, e: Any) -> None:
+    """Recorded for the log only."""
+
+
+LOGISTICS_APPLIERS: dict[type[Any], Callable[[GameState, Any], None]] = {
+    lg.SupplyIncomeReceived: _income,
+    lg.SupplyCapApplied: _cap,
+    lg.SpecialSupplyGranted: _special_granted,
+    lg.SpecialSupplyExpired: _special_expired,
+    lg.SupplySpent: _spent,
+    lg.UnsuppliedActivityRecorded: _no_change,
+    lg.ResourcePointsCredited: _rp_credited,
+    lg.ResourcePointsDebited: _rp_debited,
+    lg.RailCapacityBought: _rail,
+    lg.ResourceTurnReset: _turn_reset,
+    lg.ResourceIncomeReceived: _resource_income,
+    lg.CityStatusSet: _city,
+    lg.ReplacementsPending: _pending,
+    lg.PendingReplacementsReleased: _released,
+    lg.LossesRecorded: _losses,
+    lg.RegularReplacementsReceived: _regular,
+    lg.FactoriesSet: _factories,
+}

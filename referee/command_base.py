@@ -1,0 +1,19 @@
+"""The fields every command shares, and the constrained types commands use."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Amount = Annotated[int, Field(gt=0, le=100_000, description="a positive whole number of points")]
+Text = Annotated[str, Field(min_length=1, max_length=500)]
+Name = Annotated[str, Field(min_length=1, max_length=80)]
+
+
+class Command(BaseModel):
+    """Fields every command has: who entered it and on whose behalf."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+    actor: Name = Field(default="referee", description="who entered the command")
+    on_behalf_of: Name | None = Field(default=None, description="the player or side it was entered for")

@@ -1,0 +1,31 @@
+"""What Europa handlers read: the campaign's pinned logistics data, options and position."""
+
+from __future__ import annotations
+
+from ledger.state import GameState
+from referee.errors import IllegalOrderError
+from referee.europa.data import Logistics
+from referee.options import option
+
+
+def logistics_of(state: GameState) -> Logistics:
+    """The logistics data pinned into the campaign at creation."""
+    data = state.identity.tables.get("logistics")
+    if data is None:
+        raise IllegalOrderError(f"this campaign ({state.identity.scenario}) keeps no Europa logistics")
+    return Logistics.model_validate(data)
+
+
+def opt(state: GameState, name: str) -> str:
+    """The campaign's reading of a named option."""
+    return option(state.identity.options, name)
+
+
+def require_phase(state: GameState, side: str, phases: tuple[str, ...], what: str, rule: str) -> None:
+    """Refuse unless it is ``side``'s player turn and one of ``phases``."""
+    calendar = state.table.calendar
+    if calendar.player != side or calendar.phase not in phases:
+        now = f"{calendar.player + ' ' if calendar.player else ''}{calendar.phase} phase"
+        raise IllegalOrderError(
+            f"{what} happens in the {side} {' or '.join(phases)} phase ({rule}); it is now the {now} of {calendar.label}"
+        )

@@ -1,0 +1,173 @@
+"""Replacement Points for Revised Europa: city and factory output, special replacements,
+excess-loss and breakout recovery, disbanding, and what rebuilding costs.
+
+Replacement Points (RP) here are infantry/armor/artillery replacements, never Resource Points.
+Pure functions with derivation steps; the referee service turns them into entries.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from referee.europa.data import City
+from referee.ruling import Step
+
+FACTORY_PROFILES = ("000b", "000a", "001")
+"""J-01: 000 rule body 2 armor + 1 artillery per I turn, upgraded 4 + 2 (default, the specific
+replacement-rate rule); 000 overview 2 + 2, upgraded 3 + 3; 001 2 per game turn for armor or
+artillery."""
+
+
+def is_first_half(turn: int) -> bool:
+    """True for 'I' turns (Jul I 1941 = 2, Aug I 1941 = 4: even turn indexes, A-04)."""
+    return turn % 2 == 0
+
+
+@dataclass(frozen=True)
+class Output:
+    """RPs by type with the derivation."""
+
+    points: dict[str, int]
+    steps: list[Step] = field(default_factory=list)
+
+
+def regular_soviet_rps(
+    cities: list[City],
+    *,
+    lost: set[str],
+    version: str,
+    northern_front: bool,
+    eastern_mds: int,
+) -> Output:
+    """Soviet regular infantry RPs per turn from the cities still held (C-30..C-36).
+
+    ``version`` is '000' or '001' (the city rates differ, J-36). Cities lost to the Axis stop
+    producing; Arkhangelsk produces only with the northern front in play (C-33).
+    """
+    steps, total = [], 0
+    for city in cities:
+        rate = city.rp_000 if version == "000" else city.rp_001
+        if rate == 0:
+            continue
+        label = f"{city.name} {rate}" + (" (provisional)" if city.provisional else "")
+        if city.only_with_northern_front and not northern_front:
+            steps.append(Step(text=f"{label}: not received without the northern front", rule="C-33 [000]"))
+        elif city.name in lost:
+            steps.append(Step(text=f"{label}: lost to the Axis, produces nothing", rule="C-36"))
+        else:
+            total += rate
+            steps.append(Step(text=f"{label}", rule="C-31 [000]" if version == "000" else "C-34 [001]"))
+    total += eastern_mds
+    steps.append(Step(text=f"Eastern MDs {eastern_mds}", rule="C-31 [000]" if version == "000" else "C-34 [001]"))
+    steps.append(Step(text=f"regular infantry RPs {total}", rule="C-32"))
+    return Output({"infantry": total}, steps)
+
+
+def factory_output(profile: str, *, turn: int, operating: int, upgraded: int, armor_share: int | None = None) -> Output:
+    """Armor and artillery RPs from operating Soviet factories (C-50a/b/c, J-01).
+
+    Under 000 factories produce only in I turns; under 001 every turn, 2 RPs per factory
+    "for armor or artillery": ``armor_share`` of them go to armor (default all).
+    """
+    plain = operating - upgraded
+    if profile == "001":
+        total = 2 * operating
+        armor = total if armor_share is None else min(max(armor_share, 0), total)
+        return Output({"armor": armor, "artillery": total - armor},
+                      [Step(text=f"{operating} factories × 2 = {total} RPs: {armor} armor, {total - armor} artillery",
+                            rule="C-50c [001]")])
+    if not is_first_half(turn):
+        return Output({"armor": 0, "artillery": 0}, [Step(text="II turn: factories produce nothing", rule="C-50 [000]")])
+    rates = {"000a": ((2, 2), (3, 3)), "000b": ((2, 1), (4, 2))}[profile]
+    armor = plain * rates[0][0] + upgraded * rates[1][0]
+    artillery = plain * rates[0][1] + upgraded * rates[1][1]
+    rule = "C-50a [000 overview]" if profile == "000a" else "C-50b [000 rule body]"
+    return Output({"armor": armor, "artillery": artillery},
+                  [Step(text=f"{plain} factories × {rates[0][0]}+{rates[0][1]}, {upgraded} upgraded × "
+                             f"{rates[1][0]}+{rates[1][1]} → {armor} armor, {artillery} artillery "
+                             f"(option factory_profile={profile})", rule=rule)])
+
+
+def special_replacements(losses: dict[str, int], ratio: tuple[int, int]) -> tuple[dict[str, int], dict[str, int], list[Step]]:
+    """1/4 of accumulated losses come back (C-40 [000]); rounding is not in the text (K-08):
+    provisionally rounded down per type, the remainder staying on the loss account.
+
+    Returns (RPs granted, losses consumed, steps).
+    """
+    granted, consumed, steps = {}, {}, []
+    numerator, denominator = ratio
+    for kind, lost in losses.items():
+        points = lost * numerator // denominator
+        if points:
+            granted[kind] = points
+            consumed[kind] = points * denominator // numerator
+            steps.append(Step(text=f"{kind}: {lost} lost × {numerator}/{denominator} → {points} (rounded down, provisional)",
+                              rule="C-40 [000], K-08"))
+    return granted, consumed, steps
+
+
+def excess_loss_rps(*, required: int, removed: int, change: int | None = None, armor_loss_required: bool,
+                    armor_cost: int = 0, isolated: bool = False) -> Output:
+    """RPs recovered from over-fulfilling a combat loss (C-10..C-15 [000]).
+
+    ``removed`` counts toward the requirement (a full division reduced to cadre counts its full
+    value); ``change`` is the strength actually lost (full − cadre), which the recovery counts
+    (C-11). RPs = change − required − 1, never negative; none for Isolated units (C-13). With
+    no armor loss required, min(RPs, armor cost of the unit change) are armor, the rest
+    infantry (C-12, J-15); with an armor loss required they are all infantry.
+    """
+    if removed < required:
+        raise ValueError(f"{removed} factors removed do not fulfil a loss of {required}")
+    lost = removed if change is None else change
+    if isolated:
+        return Output({}, [Step(text="units Isolated at the moment of combat earn no RPs", rule="C-13 [000]")])
+    points = max(0, lost - required - 1)
+    steps = [Step(text=f"strength lost {lost} − required {required} = excess {lost - required}; − 1 → {points} RPs", rule="C-10 [000]")]
+    if points == 0:
+        return Output({}, steps)
+    if armor_loss_required:
+        steps.append(Step(text="an armor loss was required: all infantry", rule="C-12 [000]"))
+        return Output({"infantry": points}, steps)
+    armor = min(points, armor_cost)
+    steps.append(Step(text=f"armor = min({points}, armor cost {armor_cost}) = {armor}; infantry {points - armor}", rule="C-12 [000], J-15"))
+    return Output({k: v for k, v in {"armor": armor, "infantry": points - armor}.items() if v}, steps)
+
+
+def breakout_rps(total_strength: int, modified_roll: int) -> Output:
+    """Infantry RPs from a voluntary breakout of an Isolated stack (C-20, C-23 [000]).
+
+    On a modified roll of 7+, total − 1; otherwise the attrition loss (half the stack,
+    rounded up) comes off first. Armor and artillery count their defense strength.
+    """
+    if modified_roll >= 7:
+        points = max(0, total_strength - 1)
+        text = f"roll {modified_roll} ≥ 7: no attrition loss; {total_strength} − 1 = {points}"
+    else:
+        required = math.ceil(Fraction(total_strength, 2))
+        points = max(0, total_strength - required - 1)
+        text = f"roll {modified_roll} ≤ 6: loss {required} (half, rounded up); {total_strength} − {required} − 1 = {points}"
+    return Output({"infantry": points} if points else {}, [Step(text=text, rule="C-20, C-23 [000]")])
+
+
+def rebuild_cost(*, unit_type: str, full_attack: int, cadre_attack: int) -> dict[str, int]:
+    """RPs to bring a cadre to full strength: the special RP costs chart is not in the text (K-05).
+
+    Provisional chart, matching the one example (C-02: a 10-10 panzer from its 4-8 cadre costs
+    3 armor + 3 infantry): the strength difference, split half armor (rounded up) and half
+    infantry for armor types, all artillery for artillery, all infantry otherwise.
+    """
+    difference = max(0, full_attack - cadre_attack)
+    if unit_type == "armor":
+        armor = math.ceil(Fraction(difference, 2))
+        return {"armor": armor, "infantry": difference - armor}
+    if unit_type == "artillery":
+        return {"artillery": difference}
+    return {"infantry": difference}
+
+
+def cadre_return_cost(*, unit_type: str, cadre_attack: int) -> dict[str, int]:
+    """RPs to bring a dead cadre back: its combat strength of the right type (C-63 [000])."""
+    kind = {"armor": "armor", "artillery": "artillery"}.get(unit_type, "infantry")
+    return {kind: cadre_attack}

@@ -1,0 +1,131 @@
+"""Europa Resource Point commands: purchase, sale, construction, rail capacity, income (B-50..B-54)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ledger import events as ev
+from ledger import logistics_events as lg
+from ledger.state import ResourceStock
+from referee.decision import Context, Decision
+from referee.errors import IllegalOrderError
+from referee.europa import commands as eu
+from referee.europa.context import logistics_of, require_phase
+from referee.ruling import Ruling, Step
+
+
+def _stock(ctx: Context, side: str) -> ResourceStock:
+    stocks = ctx.state.resource_points
+    if side not in stocks:
+        raise IllegalOrderError(f"{side!r} keeps no Resource Points; sides: {', '.join(stocks) or 'none'}")
+    return stocks[side]
+
+
+def _held(stock: ResourceStock, location: str, count: int, why: str) -> int:
+    held = stock.stock.get(location, 0)
+    if location not in stock.stock:
+        raise IllegalOrderError(f"{stock.side} has no Resource Points in {location!r}; locations: {', '.join(stock.stock)}")
+    if count > held:
+        raise IllegalOrderError(f"{stock.side} holds {held} Resource Points in {location}; {why} needs {count}")
+    return held
+
+
+def buy(command: eu.BuyResourcePoints, ctx: Context) -> Decision:
+    """B-50 [000]: 3 SP buy 1 Resource Point, Initial phase only; surprise SP cannot (B-28)."""
+    logistics = logistics_of(ctx.state)
+    _stock(ctx, command.side)
+    require_phase(ctx.state, command.side, ("Initial",), "buying Resource Points", "B-50 [000]")
+    pool = ctx.state.supply_pools[command.side]
+    cost = command.count * logistics.sp_per_resource_point_bought
+    if cost > pool.stockpile:
+        raise IllegalOrderError(f"{command.side} SP pool holds {pool.stockpile}; {command.count} Resource Points cost {cost}")
+    return Decision(
+        Ruling(summary=f"{command.side} buys {command.count} Resource Points for {cost} SP",
+               steps=[Step(text=f"{command.count} × {logistics.sp_per_resource_point_bought} SP = {cost}; special SP cannot be used", rule="B-50, B-28 [000]")]),
+        [lg.SupplySpent(side=command.side, from_special=0, from_stockpile=cost, activity="Resource Point purchase", detail=command.location),
+         lg.ResourcePointsCredited(side=command.side, location=command.location, amount=command.count, reason=f"bought for {cost} SP")],
+    )
+
+
+def sell(command: eu.SellResourcePoints, ctx: Context) -> Decision:
+    """B-51 [000]: 1 Resource Point connected by rail to a friendly edge gives 2 SP, Initial phase."""
+    logistics = logistics_of(ctx.state)
+    stock = _stock(ctx, command.side)
+    require_phase(ctx.state, command.side, ("Initial",), "exchanging Resource Points for SP", "B-51 [000]")
+    if not command.rail_connected:
+        raise IllegalOrderError("only Resource Points connected by rail to a friendly board edge may be exchanged for SP (B-51 [000])")
+    _held(stock, command.location, command.count, "this exchange")
+    gained = command.count * logistics.sp_per_resource_point_sold
+    return Decision(
+        Ruling(summary=f"{command.side} exchanges {command.count} Resource Points for {gained} SP",
+               steps=[Step(text=f"{command.count} × {logistics.sp_per_resource_point_sold} SP = {gained}", rule="B-51 [000]")]),
+        [lg.ResourcePointsDebited(side=command.side, location=command.location, amount=command.count, reason="exchanged for SP"),
+         ev.SupplyCredited(side=command.side, amount=gained, reason=f"{command.count} Resource Points exchanged")],
+    )
+
+
+def construct(command: eu.SpendResourcePoints, ctx: Context) -> Decision:
+    """B-54 [000]: a fort or an airfield costs 1 Resource Point; construction starts in the Initial phase (A-11)."""
+    stock = _stock(ctx, command.side)
+    require_phase(ctx.state, command.side, ("Initial",), "construction with Resource Points", "A-11 [000]")
+    _held(stock, command.location, command.count, f"{command.count} {command.purpose}(s)")
+    return Decision(
+        Ruling(summary=f"{command.side} builds {command.count} {command.purpose}(s) at {command.site}",
+               steps=[Step(text=f"{command.count} × 1 Resource Point from {command.location}", rule="B-54 [000]")]),
+        [lg.ResourcePointsDebited(side=command.side, location=command.location, amount=command.count,
+                                  reason=f"{command.purpose} at {command.site}")],
+    )
+
+
+def rail(command: eu.BuyRailCapacity, ctx: Context) -> Decision:
+    """B-54 [000]: +10 REs of rail capacity per Resource Point, at most 6 Soviet, 3 German, 1 Finnish a turn."""
+    logistics = logistics_of(ctx.state)
+    stock = _stock(ctx, command.side)
+    if command.nation not in logistics.rail:
+        raise IllegalOrderError(f"{command.nation!r} has no rail net of its own; nations: {', '.join(logistics.rail)}")
+    require_phase(ctx.state, command.side, ("Initial", "Movement"), "adding rail capacity", "B-54 [000]")
+    capacity = logistics.rail[command.nation]
+    used = stock.rail_bought.get(command.nation, 0)
+    if used + command.resource_points > capacity.max_rp_per_turn:
+        raise IllegalOrderError(f"{command.nation} may add at most {capacity.max_rp_per_turn} Resource Points of rail capacity "
+                                f"a turn; {used} already spent this turn (B-54 [000])")
+    _held(stock, command.location, command.resource_points, "rail capacity")
+    total = capacity.base_res + logistics.rail_res_per_resource_point * (used + command.resource_points)
+    return Decision(
+        Ruling(summary=f"{command.nation} rail capacity this turn: {total} REs",
+               steps=[Step(text=f"base {capacity.base_res} + {logistics.rail_res_per_resource_point} × {used + command.resource_points} = {total} REs", rule="B-54 [000]")]),
+        [lg.ResourcePointsDebited(side=command.side, location=command.location, amount=command.resource_points, reason=f"{command.nation} rail capacity"),
+         lg.RailCapacityBought(side=command.side, nation=command.nation, resource_points=command.resource_points)],
+    )
+
+
+def income(command: eu.ReceiveResourceIncome, ctx: Context) -> Decision:
+    """B-53 [000]: Ploesti 1 a turn to the Axis while controlled; Baku 2 to the Soviets with a supply line."""
+    logistics = logistics_of(ctx.state)
+    stock = _stock(ctx, command.side)
+    require_phase(ctx.state, command.side, ("Initial",), "Resource Point income", "B-53 [000]")
+    turn = ctx.state.table.calendar.turn
+    if stock.income_turn == turn:
+        raise IllegalOrderError(f"{command.side} already took its Resource Point income in {ctx.state.table.calendar.label}")
+    events: list[ev.DomainEvent] = []
+    steps = []
+    for source in logistics.resource_sources:
+        if source.side != command.side:
+            continue
+        if source.condition and ctx.state.table.markers.get(source.condition) != "yes":
+            steps.append(Step(text=f"{source.source}: nothing ({source.condition} is not 'yes')", rule=source.rule))
+            continue
+        steps.append(Step(text=f"{source.source} +{source.amount} ({source.location})", rule=source.rule))
+        events.append(lg.ResourcePointsCredited(side=command.side, location=source.location, amount=source.amount, reason=source.source))
+    events.append(lg.ResourceIncomeReceived(side=command.side, turn=turn))
+    total = sum(e.amount for e in events if isinstance(e, lg.ResourcePointsCredited))
+    return Decision(Ruling(summary=f"{command.side} receives {total} Resource Points", steps=steps), events)
+
+
+RESOURCE_HANDLERS: dict[type[Any], Any] = {
+    eu.BuyResourcePoints: buy,
+    eu.SellResourcePoints: sell,
+    eu.SpendResourcePoints: construct,
+    eu.BuyRailCapacity: rail,
+    eu.ReceiveResourceIncome: income,
+}

@@ -1,0 +1,39 @@
+"""Named ruleset options: where the texts contradict each other (RULES.md section J).
+
+Each option lists its readings, the default first (the latest text, 000, unless noted). A
+campaign pins its options at creation; they are shown in `turnledger state`.
+"""
+
+from __future__ import annotations
+
+from referee.errors import InvalidInputError
+
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {
+    "finland_front": ("full", "truncated"),                 # B-52 [000]
+    "weather_rounding": ("reduction_up", "received_up"),    # J-14
+    "siege_persistence": ("reevaluate", "one_way"),         # J-13
+    "factory_profile": ("000b", "000a", "001"),             # J-01
+    "soviet_rp_rates": ("000", "001"),                      # J-36 / J-12
+    "air_sp_rounding": ("per_type", "pooled"),              # J-08
+}
+
+
+def resolve_options(defaults: dict[str, str], chosen: dict[str, str]) -> dict[str, str]:
+    """The ruleset's defaults overridden by the referee's choices, each checked.
+
+    Raises:
+        InvalidInputError: an unknown option or reading.
+    """
+    options = dict(defaults)
+    for name, value in chosen.items():
+        if name not in OPTION_CHOICES:
+            raise InvalidInputError(f"unknown option {name!r}; options: {', '.join(OPTION_CHOICES)}")
+        if value not in OPTION_CHOICES[name]:
+            raise InvalidInputError(f"option {name} has readings {', '.join(OPTION_CHOICES[name])}; not {value!r}")
+        options[name] = value
+    return options
+
+
+def option(options: dict[str, str], name: str) -> str:
+    """The campaign's reading of ``name`` (the default when the campaign predates the option)."""
+    return options.get(name, OPTION_CHOICES[name][0])
