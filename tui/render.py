@@ -32,12 +32,16 @@ def state_view(state: GameState, *, at: int | None = None) -> RenderableType:
     if state.table.markers:
         parts.append(Text("Markers: " + ", ".join(f"{k}={v}" for k, v in state.table.markers.items())))
     if state.supply_pools:
-        pools = Table(title="Supply Point pools", title_justify="left")
-        for column in ("side", "stockpile SP", "income SP/turn", "cap SP"):
-            pools.add_column(column, justify="right" if "SP" in column else "left")
-        for pool in state.supply_pools.values():
-            pools.add_row(pool.side, str(pool.stockpile), str(pool.income), "—" if pool.cap is None else str(pool.cap))
-        parts.append(pools)
+        parts.append(_pools(state))
+    if state.resource_points:
+        resources = Table(title="Resource Points", title_justify="left")
+        for column in ("side", "by location", "total", "rail RPs this turn"):
+            resources.add_column(column)
+        for stock in state.resource_points.values():
+            resources.add_row(stock.side, ", ".join(f"{k} {v}" for k, v in stock.stock.items()),
+                              str(sum(stock.stock.values())),
+                              ", ".join(f"{k} {v}" for k, v in stock.rail_bought.items()) or "—")
+        parts.append(resources)
     if state.replacement_tracks:
         kinds = sorted({kind for track in state.replacement_tracks.values() for kind in track.points})
         tracks = Table(title="Replacement Points", title_justify="left")
@@ -45,8 +49,12 @@ def state_view(state: GameState, *, at: int | None = None) -> RenderableType:
         tracks.add_column("side")
         for kind in kinds:
             tracks.add_column(f"{kind} RP", justify="right")
+        tracks.add_column("pending (usable from)")
+        tracks.add_column("losses for special RPs")
         for track in state.replacement_tracks.values():
-            tracks.add_row(track.nation, track.side, *(str(track.points.get(kind, "—")) for kind in kinds))
+            pending = ", ".join(f"{item.amount} {item.kind} (turn {item.available_turn})" for item in track.pending) or "—"
+            losses = ", ".join(f"{k} {v}" for k, v in track.losses.items() if v) or "—"
+            tracks.add_row(track.nation, track.side, *(str(track.points.get(kind, "—")) for kind in kinds), pending, losses)
         parts.append(tracks)
     if state.brp_economies:
         brp = Table(title="BRP economies", title_justify="left")
@@ -70,6 +78,26 @@ def state_view(state: GameState, *, at: int | None = None) -> RenderableType:
         parts.append(roster)
     parts.append(Text(f"chain head #{state.chain.last_number}  {state.chain.head_hash}", style="dim"))
     return Panel(Group(*parts), title="turnledger", border_style="cyan")
+
+
+def _pools(state: GameState) -> RenderableType:
+    """SP pools with the last income's derivation (base, cities, lend lease, weather, cap)."""
+    pools = Table(title="Supply Point pools", title_justify="left")
+    for column in ("side", "stockpile SP", "special SP", "income SP/turn", "cap SP", "last income"):
+        pools.add_column(column, justify="left" if column in ("side", "last income") else "right")
+    for pool in state.supply_pools.values():
+        last = pool.last_income
+        if last:
+            breakdown = (f"base {last.get('base', 0)} − border {last.get('border', 0)} − interior {last.get('interior', 0)}"
+                         if pool.side == "Axis" else
+                         f"base {last.get('base', 0)} + border {last.get('border', 0)} − interior {last.get('interior', 0)}"
+                         f" + lend lease {last.get('lend_lease', 0)}")
+            breakdown += f" = {last.get('before_weather', 0)}; weather −{last.get('weather_cut', 0)} → {last.get('received', 0)}"
+        else:
+            breakdown = "—"
+        pools.add_row(pool.side, str(pool.stockpile), str(pool.special), str(pool.income),
+                      "—" if pool.cap is None else str(pool.cap), breakdown)
+    return pools
 
 
 def log_view(rows: list[dict[str, Any]]) -> RenderableType:

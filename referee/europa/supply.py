@@ -7,6 +7,7 @@ logistics, never Strength Points (RULES.md §0).
 from __future__ import annotations
 
 import math
+from decimal import Decimal
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -72,8 +73,9 @@ def weather_cut(amount: int, zones: dict[str, str], logistics: Logistics, roundi
     exact = Fraction(amount * percent, 100)
     cut = math.ceil(exact) if rounding == "reduction_up" else math.floor(exact)
     how = "cut rounded up" if rounding == "reduction_up" else "received amount rounded up"
+    shown = Decimal(exact.numerator) / Decimal(exact.denominator)
     where = ", ".join(f"{zone} {zones.get(zone)}" for zone in bad)
-    return cut, [Step(text=f"{where}: {percent}% of {amount} = {exact} → −{cut} ({how}, option weather_rounding={rounding})",
+    return cut, [Step(text=f"{where}: {percent}% of {amount} = {shown} → −{cut} ({how}, option weather_rounding={rounding})",
                       rule="B-25 [000], J-14")]
 
 
