@@ -15,6 +15,10 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "factory_profile": ("000b", "000a", "001"),             # J-01
     "soviet_rp_rates": ("000", "001"),                      # J-36 / J-12
     "air_sp_rounding": ("per_type", "pooled"),              # J-08
+    "cap_basis": ("received", "before_weather"),            # J-02: "current SP income"
+    "unpaid_attack": ("halved", "forbidden"),               # J-07
+    "soviet_rp_bonus": ("cities_only", "all_sources"),      # J-12
+    "armor_rp_remainder": ("infantry", "lost"),             # J-15
 }
 
 

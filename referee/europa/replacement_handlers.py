@@ -60,7 +60,8 @@ def receive(command: eu.ReceiveReplacements, ctx: Context) -> Decision:
     lost = {city for city, status in ctx.state.table.cities.items() if status == "axis"}
     city = rp.regular_soviet_rps(logistics.cities, lost=lost, version=version,
                                  northern_front=opt(ctx.state, "finland_front") == "full",
-                                 eastern_mds=logistics.eastern_mds_rp_000 if version == "000" else logistics.eastern_mds_rp_001)
+                                 eastern_mds=logistics.eastern_mds_rp_000 if version == "000" else logistics.eastern_mds_rp_001,
+                                 bonus_all_sources=opt(ctx.state, "soviet_rp_bonus") == "all_sources")
     factory = rp.factory_output(opt(ctx.state, "factory_profile"), turn=turn, operating=track.factories,
                                 upgraded=track.factories_upgraded, armor_share=command.factory_armor)
     points = {kind: city.points.get(kind, 0) + factory.points.get(kind, 0) for kind in ("infantry", "armor", "artillery")}
@@ -138,7 +139,7 @@ def excess(command: eu.CreditExcessLossReplacements, ctx: Context) -> Decision:
         raise IllegalOrderError(f"{command.removed} factors removed do not fulfil a loss requirement of {command.required}")
     output = rp.excess_loss_rps(required=command.required, removed=command.removed, change=command.change,
                                 armor_loss_required=command.armor_loss_required, armor_cost=command.armor_cost,
-                                isolated=command.isolated)
+                                isolated=command.isolated, remainder=opt(ctx.state, "armor_rp_remainder"))
     summary = ", ".join(f"{v} {k}" for k, v in output.points.items()) or "no RPs"
     return Decision(Ruling(summary=f"{command.nation} excess-loss recovery: {summary} (next game turn)", steps=output.steps),
                     _pending(ctx, command.nation, output.points, "excess loss recovery"))

@@ -40,6 +40,7 @@ def regular_soviet_rps(
     version: str,
     northern_front: bool,
     eastern_mds: int,
+    bonus_all_sources: bool = False,
 ) -> Output:
     """Soviet regular infantry RPs per turn from the cities still held (C-30..C-36).
 
@@ -59,6 +60,9 @@ def regular_soviet_rps(
         else:
             total += rate
             steps.append(Step(text=f"{label}", rule="C-31 [000]" if version == "000" else "C-34 [001]"))
+    if bonus_all_sources and version == "000":
+        eastern_mds += 1
+        steps.append(Step(text="+1 to the Eastern MDs too (option soviet_rp_bonus=all_sources)", rule="J-12"))
     total += eastern_mds
     steps.append(Step(text=f"Eastern MDs {eastern_mds}", rule="C-31 [000]" if version == "000" else "C-34 [001]"))
     steps.append(Step(text=f"regular infantry RPs {total}", rule="C-32"))
@@ -109,7 +113,7 @@ def special_replacements(losses: dict[str, int], ratio: tuple[int, int]) -> tupl
 
 
 def excess_loss_rps(*, required: int, removed: int, change: int | None = None, armor_loss_required: bool,
-                    armor_cost: int = 0, isolated: bool = False) -> Output:
+                    armor_cost: int = 0, isolated: bool = False, remainder: str = "infantry") -> Output:
     """RPs recovered from over-fulfilling a combat loss (C-10..C-15 [000]).
 
     ``removed`` counts toward the requirement (a full division reduced to cadre counts its full
@@ -131,8 +135,11 @@ def excess_loss_rps(*, required: int, removed: int, change: int | None = None, a
         steps.append(Step(text="an armor loss was required: all infantry", rule="C-12 [000]"))
         return Output({"infantry": points}, steps)
     armor = min(points, armor_cost)
-    steps.append(Step(text=f"armor = min({points}, armor cost {armor_cost}) = {armor}; infantry {points - armor}", rule="C-12 [000], J-15"))
-    return Output({k: v for k, v in {"armor": armor, "infantry": points - armor}.items() if v}, steps)
+    infantry = points - armor if remainder == "infantry" else 0
+    steps.append(Step(text=f"armor = min({points}, armor cost {armor_cost}) = {armor}; remainder {points - armor} "
+                           f"{'as infantry' if remainder == 'infantry' else 'lost'} (option armor_rp_remainder={remainder})",
+                      rule="C-12 [000], J-15"))
+    return Output({k: v for k, v in {"armor": armor, "infantry": infantry}.items() if v}, steps)
 
 
 def breakout_rps(total_strength: int, modified_roll: int) -> Output:

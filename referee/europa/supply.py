@@ -88,6 +88,7 @@ def sp_income(
     weather: dict[str, str],
     markers: dict[str, str],
     rounding: str = "reduction_up",
+    cap_basis: str = "received",
 ) -> Income:
     """The SP ``side`` receives in its Initial phase, and the stockpile cap that follows (B-02..B-27).
 
@@ -111,8 +112,10 @@ def sp_income(
     cut, cut_steps = weather_cut(before, weather, logistics, rounding)
     steps += cut_steps
     received = before - cut
-    cap = logistics.cap_multiple * received
-    steps.append(Step(text=f"received {received}; stockpile cap {logistics.cap_multiple} × {received} = {cap}", rule="B-05 [000], J-02"))
+    basis = received if cap_basis == "received" else before
+    cap = logistics.cap_multiple * basis
+    steps.append(Step(text=f"received {received}; stockpile cap {logistics.cap_multiple} × {basis} = {cap} "
+                           f"(option cap_basis={cap_basis})", rule="B-05 [000], J-02"))
     return Income(
         before_weather=before, weather_cut=cut, received=received, cap=cap, steps=steps,
         breakdown={"base": base, "border": border, "interior": interior, "lend_lease": lend,

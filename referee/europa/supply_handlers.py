@@ -29,7 +29,8 @@ def receive_income(command: eu.ReceiveSupplyIncome, ctx: Context) -> Decision:
     else:
         reached = {city for city, status in state.table.cities.items() if status != "soviet"}
     income = supply.sp_income(command.side, logistics, turn=turn, reached=reached, weather=state.table.weather,
-                              markers=state.table.markers, rounding=opt(state, "weather_rounding"))
+                              markers=state.table.markers, rounding=opt(state, "weather_rounding"),
+                              cap_basis=opt(state, "cap_basis"))
     after = pool.stockpile + income.received
     steps = [*income.steps, Step(text=f"stockpile {pool.stockpile} + {income.received} = {after} (cap applied at the end of the Initial phase)", rule="B-05 [000], J-02")]
     return Decision(
@@ -93,6 +94,8 @@ def attack(command: eu.PayAttackSupply, ctx: Context) -> Decision:
     """B-36, B-45 [000]: non-c/m attackers, 1/2 each rounded up per stack; all or none in a stack."""
     cost, lines = supply.attack_cost(command.stacks)
     steps = [Step(text=line, rule="B-36, B-45 [000]") for line in lines]
+    if command.unpaid and opt(ctx.state, "unpaid_attack") == "forbidden":
+        raise IllegalOrderError("in-supply divisions may not attack unpaid (option unpaid_attack=forbidden, J-07); pay the SP or call the attack off")
     return _pay(ctx, side=command.side, activity="attack", cost=cost, detail=f"stacks {command.stacks}{_units(command.units)}",
                 unpaid=command.unpaid, effect="the unpaid divisions attack at half strength", phases=("Combat",),
                 rule="B-36 [000]", special_ok=True, steps=steps)

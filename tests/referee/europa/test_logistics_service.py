@@ -14,7 +14,7 @@ MakeService = Callable[..., RefereeService]
 
 def at_phase(service: RefereeService, label: str, player: str, phase: str) -> None:
     """Advance (taking SP income where required) until the calendar shows the position."""
-    for _ in range(200):
+    for _ in range(1000):
         calendar = service.state().table.calendar
         if (calendar.label, calendar.player, calendar.phase) == (label, player, phase):
             return
@@ -192,3 +192,51 @@ def test_rebuilding_a_cadre_costs_the_provisional_chart_and_fragile_divisions_ca
     at_phase(europa, "Jun II 1941", "Soviet", "Initial")
     with pytest.raises(IllegalOrderError, match="fragile division"):
         europa.execute_json({"kind": "RebuildUnit", "side": "Soviet", "unit_id": "1rd"})
+
+
+@pytest.mark.parametrize(("reading", "accepted"), [("halved", True), ("forbidden", False)])
+def test_J07_unpaid_attacks_both_readings(reading: str, accepted: bool) -> None:
+    from referee.commands import CreateCampaign
+    from support import TickingClock
+
+    service = RefereeService.create(":memory:", CreateCampaign(scenario="revised-europa/barbarossa", name=reading,
+                                                               options={"unpaid_attack": reading}), clock=TickingClock())
+    try:
+        at_phase(service, "Jun II 1941", "Axis", "Combat")
+        command = {"kind": "PayAttackSupply", "side": "Axis", "stacks": [2], "unpaid": True}
+        if accepted:
+            assert "attack at half strength" in service.execute_json(command)["ruling"]["summary"]
+        else:
+            with pytest.raises(IllegalOrderError, match="may not attack unpaid"):
+                service.execute_json(command)
+    finally:
+        service.close()
+
+
+def test_C60_C61_disbanding_in_april_ii_1942_and_the_armor_restriction_after() -> None:
+    from referee.commands import CreateCampaign
+    from support import TickingClock
+
+    service = RefereeService.create(":memory:", CreateCampaign(scenario="revised-europa/barbarossa", name="1942"), clock=TickingClock())
+    try:
+        for unit_id, size, attack in (("22TD", "division", 5), ("8MD", "division", 6), ("1TC", "corps", 6)):
+            service.execute_json({"kind": "RegisterUnit", "side": "Soviet", "unit_id": unit_id, "name": unit_id, "nation": "USSR",
+                                  "type": "armor", "size": size, "attack": attack, "defense": 4, "cadre_attack": 2})
+        at_phase(service, "Apr II 1942", "Soviet", "Initial")
+        entry = service.execute_json({"kind": "DisbandPrewarArmor", "side": "Soviet", "unit_ids": ["22TD", "8MD"]})
+        assert entry["events"][-1] == {**entry["events"][-1], "type": "ReplacementsPending", "kind": "armor", "amount": 11,
+                                       "available_turn": 22}
+        service.execute_json({"kind": "SetUnitStatus", "side": "Soviet", "unit_id": "1TC", "status": "eliminated"})
+        at_phase(service, "May I 1942", "Soviet", "Initial")
+        assert service.state().replacement_tracks["USSR"].points["armor"] >= 11
+        service.execute_json({"kind": "ReturnCadre", "side": "Soviet", "unit_id": "1TC", "location": "Moskva"})  # a corps: allowed
+        with pytest.raises(IllegalOrderError, match="only be used on armor brigades, tank and mech corps"):
+            service.execute_json({"kind": "ReturnCadre", "side": "Soviet", "unit_id": "22TD"})
+    finally:
+        service.close()
+
+
+def test_construction_costs_one_resource_point(europa: RefereeService) -> None:
+    at_phase(europa, "Jun II 1941", "Soviet", "Initial")
+    europa.execute_json({"kind": "SpendResourcePoints", "side": "Soviet", "purpose": "fort", "count": 2, "location": "USSR", "site": "Kiev"})
+    assert europa.state().resource_points["Soviet"].stock["USSR"] == 23

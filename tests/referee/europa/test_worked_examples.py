@@ -165,3 +165,28 @@ def test_C23_breakout_of_a_stack_of_20(roll: int, points: int) -> None:
 def test_C40_special_replacements_are_a_quarter_of_losses() -> None:
     granted, consumed, _ = rp.special_replacements({"infantry": 17, "armor": 3}, (1, 4))
     assert granted == {"infantry": 4} and consumed == {"infantry": 16}
+
+
+@pytest.mark.parametrize(("basis", "cap"), [("received", 150), ("before_weather", 200)])
+def test_J02_cap_basis_both_readings(basis: str, cap: int) -> None:
+    """J-02: the cap is 2 × 'current SP income': this turn's receipt (default) or the rate before weather."""
+    result = supply.sp_income("Axis", LOGISTICS, turn=1, reached=set(), weather={**CLEAR, "B": "Mud", "C": "Snow"},
+                              markers={}, cap_basis=basis)
+    assert (result.received, result.cap) == (75, cap)
+
+
+@pytest.mark.parametrize(("remainder", "points"), [("infantry", {"armor": 1, "infantry": 3}), ("lost", {"armor": 1})])
+def test_J15_armor_rp_remainder_both_readings(remainder: str, points: dict[str, int]) -> None:
+    output = rp.excess_loss_rps(required=2, removed=7, armor_loss_required=False, armor_cost=1, remainder=remainder)
+    assert output.points == points
+
+
+@pytest.mark.parametrize(("bonus", "total"), [(False, 56), (True, 57)])
+def test_J12_soviet_bonus_scope_both_readings(bonus: bool, total: int) -> None:
+    output = rp.regular_soviet_rps(LOGISTICS.cities, lost=set(), version="000", northern_front=True,
+                                   eastern_mds=LOGISTICS.eastern_mds_rp_000, bonus_all_sources=bonus)
+    assert output.points["infantry"] == total
+
+
+def test_B39_overrun_cost() -> None:
+    assert [supply.overrun_cost(n) for n in (1, 2, 3)] == [1, 1, 2]
