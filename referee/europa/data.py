@@ -63,6 +63,16 @@ class RailCapacity(_Data):
     max_rp_per_turn: int = Field(ge=0)
 
 
+class FactorLimit(_Data):
+    """Maximum combat factors per hex and per attack from a turn on (D-04 [000])."""
+
+    from_turn: int
+    until_turn: int | None = None
+    per_hex: int = Field(gt=0)
+    per_attack: int = Field(gt=0)
+    rule: str
+
+
 class Logistics(_Data):
     """Everything the Revised Europa logistics rules need from a scenario."""
 
@@ -90,3 +100,11 @@ class Logistics(_Data):
     disband_turn: int = Field(description="C-60: Apr II 1942 = turn 21")
     factories: int = Field(ge=0, description="operating Soviet factories at the start (K-07: provisional)")
     factory_from_turn: int
+    factor_limits: list[FactorLimit] = Field(default_factory=list)
+
+    def factor_limit(self, turn: int) -> FactorLimit | None:
+        """The factor limit in force on ``turn`` (D-04 [000]: applied after halving)."""
+        for limit in self.factor_limits:
+            if turn >= limit.from_turn and (limit.until_turn is None or turn <= limit.until_turn):
+                return limit
+        return None

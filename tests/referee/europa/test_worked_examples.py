@@ -190,3 +190,10 @@ def test_J12_soviet_bonus_scope_both_readings(bonus: bool, total: int) -> None:
 
 def test_B39_overrun_cost() -> None:
     assert [supply.overrun_cost(n) for n in (1, 2, 3)] == [1, 1, 2]
+
+
+@pytest.mark.parametrize(("turn", "limits"), [(0, (30, 60)), (1, (30, 60)), (21, (30, 60)), (22, (40, 80)), (60, (40, 80))])
+def test_I12_factor_limits_by_date(turn: int, limits: tuple[int, int]) -> None:
+    """I-12 / D-04 [000]: 30 per hex and 60 per attack until Apr II 1942; 40 and 80 from May I 1942."""
+    limit = LOGISTICS.factor_limit(turn)
+    assert limit is not None and (limit.per_hex, limit.per_attack) == limits
