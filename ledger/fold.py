@@ -13,6 +13,7 @@ from typing import Any
 from ledger import events as ev
 from ledger.accounts import restore_account
 from ledger.errors import NegativeBalanceError, UnknownAccountError
+from ledger.fold_economy import ECONOMY_APPLIERS
 from ledger.fold_logistics import LOGISTICS_APPLIERS, lookup_account
 from ledger.state import BrpEconomy, ForceRoster, GameState, ReplacementTrack, SupplyPool
 
@@ -99,12 +100,7 @@ def _unit_status_changed(state: GameState, e: ev.UnitStatusChanged) -> None:
 
 
 def _calendar_advanced(state: GameState, e: ev.CalendarAdvanced) -> None:
-    previous_turn = state.table.calendar.turn
-    previous_player = state.table.calendar.player_index
     state.table.calendar = e.position.model_copy(deep=True)
-    if e.position.turn != previous_turn or e.position.player_index != previous_player:
-        for economy in state.brp_economies.values():
-            economy.spent_this_turn = 0
 
 
 def _step_completed(state: GameState, e: ev.StepCompleted) -> None:
@@ -161,6 +157,7 @@ _APPLIERS: dict[type[Any], Callable[[GameState, Any], None]] = {
 
 
 _APPLIERS.update(LOGISTICS_APPLIERS)
+_APPLIERS.update(ECONOMY_APPLIERS)
 
 
 def apply_event(state: GameState, event: ev.DomainEvent) -> None:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from referee.command_base import Amount, Command, Name, Text
 from referee.errors import InvalidInputError
 from referee.europa import commands as eu
+from referee.third_reich import commands as tr
 
 class CreateCampaign(Command):
     """Start a campaign from a scenario (entry #1)."""
@@ -221,6 +222,9 @@ AnyCommand = Annotated[
         eu.ReceiveReplacements, eu.RecordLosses, eu.ReceiveSpecialReplacements, eu.SetFactories,
         eu.DisbandPrewarArmor, eu.CreditExcessLossReplacements, eu.CreditBreakoutReplacements,
         eu.RebuildUnit, eu.ReturnCadre,
+        tr.DeclareOption, tr.DeclareWar, tr.BuildUnits, tr.BuildAirbase, tr.RecoverUnit, tr.StartNavalRepair,
+        tr.RecordRedeployments, tr.RecordStrategicWarfareHits, tr.RecordConquest, tr.RecordCityLoss,
+        tr.RecordMurmanskHits, tr.PerformYearStart, tr.ActivatePower,
     ],
     Field(discriminator="kind"),
 ]

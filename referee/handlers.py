@@ -19,7 +19,10 @@ from referee.decision import Context, Decision
 from referee.europa.replacement_handlers import REPLACEMENT_HANDLERS
 from referee.europa.resource_handlers import RESOURCE_HANDLERS
 from referee.europa.supply_handlers import SUPPLY_HANDLERS
-from referee.europa.turns import advance_effects
+from referee.europa import turns as europa_turns
+from referee.third_reich import turns as reich_turns
+from referee.third_reich.handlers import ECONOMY_HANDLERS
+from referee.third_reich.year_start import perform as perform_year_start
 from referee.ruling import Ruling, Step
 
 
@@ -62,9 +65,10 @@ def _advance(mode: str) -> Callable[[Any, Context], Decision]:
         position, lines = advance(current, mode, ctx.ruleset, ctx.state.identity.players, _active_powers(ctx.state))
         events: list[ev.DomainEvent] = [ev.CalendarAdvanced(position=position)]
         steps = [Step(text=line, rule=ctx.ruleset.calendar.rule) for line in lines]
-        rule_events, rule_steps = advance_effects(ctx.state, current, position)
-        events = rule_events + events
-        steps += rule_steps
+        for effects in (europa_turns.advance_effects, reich_turns.advance_effects):
+            rule_events, rule_steps = effects(ctx.state, current, position)
+            events = rule_events + events
+            steps += rule_steps
         if position.turn != current.turn:
             for region, condition in seasonal_weather(position.turn, ctx.ruleset).items():
                 if ctx.state.table.weather.get(region) != condition:
@@ -246,6 +250,7 @@ HANDLERS: dict[type[Any], Callable[[Any, Context], Decision]] = {
     **SUPPLY_HANDLERS,
     **RESOURCE_HANDLERS,
     **REPLACEMENT_HANDLERS,
+    **ECONOMY_HANDLERS,
     c.AdvancePhase: _advance("phase"),
     c.AdvancePlayerTurn: _advance("player"),
     c.AdvanceGameTurn: _advance("turn"),
@@ -263,4 +268,5 @@ HANDLERS: dict[type[Any], Callable[[Any, Context], Decision]] = {
     c.Annotate: _annotate,
     c.RegisterUnit: _register_unit,
     c.SetUnitStatus: _set_unit_status,
+    c.tr.PerformYearStart: perform_year_start,
 }

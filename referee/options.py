@@ -19,6 +19,9 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "unpaid_attack": ("halved", "forbidden"),               # J-07
     "soviet_rp_bonus": ("cities_only", "all_sources"),      # J-12
     "armor_rp_remainder": ("infantry", "lost"),             # J-15
+    "us_growth": ("70", "60"),                              # J-56
+    "murmansk_timing": ("summer_i", "spring"),              # J-58
+    "half_limit_counts": ("all_spending", "builds_only"),   # J-65
 }
 
 

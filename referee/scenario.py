@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from referee.errors import ScenarioError
 from referee.europa.data import Logistics
+from referee.third_reich.data import Economy
 
 
 class _Data(BaseModel):
@@ -142,6 +143,7 @@ class Scenario(_Data):
     powers: list[PowerStart] = Field(default_factory=list)
     markers: dict[str, str] = Field(default_factory=dict)
     logistics: Logistics | None = None
+    economy: Economy | None = None
     notes: str = ""
 
     @model_validator(mode="after")

@@ -14,7 +14,24 @@ from ledger.state import (
 )
 from referee.calendar import position_at, seasonal_weather
 from referee.options import option, resolve_options
-from referee.scenario import LoadedScenario, Scenario
+from referee.scenario import LoadedScenario, PowerStart, Scenario
+
+
+def _starting_total(power: PowerStart) -> int:
+    """G-03 [004] (derived): BRPs on hand at the start equal the base."""
+    if power.total is not None:
+        return power.total
+    return power.base if power.active else 0
+
+
+def _tables(scenario: Scenario) -> dict[str, object]:
+    """Scenario data pinned into the campaign so that later commands never re-read files."""
+    tables: dict[str, object] = {}
+    if scenario.logistics:
+        tables["logistics"] = scenario.logistics.model_dump(mode="json")
+    if scenario.economy:
+        tables["economy"] = scenario.economy.model_dump(mode="json")
+    return tables
 
 
 def _resource_points(scenario: Scenario, options: dict[str, str]) -> dict[str, ResourceStock]:
@@ -47,7 +64,7 @@ def initial_state(
             players=players,
             weather_zones=list(scenario.weather_zones),
             pinned=dict(loaded.pinned),
-            tables={"logistics": logistics.model_dump(mode="json")} if logistics else {},
+            tables=_tables(scenario),
         ),
         table=TableState(
             calendar=position_at(scenario.start_turn, 0, ruleset, players),
@@ -81,7 +98,8 @@ def initial_state(
                 active=power.active,
                 base=power.base,
                 # G-03 [004] (derived): BRPs on hand at the start equal the base.
-                total=power.total if power.total is not None else (power.base if power.active else 0),
+                total=_starting_total(power),
+                total_at_turn_start=_starting_total(power),
             )
             for power in scenario.powers
         },

@@ -1,0 +1,1 @@
+"""Revised Third Reich rules (seed 004): the BRP economy."""

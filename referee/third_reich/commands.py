@@ -1,0 +1,148 @@
+"""Revised Third Reich economy commands: options, declarations, builds, recovery, repair, SRs,
+strategic warfare, conquests, city losses, lend lease and the year start."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from referee.command_base import Amount, Command, Name
+
+Front = Literal["western", "eastern", "southern"]
+
+
+class DeclareOption(Command):
+    """Declare a power's option on one front for this turn: offensive 10, attrition 5, pass 0 (A-63)."""
+
+    kind: Literal["DeclareOption"] = "DeclareOption"
+    power: Name
+    front: Front
+    option: Literal["offensive", "attrition", "pass"]
+
+
+class DeclareWar(Command):
+    """Declare war: on a major power 15 BRPs; on minors 5, once a season for any number (G-34)."""
+
+    kind: Literal["DeclareWar"] = "DeclareWar"
+    power: Name
+    target: Name
+    target_kind: Literal["major", "minor"]
+
+
+class BuildUnits(Command):
+    """Buy units in the Build phase, priced per factor (G-40) within the build limits (G-42, G-43)."""
+
+    kind: Literal["BuildUnits"] = "BuildUnits"
+    power: Name
+    category: Literal["infantry", "armor", "replacement", "naval", "air", "airborne",
+                      "submarines", "asw", "bombers", "interceptors"]
+    factors: int = Field(ge=1, le=200)
+    fleets: int = Field(default=0, ge=0, le=20, description="9-factor fleets among the naval factors")
+    units: list[Name] = Field(default_factory=list, max_length=50)
+
+
+class BuildAirbase(Command):
+    """Build an airbase: 2 BRPs, at most 3 per power (G-40, G-45)."""
+
+    kind: Literal["BuildAirbase"] = "BuildAirbase"
+    power: Name
+    site: Name
+
+
+class RecoverUnit(Command):
+    """Swap a replacement for a just-eliminated unit: armor of strength 3/4/5 pays 2/4/6 (G-50..G-52)."""
+
+    kind: Literal["RecoverUnit"] = "RecoverUnit"
+    power: Name
+    unit: Name
+    unit_type: Literal["infantry", "armor"]
+    strength: int = Field(ge=1, le=20)
+    cause: Literal["enemy_attrition", "attacker_crt_loss", "defender_in_enemy_offensive", "isolation", "airborne"]
+
+
+class StartNavalRepair(Command):
+    """Repair a fleet back to 9 factors: 3 BRPs per factor, time by factors (G-44)."""
+
+    kind: Literal["StartNavalRepair"] = "StartNavalRepair"
+    power: Name
+    fleet: Name
+    factors: int = Field(ge=1, le=9, description="factors to restore")
+
+
+class RecordRedeployments(Command):
+    """Strategic redeployments made this turn, against the power's limit (G-53)."""
+
+    kind: Literal["RecordRedeployments"] = "RecordRedeployments"
+    power: Name
+    count: Amount
+
+
+class RecordStrategicWarfareHits(Command):
+    """Hits on a power's economy from submarines or bombers (results of SW combat, G-61..G-66)."""
+
+    kind: Literal["RecordStrategicWarfareHits"] = "RecordStrategicWarfareHits"
+    power: Name
+    attacker: Literal["submarines", "bombers"]
+    hits: int = Field(ge=0, le=500)
+
+
+class RecordConquest(Command):
+    """A conquest or new minor ally whose BRPs join the base at the next year start (G-30, G-33)."""
+
+    kind: Literal["RecordConquest"] = "RecordConquest"
+    power: Name
+    territory: Name
+    value: int | None = Field(default=None, ge=0, le=500, description="default: the territory table (G-36)")
+    from_power: Name | None = Field(default=None, description="a second conquest: the first conqueror loses it (G-32)")
+
+
+class RecordCityLoss(Command):
+    """A great power's city taken (once) or bombed (hits, once a year, up to its value) (G-90..G-92)."""
+
+    kind: Literal["RecordCityLoss"] = "RecordCityLoss"
+    power: Name
+    city: Name
+    city_types: list[Literal["capital", "red_port", "red_victory_city", "black_port", "black_city"]] = Field(min_length=1, max_length=4)
+    cause: Literal["captured", "bombed"]
+    hits: int = Field(default=0, ge=0, le=100)
+
+
+class RecordMurmanskHits(Command):
+    """BRP hits on lend lease in the Murmansk box (G-70)."""
+
+    kind: Literal["RecordMurmanskHits"] = "RecordMurmanskHits"
+    receiver: Name
+    hits: Amount
+
+
+class LendLeaseGrant(Command):
+    """Part of a year start: one lend lease grant on a route the text allows (G-55..G-60)."""
+
+    kind: Literal["LendLeaseGrant"] = "LendLeaseGrant"
+    route: Name
+    amount: int = Field(ge=0, le=100)
+
+
+class PerformYearStart(Command):
+    """A power's year start (G-10, G-13, G-15): base, total, SW maximums, lend lease it sends."""
+
+    kind: Literal["PerformYearStart"] = "PerformYearStart"
+    power: Name
+    lend_lease: list[LendLeaseGrant] = Field(default_factory=list, max_length=5)
+    open_iran_route: bool = Field(default=False, description="USA: pay 15 once to open the southern route (G-59)")
+    ussr_cities_held_value: int | None = Field(default=None, ge=0, le=500,
+                                               description="USSR: value of pre-war cities the Axis holds now (G-80)")
+
+
+class ActivatePower(Command):
+    """A power enters play (the USA in 1942 with its base, G-01)."""
+
+    kind: Literal["ActivatePower"] = "ActivatePower"
+    power: Name
+
+
+ECONOMY_COMMANDS = (
+    DeclareOption, DeclareWar, BuildUnits, BuildAirbase, RecoverUnit, StartNavalRepair, RecordRedeployments,
+    RecordStrategicWarfareHits, RecordConquest, RecordCityLoss, RecordMurmanskHits, PerformYearStart, ActivatePower,
+)

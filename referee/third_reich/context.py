@@ -1,0 +1,46 @@
+"""What Third Reich handlers read: the pinned economy data and the power's account and turn."""
+
+from __future__ import annotations
+
+from ledger.state import BrpEconomy, GameState
+from referee.calendar import third_reich_season
+from referee.errors import IllegalOrderError
+from referee.third_reich.data import Economy
+
+
+def economy_of(state: GameState) -> Economy:
+    """The economy data pinned into the campaign at creation."""
+    data = state.identity.tables.get("economy")
+    if data is None:
+        raise IllegalOrderError(f"this campaign ({state.identity.scenario}) keeps no Third Reich economy")
+    return Economy.model_validate(data)
+
+
+def account(state: GameState, power: str) -> BrpEconomy:
+    """A power in play, or a refusal naming the powers."""
+    if power not in state.brp_economies:
+        raise IllegalOrderError(f"there is no power {power!r} with BRPs; powers: {', '.join(state.brp_economies) or 'none'}")
+    economy = state.brp_economies[power]
+    if not economy.active:
+        raise IllegalOrderError(f"{power} is not in play yet; its BRPs cannot change")
+    return economy
+
+
+def year_of(state: GameState) -> int:
+    """The calendar year of the current turn."""
+    return third_reich_season(state.table.calendar.turn)[1]
+
+
+def season_of(state: GameState) -> str:
+    """The season of the current turn."""
+    return third_reich_season(state.table.calendar.turn)[0]
+
+
+def require_phase(state: GameState, power: str, phases: tuple[str, ...], what: str, rule: str) -> None:
+    """Refuse unless it is ``power``'s player turn and one of ``phases``."""
+    calendar = state.table.calendar
+    side = state.brp_economies[power].side
+    if calendar.player != side or calendar.phase not in phases:
+        now = f"{calendar.player + ' ' if calendar.player else ''}{calendar.phase}"
+        raise IllegalOrderError(f"{what} belongs to the {side} {' or '.join(phases)} phase ({rule}); "
+                                f"it is now {calendar.label}, {now}")

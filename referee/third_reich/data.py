@@ -1,0 +1,58 @@
+"""The economy data of a Revised Third Reich scenario (seed 004, RULES.md G), validated on load."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Data(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class AirLimit(_Data):
+    """Air factors a power may buy in one game turn, for a span of years (G-43 [004])."""
+
+    air_factors: int = Field(ge=0)
+    from_year: int = 1939
+    until_year: int = 1945
+
+
+class PowerEconomy(_Data):
+    """Per-power economic constants."""
+
+    growth_percent: int = Field(ge=0, le=100, description="G-20: growth on BRPs saved at the end of Winter")
+    fronts: list[Literal["western", "eastern", "southern"]]
+    recovery_limit: int = Field(ge=0, description="G-52: replacement recoveries per player turn")
+    sr_limit: int = Field(ge=0, description="G-53: strategic redeployments per turn")
+    fleets_per_turn: int = Field(default=1, ge=0, description="G-43: 9-factor fleets per game turn")
+    air_limits: list[AirLimit] = Field(default_factory=list)
+
+
+class LendLeaseRoute(_Data):
+    """A lend lease grant the text allows (G-55..G-60 [004])."""
+
+    giver: str
+    receiver: str
+    amounts: list[int] = Field(min_length=1, description="the only amounts allowed")
+    arrival: Literal["immediate", "murmansk", "summer_i"]
+    counts_as_sr: bool = True
+    needs_route_opened: bool = False
+    rule: str
+
+
+class Economy(_Data):
+    """Everything the Revised Third Reich economy rules need from a scenario."""
+
+    powers: dict[str, PowerEconomy]
+    spending_fraction: tuple[int, int] = Field(description="G-42: at most 1/2 of the total in a game turn")
+    dow_costs: dict[Literal["major", "minor"], int]
+    airbase_cost: int
+    max_airbases: int
+    iran_route_cost: int
+    repair_cost_per_factor: int
+    territories: dict[str, int] = Field(description="G-36: BRP value of minor countries and territories")
+    lend_lease: dict[str, LendLeaseRoute]
+    sub_conversion_hits: int = Field(description="G-64: 25 BRPs lost to submarines in a year")
+    bomber_conversion_step: int = Field(description="G-65: every 15 BRPs of bomber hits")

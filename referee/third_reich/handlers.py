@@ -1,0 +1,274 @@
+"""Revised Third Reich economy commands during the year (seed 004, RULES.md A-63, G-30..G-94)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ledger import economy_events as ec
+from ledger import events as ev
+from ledger.state import BrpEconomy
+from referee.decision import Context, Decision
+from referee.errors import IllegalOrderError
+from referee.options import option
+from referee.ruling import Ruling, Step
+from referee.third_reich import commands as tr
+from referee.third_reich import economy as eco
+from referee.third_reich.context import account, economy_of, require_phase, year_of
+
+
+def _within_half(ctx: Context, economy: BrpEconomy, cost: int, *, is_build: bool) -> Step:
+    """G-42 [004]: at most half the total (as at the start of the game turn) spent in one game turn (J-65)."""
+    numerator, denominator = economy_of(ctx.state).spending_fraction
+    limit = economy.total_at_turn_start * numerator // denominator
+    counts_all = option(ctx.state.identity.options, "half_limit_counts") == "all_spending"
+    if not (is_build or counts_all):
+        return Step(text="not counted against the half-total limit (option half_limit_counts=builds_only)", rule="G-42, J-65")
+    spent = economy.spent_this_turn if counts_all else economy.turn_counters.get("build_brp", 0)
+    if spent + cost > limit:
+        raise IllegalOrderError(
+            f"{economy.power} may spend at most {limit} BRPs this turn (half of {economy.total_at_turn_start}); "
+            f"{spent} spent already, this costs {cost} (G-42 [004])")
+    return Step(text=f"spent this turn {spent} + {cost} ≤ {limit} (half of {economy.total_at_turn_start})", rule="G-42 [004], J-65")
+
+
+def _charge(ctx: Context, economy: BrpEconomy, cost: int, why: str) -> None:
+    if cost > economy.total:
+        raise IllegalOrderError(f"{economy.power} has {economy.total} BRPs; {why} costs {cost}")
+
+
+def declare_option(command: tr.DeclareOption, ctx: Context) -> Decision:
+    """A-62, A-63 [004]: an option per front the power is engaged on."""
+    economy = account(ctx.state, command.power)
+    data = economy_of(ctx.state).powers[command.power]
+    require_phase(ctx.state, command.power, ("Options",), "declaring options", "A-58 [004]")
+    if command.front not in data.fronts:
+        raise IllegalOrderError(f"{command.power} is not on the {command.front} front; its fronts: {', '.join(data.fronts)} (A-62 [004])")
+    if command.front in economy.options:
+        raise IllegalOrderError(f"{command.power} already declared {economy.options[command.front]} on the {command.front} front this turn")
+    cost, step = eco.option_cost(command.option, command.front, year_of(ctx.state))
+    _charge(ctx, economy, cost, f"an {command.option} option")
+    steps = [step, _within_half(ctx, economy, cost, is_build=False)]
+    return Decision(Ruling(summary=f"{command.power}: {command.option} on the {command.front} front ({cost} BRPs)", steps=steps),
+                    [ec.BrpCharged(power=command.power, amount=cost, category="option", detail=f"{command.option} option, {command.front} front",
+                                   front=command.front, option=command.option)])
+
+
+def declare_war(command: tr.DeclareWar, ctx: Context) -> Decision:
+    """G-34 [004]: major 15; minors 5 a season for any number."""
+    economy = account(ctx.state, command.power)
+    require_phase(ctx.state, command.power, ("Options",), "declaring war", "G-34 [004]")
+    costs = economy_of(ctx.state).dow_costs
+    if command.target_kind == "minor" and economy.turn_counters.get("minor_dow", 0):
+        cost, text = 0, "minors already paid for this season: no further cost"
+    else:
+        cost = costs[command.target_kind]
+        text = f"declaration of war on a {command.target_kind} power: {cost}"
+    _charge(ctx, economy, cost, f"war on {command.target}")
+    steps = [Step(text=text, rule="G-34 [004]"), _within_half(ctx, economy, cost, is_build=False)]
+    counters = {"turn.minor_dow": 1} if command.target_kind == "minor" else {}
+    return Decision(Ruling(summary=f"{command.power} declares war on {command.target} ({cost} BRPs)", steps=steps),
+                    [ec.BrpCharged(power=command.power, amount=cost, category="declaration", detail=f"war on {command.target}", counters=counters)])
+
+
+def build_units(command: tr.BuildUnits, ctx: Context) -> Decision:
+    """G-40..G-43 [004]: costs per factor, half-total limit, one fleet and limited air per turn."""
+    economy = account(ctx.state, command.power)
+    data = economy_of(ctx.state).powers[command.power]
+    require_phase(ctx.state, command.power, ("Build",), "building", "A-59 [004]")
+    year = year_of(ctx.state)
+    counters: dict[str, int] = {"turn.build_brp": 0}
+    steps: list[Step] = []
+    if command.fleets:
+        if command.category != "naval" or command.factors < 9 * command.fleets:
+            raise IllegalOrderError("9-factor fleets are naval builds of 9 factors each")
+        built = economy.turn_counters.get("fleets", 0)
+        if built + command.fleets > data.fleets_per_turn:
+            raise IllegalOrderError(f"{command.power} may buy only {data.fleets_per_turn} 9-factor fleet per game turn "
+                                    f"({built} bought already) (G-43 [004])")
+        counters["turn.fleets"] = command.fleets
+    if command.category == "air":
+        allowed = next((limit.air_factors for limit in data.air_limits if limit.from_year <= year <= limit.until_year), 0)
+        built = economy.turn_counters.get("air_factors", 0)
+        if built + command.factors > allowed:
+            raise IllegalOrderError(f"{command.power} may buy at most {allowed} air factors per game turn in {year} "
+                                    f"({built} bought already) (G-43 [004])")
+        counters["turn.air_factors"] = command.factors
+    cost, step = eco.build_cost(command.category, command.factors)
+    steps.append(step)
+    if command.category in eco.SW_KINDS and economy.sw_limits.get(command.category) is not None:
+        spent = economy.counts.get(f"sw_{command.category}", 0)
+        limit = economy.sw_limits[command.category]
+        if spent + cost > limit:
+            raise IllegalOrderError(f"{command.power} may spend {limit} BRPs on {command.category} this year; {spent} spent, this costs {cost} (G-63 [004])")
+        counters[f"total.sw_{command.category}"] = cost
+        steps.append(Step(text=f"{command.category} this year {spent} + {cost} ≤ {limit}", rule="G-63 [004]"))
+    _charge(ctx, economy, cost, f"{command.factors} {command.category} factors")
+    steps.append(_within_half(ctx, economy, cost, is_build=True))
+    counters["turn.build_brp"] = cost
+    units = f" ({', '.join(command.units)})" if command.units else ""
+    return Decision(Ruling(summary=f"{command.power} builds {command.factors} {command.category} factors{units} for {cost} BRPs", steps=steps),
+                    [ec.BrpCharged(power=command.power, amount=cost, category="build", detail=f"{command.factors} {command.category}{units}", counters=counters)])
+
+
+def build_airbase(command: tr.BuildAirbase, ctx: Context) -> Decision:
+    """G-40, G-45 [004]: 2 BRPs, at most 3 per power."""
+    economy = account(ctx.state, command.power)
+    data = economy_of(ctx.state)
+    require_phase(ctx.state, command.power, ("Build",), "building airbases", "A-59 [004]")
+    if economy.counts.get("airbases", 0) >= data.max_airbases:
+        raise IllegalOrderError(f"{command.power} already has {data.max_airbases} airbases, the most allowed (G-45 [004])")
+    cost = data.airbase_cost
+    _charge(ctx, economy, cost, "an airbase")
+    steps = [Step(text=f"airbase at {command.site}: {cost}", rule="G-40 [004]"), _within_half(ctx, economy, cost, is_build=True)]
+    return Decision(Ruling(summary=f"{command.power} builds an airbase at {command.site}", steps=steps),
+                    [ec.BrpCharged(power=command.power, amount=cost, category="build", detail=f"airbase at {command.site}",
+                                   counters={"total.airbases": 1, "turn.build_brp": cost})])
+
+
+def recover(command: tr.RecoverUnit, ctx: Context) -> Decision:
+    """G-50..G-52 [004]: replacements recover units lost to enemy attrition or attacker CRT losses."""
+    economy = account(ctx.state, command.power)
+    limit = economy_of(ctx.state).powers[command.power].recovery_limit
+    if limit == 0:
+        raise IllegalOrderError(f"{command.power} has no replacements (G-50 [004])")
+    if command.cause not in ("enemy_attrition", "attacker_crt_loss"):
+        raise IllegalOrderError(f"units lost as {command.cause.replace('_', ' ')} are never recovered by replacements (G-50 [004])")
+    used = economy.player_turn_counters.get("recoveries", 0)
+    if used >= limit:
+        raise IllegalOrderError(f"{command.power} may recover {limit} units per player turn; {used} recovered already (G-52 [004])")
+    cost = eco.recovery_cost(command.unit_type, command.strength)
+    _charge(ctx, economy, cost, f"recovering {command.unit}")
+    return Decision(Ruling(summary=f"{command.power} recovers {command.unit} for {cost} BRPs",
+                           steps=[Step(text=f"{command.unit_type} strength {command.strength}: {cost}", rule="G-51 [004]")]),
+                    [ec.BrpCharged(power=command.power, amount=cost, category="replacement", detail=f"recovery of {command.unit}",
+                                   counters={"player.recoveries": 1})])
+
+
+def repair(command: tr.StartNavalRepair, ctx: Context) -> Decision:
+    """G-44 [004]: 3 BRPs per factor; one repair a turn and not in a turn a fleet is bought."""
+    economy = account(ctx.state, command.power)
+    require_phase(ctx.state, command.power, ("Build",), "starting naval repairs", "G-44 [004]")
+    if economy.turn_counters.get("repairs", 0):
+        raise IllegalOrderError(f"{command.power} has already started a repair this turn (G-44 [004])")
+    if economy.turn_counters.get("fleets", 0):
+        raise IllegalOrderError(f"{command.power} bought a fleet this turn: no repair may start (G-44 [004])")
+    cost = economy_of(ctx.state).repair_cost_per_factor * command.factors
+    _charge(ctx, economy, cost, f"repairing {command.fleet}")
+    turns = eco.repair_turns(command.factors)
+    ready = ctx.state.table.calendar.turn + turns
+    steps = [Step(text=f"{command.factors} factors × 3 = {cost}; {turns} game turns", rule="G-44 [004]"),
+             _within_half(ctx, economy, cost, is_build=True)]
+    return Decision(Ruling(summary=f"{command.fleet} in repair, ready in {turns} turns", steps=steps),
+                    [ec.BrpCharged(power=command.power, amount=cost, category="repair", detail=f"repair of {command.fleet}",
+                                   counters={"turn.repairs": 1, "turn.build_brp": cost}),
+                     ec.NavalRepairStarted(power=command.power, fleet=command.fleet, factors=command.factors, ready_turn=ready)])
+
+
+def redeploy(command: tr.RecordRedeployments, ctx: Context) -> Decision:
+    """G-53 [004]: SRs per power per turn; lend lease grants count as SRs too."""
+    economy = account(ctx.state, command.power)
+    require_phase(ctx.state, command.power, ("Strategic Redeployment",), "strategic redeployment", "A-59 [004]")
+    limit = economy_of(ctx.state).powers[command.power].sr_limit
+    used = economy.turn_counters.get("sr", 0)
+    if used + command.count > limit:
+        raise IllegalOrderError(f"{command.power} may make {limit} SRs a turn; {used} made (lend lease included), {command.count} more asked (G-53 [004])")
+    return Decision(Ruling(summary=f"{command.power} SRs this turn: {used + command.count} of {limit}"),
+                    [ec.BrpCharged(power=command.power, amount=0, category="sr", detail=f"{command.count} SR", counters={"turn.sr": command.count})])
+
+
+def sw_hits(command: tr.RecordStrategicWarfareHits, ctx: Context) -> Decision:
+    """G-61, G-65, G-66 [004]: hits accumulate for next spring (at once in 1945); bomber hits on Germany convert air fleets."""
+    economy = account(ctx.state, command.power)
+    if ctx.state.table.calendar.phase != "Strategic Warfare":
+        raise IllegalOrderError(f"strategic-warfare hits are recorded in a Strategic Warfare phase; it is now {ctx.state.table.calendar.phase}")
+    year = year_of(ctx.state)
+    data = economy_of(ctx.state)
+    immediate = min(command.hits, economy.total) if year == 1945 else 0
+    steps = [Step(text=f"{command.hits} {command.attacker} hits on {command.power} in {year}"
+                       + (f": taken from the total at once ({immediate})" if year == 1945 else ": deducted at the next year start"),
+                  rule="G-66 [004]" if year == 1945 else "G-61 [004]")]
+    events: list[ev.DomainEvent] = [ec.SwHitsRecorded(power=command.power, kind=command.attacker, hits=command.hits, year=year, immediate=immediate)]
+    if command.power == "Germany" and command.attacker == "bombers":
+        before = economy.bomber_hits_total
+        for _ in range(eco.bomber_conversions(before, before + command.hits)):
+            events.append(ec.ForcePoolConverted(power="Germany", removed="5-4 air fleet", added="5 interceptor factors",
+                                                reason=f"bomber hits reached a multiple of {data.bomber_conversion_step}",
+                                                limit_kind="interceptors", limit_brp=15))
+            steps.append(Step(text=f"cumulative bomber hits {before} → {before + command.hits}: a 5-4 air fleet becomes 5 interceptors now",
+                              rule="G-65 [004]"))
+    return Decision(Ruling(summary=f"{command.power} takes {command.hits} {command.attacker} hits", steps=steps), events)
+
+
+def conquest(command: tr.RecordConquest, ctx: Context) -> Decision:
+    """G-30..G-33, G-36 [004]: conquests and minor allies join the base at the next year start."""
+    account(ctx.state, command.power)
+    territories = economy_of(ctx.state).territories
+    if command.value is None and command.territory not in territories:
+        raise IllegalOrderError(f"{command.territory!r} has no BRP value in the text; give one (known: {', '.join(territories)})")
+    value = territories[command.territory] if command.value is None else command.value
+    events: list[ev.DomainEvent] = [ec.ConquestRecorded(power=command.power, territory=command.territory, value=value)]
+    steps = [Step(text=f"{command.territory}: +{value} at the next year start", rule="G-30, G-36 [004]")]
+    if command.from_power:
+        previous = account(ctx.state, command.from_power)
+        pending = command.territory in previous.conquests_pending
+        loss = 0 if pending else value
+        events.insert(0, ec.ConquestLost(power=command.from_power, territory=command.territory, base_loss=loss))
+        events[-1] = ec.ConquestRecorded(power=command.power, territory=command.territory, value=0)
+        steps = [Step(text=f"second conquest: {command.from_power} loses {loss} from its base; {command.power} gains nothing", rule="G-32 [004]")]
+    return Decision(Ruling(summary=f"{command.power} conquers {command.territory}", steps=steps), events)
+
+
+def city_loss(command: tr.RecordCityLoss, ctx: Context) -> Decision:
+    """G-90..G-92 [004]: a city taken costs its value once; air hits up to the value once a year."""
+    economy = account(ctx.state, command.power)
+    if command.power == "USSR":
+        raise IllegalOrderError("USSR cities are counted against its base at the year start (G-80 [004]), not here")
+    value = eco.city_value(list(command.city_types))
+    if command.cause == "captured":
+        if command.city in economy.cities_lost:
+            raise IllegalOrderError(f"{command.city} was already lost once; the loss is never repeated (G-90 [004])")
+        amount, text = value, f"{command.city} taken: value {value}"
+    else:
+        already = economy.city_air_hits.get(command.city, 0)
+        amount = max(0, min(command.hits, value - already))
+        text = f"{command.city} bombed: {command.hits} hits, value {value}, {already} already this year → {amount}"
+    amount = min(amount, economy.total)
+    return Decision(Ruling(summary=f"{command.power} loses {amount} BRPs ({command.city})", steps=[Step(text=text, rule="G-90..G-92 [004]")]),
+                    [ec.CityLossRecorded(power=command.power, city=command.city, amount=amount, cause=command.cause)])
+
+
+def murmansk(command: tr.RecordMurmanskHits, ctx: Context) -> Decision:
+    """G-70 [004]: BRP hits in the Murmansk box come off the lend lease that arrives."""
+    receiver = account(ctx.state, command.receiver)
+    if command.hits > receiver.lend_lease_in_transit:
+        raise IllegalOrderError(f"only {receiver.lend_lease_in_transit} BRPs are in transit to {command.receiver}")
+    return Decision(Ruling(summary=f"{command.hits} BRPs of lend lease to {command.receiver} lost in the Murmansk box",
+                           steps=[Step(text=f"{receiver.lend_lease_in_transit} − {command.hits} = {receiver.lend_lease_in_transit - command.hits} still to arrive", rule="G-70 [004]")]),
+                    [ec.LendLeaseIntercepted(receiver=command.receiver, hits=command.hits)])
+
+
+def activate(command: tr.ActivatePower, ctx: Context) -> Decision:
+    """G-01 [004]: the USA enters in 1942 with 250 BRPs."""
+    if command.power not in ctx.state.brp_economies:
+        raise IllegalOrderError(f"there is no power {command.power!r}")
+    economy = ctx.state.brp_economies[command.power]
+    if economy.active:
+        raise IllegalOrderError(f"{command.power} is already in play")
+    return Decision(Ruling(summary=f"{command.power} enters play with base {economy.base}", steps=[Step(text="G-01 [004]")]),
+                    [ec.PowerActivated(power=command.power)])
+
+
+ECONOMY_HANDLERS: dict[type[Any], Any] = {
+    tr.DeclareOption: declare_option,
+    tr.DeclareWar: declare_war,
+    tr.BuildUnits: build_units,
+    tr.BuildAirbase: build_airbase,
+    tr.RecoverUnit: recover,
+    tr.StartNavalRepair: repair,
+    tr.RecordRedeployments: redeploy,
+    tr.RecordStrategicWarfareHits: sw_hits,
+    tr.RecordConquest: conquest,
+    tr.RecordCityLoss: city_loss,
+    tr.RecordMurmanskHits: murmansk,
+    tr.ActivatePower: activate,
+}
