@@ -96,12 +96,13 @@ def _year_start(state: GameState, e: ec.YearStartApplied) -> None:
     economy = _economy(state, e.power)
     economy.base = e.base
     economy.total = e.total
+    economy.total_at_turn_start = e.total  # the year start opens the Spring turn: the half limit counts from here
     economy.saved = 0
     economy.conquests_pending = {}
     economy.sw_limits = dict(e.sw_limits)
     economy.city_air_hits = {}
     economy.ussr_city_value = e.ussr_city_value
-    economy.counts = {k: v for k, v in economy.counts.items() if not k.startswith("pending_limit_")}
+    economy.counts = {k: v for k, v in economy.counts.items() if not k.startswith(("pending_limit_", "sw_"))}
 
 
 def _sent(state: GameState, e: ec.LendLeaseSent) -> None:

@@ -97,7 +97,6 @@ def initial_state(
                 side=power.side,
                 active=power.active,
                 base=power.base,
-                # G-03 [004] (derived): BRPs on hand at the start equal the base.
                 total=_starting_total(power),
                 total_at_turn_start=_starting_total(power),
             )

@@ -7,11 +7,11 @@ logistics, never Strength Points (RULES.md §0).
 from __future__ import annotations
 
 import math
-from decimal import Decimal
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from referee.europa.data import City, LendLease, Logistics
+from referee.numbers import show
 from referee.ruling import Step
 
 WEATHER_ROUNDING = ("reduction_up", "received_up")
@@ -73,7 +73,7 @@ def weather_cut(amount: int, zones: dict[str, str], logistics: Logistics, roundi
     exact = Fraction(amount * percent, 100)
     cut = math.ceil(exact) if rounding == "reduction_up" else math.floor(exact)
     how = "cut rounded up" if rounding == "reduction_up" else "received amount rounded up"
-    shown = Decimal(exact.numerator) / Decimal(exact.denominator)
+    shown = show(exact)
     where = ", ".join(f"{zone} {zones.get(zone)}" for zone in bad)
     return cut, [Step(text=f"{where}: {percent}% of {amount} = {shown} → −{cut} ({how}, option weather_rounding={rounding})",
                       rule="B-25 [000], J-14")]

@@ -9,6 +9,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from referee.numbers import show
 from referee.ruling import Step
 
 OPTION_COSTS = {"offensive": 10, "attrition": 5, "pass": 0}
@@ -46,7 +47,7 @@ def growth(saved: int, rate_percent: int) -> tuple[int, Step]:
     """
     exact = Fraction(saved * rate_percent, 100)
     amount = math.floor(exact)
-    return amount, Step(text=f"growth {rate_percent}% × {saved} saved = {exact} → {amount} (rounded down); the {saved} are lost",
+    return amount, Step(text=f"growth {rate_percent}% × {saved} saved = {show(exact)} → {amount} (rounded down); the {saved} are lost",
                         rule="G-20, G-21 [004]")
 
 
@@ -89,7 +90,7 @@ def year_start(
     if kind == "spring1940":
         gain = Fraction(new_base * 40, 100)
         received = math.floor(gain)
-        steps.append(Step(text=f"new base {new_base}; 40% = {gain} → +{received} added to the {total} on hand = {total + received}",
+        steps.append(Step(text=f"new base {new_base}; 40% = {show(gain)} → +{received} added to the {total} on hand = {total + received}",
                           rule="G-10, G-11 [004]"))
         return YearStart(new_base=new_base, new_total=total + received, growth=0, steps=steps)
     if saved:

@@ -81,6 +81,9 @@ def perform(command: tr.PerformYearStart, ctx: Context) -> Decision:
         if grant.amount == 0:
             continue
         account(state, route.receiver)
+        if route.arrival == "immediate" and f"year_start:{route.receiver}" not in calendar.steps_done:
+            raise IllegalOrderError(f"{route.receiver} has not had its year start yet: lend lease is given after it "
+                                    f"({route.rule}), or the year start would wipe it out")
         if grant.amount > total:
             raise IllegalOrderError(f"{command.power} would have {total} BRPs; {grant.route} lend lease costs {grant.amount}")
         total -= grant.amount
