@@ -57,16 +57,7 @@ def state_view(state: GameState, *, at: int | None = None) -> RenderableType:
             tracks.add_row(track.nation, track.side, *(str(track.points.get(kind, "—")) for kind in kinds), pending, losses)
         parts.append(tracks)
     if state.brp_economies:
-        brp = Table(title="BRP economies", title_justify="left")
-        for column in ("power", "side", "base", "total", "saved", "spent this turn", "SW hits", "lend lease in transit", "conquests pending"):
-            brp.add_column(column, justify="left" if column in ("power", "side", "conquests pending") else "right")
-        for economy in state.brp_economies.values():
-            name = economy.power if economy.active else f"{economy.power} (not in play)"
-            hits = ", ".join(f"{year}: {value}" for year, value in economy.sw_hits.items()) or "0"
-            brp.add_row(name, economy.side, str(economy.base), str(economy.total), str(economy.saved),
-                        str(economy.spent_this_turn), hits, str(economy.lend_lease_in_transit),
-                        ", ".join(economy.conquests_pending) or "—")
-        parts.append(brp)
+        parts.append(_economies(state))
     units = sum(len(roster.units) for roster in state.rosters.values())
     if units:
         roster = Table(title="Force rosters", title_justify="left")
@@ -78,6 +69,24 @@ def state_view(state: GameState, *, at: int | None = None) -> RenderableType:
         parts.append(roster)
     parts.append(Text(f"chain head #{state.chain.last_number}  {state.chain.head_hash}", style="dim"))
     return Panel(Group(*parts), title="turnledger", border_style="cyan")
+
+
+def _economies(state: GameState) -> RenderableType:
+    """Each power's BRP base, total, saved, pending conquests, SW hits and lend lease in transit."""
+    brp = Table(title="BRP economies", title_justify="left")
+    for column in ("power", "side", "base", "total", "spent this turn", "saved", "conquests pending", "SW hits",
+                   "SW limits", "lend lease in transit", "force pool changes"):
+        brp.add_column(column, justify="right" if column in ("base", "total", "spent this turn", "saved") else "left")
+    for economy in state.brp_economies.values():
+        name = economy.power if economy.active else f"{economy.power} (not in play)"
+        hits = "; ".join(f"{year}: " + ", ".join(f"{kind} {value}" for kind, value in kinds.items())
+                         for year, kinds in economy.sw_hits.items()) or "—"
+        limits = ", ".join(f"{k} {v}" for k, v in economy.sw_limits.items()) or "—"
+        transit = f"{economy.lend_lease_in_transit} ({economy.lend_lease_arrival})" if economy.lend_lease_in_transit else "—"
+        brp.add_row(name, economy.side, str(economy.base), str(economy.total), str(economy.spent_this_turn), str(economy.saved),
+                    ", ".join(f"{k} +{v}" for k, v in economy.conquests_pending.items()) or "—", hits, limits, transit,
+                    "; ".join(economy.force_pool_changes) or "—")
+    return brp
 
 
 def _pools(state: GameState) -> RenderableType:
