@@ -148,6 +148,25 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_preview(args: argparse.Namespace) -> int:
+    """Show the ruling and derivation a command would get, writing nothing."""
+    try:
+        data = json.loads(args.command_json)
+    except json.JSONDecodeError as error:
+        err.print(f"the command is not JSON: {error.msg} at column {error.colno}")
+        return 1
+    service = RefereeService.open(args.store)
+    try:
+        decision, _after = service.preview(c.parse_command(data))
+    finally:
+        service.close()
+    out.print(f"[bold]{decision.ruling.summary}[/]")
+    for step in decision.ruling.steps:
+        out.print(f"  · {step.text}" + (f"  [{step.rule}]" if step.rule else ""), highlight=False)
+    out.print("(preview only: nothing was recorded)")
+    return 0
+
+
 def cmd_rollback(args: argparse.Namespace) -> int:
     service = RefereeService.open(args.store)
     try:
@@ -280,6 +299,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("show", cmd_show, "show one entry: command, rolls, ruling, derivation, hash")
     p.add_argument("number", type=int)
     p.add_argument("--json", action="store_true")
+    p = add("preview", cmd_preview, "show the ruling and derivation of a command without recording it")
+    p.add_argument("command_json", help="the command as JSON, e.g. '{\"kind\": \"PerformYearStart\", \"power\": \"UK\"}'")
     p = add("rollback", cmd_rollback, "undo every entry after #N (they stay in the record)")
     p.add_argument("--to", type=int, required=True)
     p.add_argument("--reason", required=True)

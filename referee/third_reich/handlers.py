@@ -93,6 +93,9 @@ def build_units(command: tr.BuildUnits, ctx: Context) -> Decision:
             raise IllegalOrderError(f"{command.power} may buy at most {allowed} air factors per game turn in {year} "
                                     f"({built} bought already) (G-43 [004])")
         counters["turn.air_factors"] = command.factors
+    if command.category in eco.SW_KINDS and ctx.state.table.calendar.turn < 3:
+        raise IllegalOrderError("no submarine, ASW, bomber or interceptor factors may be added before Spring 1940 "
+                                "(the first happy time, G-67 [004])")
     cost, step = eco.build_cost(command.category, command.factors)
     steps.append(step)
     if command.category in eco.SW_KINDS and economy.sw_limits.get(command.category) is not None:

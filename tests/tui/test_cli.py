@@ -140,3 +140,14 @@ def test_run_creates_the_campaign_once_and_shows_it(tmp_path: Path, capsys: pyte
     assert code == 0 and f"created {path}" in out and "Supply Point pools" in out
     code, out, _ = run(capsys, "run", path)
     assert code == 0 and "created campaign.db" not in out and "Campaign log" in out
+
+
+def test_preview_shows_the_derivation_and_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store = str(tmp_path / "r.db")
+    run(capsys, "new", store, "--scenario", "revised-third-reich/campaign-1939")
+    code, out, _ = run(capsys, "preview", store, '{"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "offensive"}')
+    assert code == 0 and "offensive option: 10" in out and "nothing was recorded" in out
+    code, out, _ = run(capsys, "log", store, "--json")
+    assert len(json.loads(out)) == 1
+    code, out, err = run(capsys, "preview", store, "{not json")
+    assert code == 1 and "not JSON" in err

@@ -117,3 +117,83 @@ def test_murmansk_lend_lease_is_in_transit_then_arrives_less_the_hits(make_servi
         assert (ussr.lend_lease_in_transit, ussr.total) == (0, total + 14)  # arrives after the WA Summer I combat (J-58)
     finally:
         service.close()
+
+
+def test_G67_no_strategic_warfare_builds_before_spring_1940(third_reich: RefereeService) -> None:
+    at(third_reich, "Fall 1939", "Axis", "Build")
+    with pytest.raises(IllegalOrderError, match="first happy time"):
+        third_reich.execute_json({"kind": "BuildUnits", "power": "Germany", "category": "submarines", "factors": 2})
+
+
+def _new(options: dict[str, str]) -> RefereeService:
+    from referee.commands import CreateCampaign
+    from support import TickingClock
+
+    return RefereeService.create(":memory:", CreateCampaign(scenario="revised-third-reich/campaign-1939", name="o", options=options),
+                                 clock=TickingClock())
+
+
+@pytest.mark.parametrize(("reading", "accepted"), [("all_spending", False), ("builds_only", True)])
+def test_J65_half_limit_counts_both_readings(reading: str, accepted: bool) -> None:
+    """Options and DoWs (35) plus builds (50) exceed half of 150 only if options and DoWs count."""
+    service = _new({"half_limit_counts": reading})
+    try:
+        service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "offensive"})
+        service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "western", "option": "offensive"})
+        service.execute_json({"kind": "DeclareWar", "power": "Germany", "target": "France", "target_kind": "major"})
+        at(service, "Fall 1939", "Axis", "Build")
+        build = {"kind": "BuildUnits", "power": "Germany", "category": "armor", "factors": 25}
+        if accepted:
+            service.execute_json(build)
+        else:
+            with pytest.raises(IllegalOrderError, match="at most 75 BRPs this turn"):
+                service.execute_json(build)
+    finally:
+        service.close()
+
+
+@pytest.mark.parametrize(("reading", "growth"), [("70", 70), ("60", 60)])
+def test_J56_us_growth_both_readings(reading: str, growth: int) -> None:
+    from referee.third_reich import economy as eco
+
+    service = _new({"us_growth": reading})
+    try:
+        assert service.state().identity.options["us_growth"] == reading
+    finally:
+        service.close()
+    assert eco.growth(100, growth)[0] == growth
+
+
+@pytest.mark.parametrize(("reading", "where"), [("summer_i", ("Summer I 1940", "Western Allies", "Mechanized Movement")),
+                                                ("spring", ("Summer I 1940", "USSR", "Options"))])
+def test_J58_murmansk_timing_both_readings(reading: str, where: tuple[str, str, str]) -> None:
+    service = _new({"murmansk_timing": reading})
+    try:
+        at(service, "Spring 1940", None, "Year Start")
+        for power in ("Italy", "Germany", "USSR", "France"):
+            service.execute_json({"kind": "PerformYearStart", "power": power})
+        service.execute_json({"kind": "PerformYearStart", "power": "UK",
+                              "lend_lease": [{"kind": "LendLeaseGrant", "route": "UK to USSR", "amount": 20}]})
+        at(service, "Summer I 1940", "Axis", "Options")
+        assert service.state().brp_economies["USSR"].lend_lease_in_transit == 20
+        at(service, *where)
+        assert service.state().brp_economies["USSR"].lend_lease_in_transit == 0
+    finally:
+        service.close()
+
+
+def test_G66_1945_hits_come_off_the_total_at_once_and_G15_only_40_percent_is_received() -> None:
+    service = _new({})
+    try:
+        at(service, "Spring 1945", None, "Year Start")
+        service.execute_json({"kind": "PerformYearStart", "power": "Italy"})
+        entry = service.execute_json({"kind": "PerformYearStart", "power": "Germany"})
+        germany = service.state().brp_economies["Germany"]
+        assert germany.total == germany.base * 40 // 100
+        assert any("1945: only 40% received" in step["text"] for step in entry["ruling"]["steps"])
+        at(service, "Spring 1945", "Western Allies", "Strategic Warfare")
+        before = service.state().brp_economies["Germany"].total
+        service.execute_json({"kind": "RecordStrategicWarfareHits", "power": "Germany", "attacker": "bombers", "hits": 9})
+        assert service.state().brp_economies["Germany"].total == before - 9
+    finally:
+        service.close()
