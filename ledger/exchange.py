@@ -56,6 +56,8 @@ def _parse_line(path: str, number: int, line: str) -> dict[str, Any]:
         data = json.loads(line)
     except json.JSONDecodeError as error:
         raise MalformedRecordError(f"{path}, line {number}: not JSON ({error.msg} at column {error.colno})") from None
+    except RecursionError:
+        raise MalformedRecordError(f"{path}, line {number}: JSON nested too deeply") from None
     if not isinstance(data, dict):
         raise MalformedRecordError(f"{path}, line {number}: expected a JSON object")
     return data

@@ -60,6 +60,8 @@ def parse_line(number: int, line: str) -> Any:
         return json.loads(line)
     except json.JSONDecodeError as error:
         raise InvalidInputError(f"line {number}: not JSON ({error.msg} at column {error.colno})") from None
+    except RecursionError:
+        raise InvalidInputError(f"line {number}: JSON nested too deeply to be a command") from None
 
 
 def apply_lines(

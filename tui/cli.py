@@ -96,8 +96,8 @@ def cmd_apply(args: argparse.Namespace) -> int:
         out.print(f"recorded {len(report.applied)} entr{'y' if len(report.applied) == 1 else 'ies'} "
                   f"#{report.applied[0]}–#{report.applied[-1]} from {name}")
     if not report.ok:
-        err.print(f"[bold red]refused[/] {name}, {report.reason}")
-        err.print(f"entries up to #{head} are kept; fix line {report.refused_line} and apply again to continue")
+        err.print(f"[bold red]refused[/] {name}, {report.reason}", soft_wrap=True, highlight=False)
+        err.print(f"entries up to #{head} are kept; fix line {report.refused_line} and apply again to continue", soft_wrap=True)
         return 1
     return 0
 
@@ -332,7 +332,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.handler(args))
     except (RulesError, LedgerError) as error:
-        err.print(f"[bold red]refused[/]: {error}", highlight=False)
+        err.print(f"[bold red]refused[/]: {error}", highlight=False, soft_wrap=True)
         return 1
     except KeyboardInterrupt:
         err.print("interrupted; every entry recorded so far is complete")
@@ -340,7 +340,8 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as error:  # noqa: BLE001 - the edge: never show a traceback to the referee
         if os.environ.get("TURNLEDGER_DEBUG"):
             raise
-        err.print(f"[bold red]internal error[/]: {type(error).__name__}: {error} (set TURNLEDGER_DEBUG=1 for details)")
+        err.print(f"[bold red]internal error[/]: {type(error).__name__}: {error} (set TURNLEDGER_DEBUG=1 for details)",
+                  soft_wrap=True, highlight=False)
         return 3
 
 
