@@ -11,6 +11,7 @@ Topics are explicit so that moving this module never breaks a stored campaign (i
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Any
 
@@ -31,30 +32,51 @@ class CampaignBook(Aggregate):
         """Entry #1: the campaign was created."""
 
         TOPIC = "turnledger:CampaignBook.Opened"
-        entry: dict[str, Any]
+        entry_json: str
+
+        @property
+        def entry(self) -> dict[str, Any]:
+            """The entry as a dict."""
+            return json.loads(self.entry_json)  # type: ignore[no-any-return]
 
     class EntryRecorded(Aggregate.Event):
         """Entry #2 onwards."""
 
         TOPIC = "turnledger:CampaignBook.EntryRecorded"
-        entry: dict[str, Any]
+        entry_json: str
+
+        @property
+        def entry(self) -> dict[str, Any]:
+            """The entry as a dict."""
+            return json.loads(self.entry_json)  # type: ignore[no-any-return]
 
         def apply(self, aggregate: Any) -> None:  # noqa: D102 - library hook
-            aggregate.state = apply_entry(aggregate.state, self.entry)
+            aggregate.state = apply_entry(aggregate.state, aggregate.pending_entry(self))
 
-    def __init__(self, entry: dict[str, Any]) -> None:
-        self.state: GameState = apply_entry(None, entry)
+    def __init__(self, entry_json: str) -> None:
+        self.state: GameState = apply_entry(None, json.loads(entry_json))
 
     @classmethod
-    def open(cls, campaign_id: Any, entry: dict[str, Any]) -> CampaignBook:
+    def open(cls, campaign_id: Any, entry: dict[str, Any], entry_json: str) -> CampaignBook:
         """Create the book from entry #1 (the campaign's creation)."""
-        return cls._create(
-            cls.Created, id=campaign_id, entry=entry, timestamp=_timestamp(entry)
-        )
+        return cls._create(cls.Created, id=campaign_id, entry_json=entry_json, timestamp=_timestamp(entry))
 
-    def record(self, entry: dict[str, Any]) -> None:
-        """Append one sealed entry; raises a LedgerError (and records nothing) if it does not fold."""
-        self.trigger_event(self.EntryRecorded, entry=entry, timestamp=_timestamp(entry))
+    def record(self, entry: dict[str, Any], entry_json: str) -> None:
+        """Append one sealed entry; raises a LedgerError (and records nothing) if it does not fold.
+
+        ``entry_json`` is the entry's canonical JSON (stored as is); ``entry`` must be that JSON
+        decoded (same key order, so that folding live and replaying give identical states).
+        """
+        self._entry_in_hand = entry
+        try:
+            self.trigger_event(self.EntryRecorded, entry_json=entry_json, timestamp=_timestamp(entry))
+        finally:
+            self.__dict__.pop("_entry_in_hand", None)
+
+    def pending_entry(self, event: Any) -> dict[str, Any]:
+        """The entry being recorded (already a dict) or, on replay, decoded from the event."""
+        in_hand = self.__dict__.get("_entry_in_hand")
+        return in_hand if in_hand is not None else event.entry
 
 
 def _timestamp(entry: dict[str, Any]) -> datetime:

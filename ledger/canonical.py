@@ -33,3 +33,8 @@ def entry_hash(prev_hash: str, content: dict[str, Any]) -> str:
     digest.update(prev_hash.encode("ascii"))
     digest.update(canonical_bytes(content))
     return digest.hexdigest()
+
+
+def canonical_text(obj: Any) -> str:
+    """The canonical JSON of ``obj`` as text (what an export line holds)."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -21,7 +21,7 @@ from ledger.store import LedgerStore
 
 FORMAT = "turnledger-jsonl"
 FORMAT_VERSION = 1
-IMPORT_BATCH = 200
+IMPORT_BATCH = 500
 """Entries per import transaction: a killed import loses at most one unfinished batch."""
 
 Progress = Callable[[int, int], None]
@@ -79,6 +79,12 @@ def read_header(path: str, line: str) -> dict[str, Any]:
 
 def checked_entries(path: str, lines: Iterable[str], *, first_line: int = 2) -> Iterator[dict[str, Any]]:
     """Entries from export lines, each checked against the chain (number, link, hash)."""
+    for entry, _text in checked_lines(path, lines, first_line=first_line):
+        yield entry
+
+
+def checked_lines(path: str, lines: Iterable[str], *, first_line: int = 2) -> Iterator[tuple[dict[str, Any], str]]:
+    """(entry, its canonical JSON) from export lines, each checked against the chain."""
     prev_hash = GENESIS_HASH
     expected = 1
     for offset, line in enumerate(lines):
@@ -97,7 +103,8 @@ def checked_entries(path: str, lines: Iterable[str], *, first_line: int = 2) -> 
             raise ChainError(f"{path}, line {number}: entry #{expected} was altered (hash does not match)")
         prev_hash = entry["hash"]
         expected += 1
-        yield entry
+        # The line is stored as it is: folding its own decoding keeps live and replayed states alike.
+        yield entry, line.rstrip("\n").rstrip("\r")
 
 
 def import_jsonl(path: str, location: str, *, progress: Progress | None = None) -> LedgerStore:
@@ -126,7 +133,8 @@ def import_jsonl(path: str, location: str, *, progress: Progress | None = None) 
             raise LedgerError(f"{location} holds another campaign ({store.campaign_id}); import into a new file")
         total = int(header.get("entries", 0))
         batch: list[dict[str, Any]] = []
-        for entry in checked_entries(path, handle):
+        texts: list[str] = []
+        for entry, text in checked_lines(path, handle):
             number = entry["number"]
             if number <= done:
                 if number == done and store.state().chain.head_hash != entry["hash"]:
@@ -134,12 +142,13 @@ def import_jsonl(path: str, location: str, *, progress: Progress | None = None) 
                     raise LedgerError(f"{location} differs from {path} at entry #{done}; import into a new file")
                 continue
             batch.append(entry)
+            texts.append(text)
             if len(batch) >= IMPORT_BATCH:
-                store.append_sealed(batch, campaign_id=campaign_id)
-                batch = []
+                store.append_sealed(batch, campaign_id=campaign_id, texts=texts)
+                batch, texts = [], []
                 if progress:
                     progress(number, total)
-        store.append_sealed(batch, campaign_id=campaign_id)
+        store.append_sealed(batch, campaign_id=campaign_id, texts=texts)
         if progress:
             progress(total, total)
     head = store.state().chain

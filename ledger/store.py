@@ -7,6 +7,7 @@ translates storage errors into `LedgerError`s at this edge.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +19,7 @@ from eventsourcing.domain import Snapshot
 from eventsourcing.persistence import IntegrityError, PersistenceError, StoredEvent, Transcoder
 
 from ledger.book import CampaignBook, GameStateTranscoding
-from ledger.canonical import GENESIS_HASH
+from ledger.canonical import GENESIS_HASH, canonical_text
 from ledger.entry import Draft, seal
 from ledger.errors import (
     ConflictError,
@@ -32,6 +33,10 @@ from ledger.state import GameState
 
 SNAPSHOT_INTERVAL = 100
 """A snapshot every 100 entries keeps any 'state as of #N' within 100 folds (notes: 100-500)."""
+
+BULK_SNAPSHOT_INTERVAL = 500
+"""Import and branch write many entries at once: a snapshot every 500 keeps them fast
+(bench/ledger.py) while 'state as of #N' stays within 500 folds."""
 
 
 class LedgerApplication(Application):
@@ -125,6 +130,14 @@ class LedgerStore:
             return 0
         return self._last_version()
 
+    def peek(self) -> GameState:
+        """The latest state without copying it: for deciding a command, never to be changed or kept.
+
+        Deciding reads the state once per command; a deep copy of a large roster per command
+        would make appends slow down as the campaign grows (bench/ledger.py).
+        """
+        return self._latest().state
+
     def state(self, at: int | None = None) -> GameState:
         """The state as of entry ``at`` (default: the latest), as a copy the caller may keep."""
         if at is not None:
@@ -177,7 +190,8 @@ class LedgerStore:
         if not self.is_empty:
             raise StoreExistsError(f"{describe(self.location)} already holds a campaign")
         entry = seal(draft, number=1, recorded_at=recorded_at, at=at, prev_hash=GENESIS_HASH)
-        book = CampaignBook.open(campaign_id, entry)
+        text = canonical_text(entry)
+        book = CampaignBook.open(campaign_id, entry, text)
         self._save(book)
         self._campaign_id = campaign_id
         return entry
@@ -209,8 +223,9 @@ class LedgerStore:
             at=at if at is not None else state.table.calendar.label,
             prev_hash=state.chain.head_hash,
         )
+        text = canonical_text(entry)
         try:
-            book.record(entry)
+            book.record(json.loads(text), text)
             self._save(book)
         except BaseException:
             self._cached = None
@@ -227,31 +242,41 @@ class LedgerStore:
             at=book.state.table.calendar.label,
             prev_hash=book.state.chain.head_hash,
         )
-        book.record(entry)
+        text = canonical_text(entry)
+        book.record(json.loads(text), text)
         return book.state.frozen_copy()
 
-    def append_sealed(self, entries: list[dict[str, Any]], *, campaign_id: UUID | None = None) -> None:
+    def append_sealed(self, entries: list[dict[str, Any]], *, campaign_id: UUID | None = None,
+                      texts: list[str] | None = None) -> None:
         """Append already sealed entries (import, branch) in one transaction.
 
-        The caller has checked the chain; folding still enforces the accounts.
+        The caller has checked the chain; folding still enforces the accounts. ``texts`` may
+        carry each entry's canonical JSON when the caller already has it (an export's lines).
         """
         if not entries:
             return
+        if texts is None:
+            texts = [canonical_text(entry) for entry in entries]
+            entries = [json.loads(text) for text in texts]
         snapshots: list[StoredEvent] = []
         if self.is_empty:
-            first, rest = entries[0], entries[1:]
-            book = CampaignBook.open(campaign_id or self._id_for(first), first)
+            book = CampaignBook.open(campaign_id or self._id_for(entries[0]), entries[0], texts[0])
+            pairs = list(zip(entries[1:], texts[1:]))
         else:
-            book, rest = self._book(), entries
-        for entry in rest:
-            book.record(entry)
-            if book.version % SNAPSHOT_INTERVAL == 0:
-                snapshots.append(self.encode_event(Snapshot.take(book)))
-        self._cached = None
-        self._save(book, snapshot=False)
+            book, pairs = self._latest(), list(zip(entries, texts))
+        try:
+            for entry, text in pairs:
+                book.record(entry, text)
+                if book.version % BULK_SNAPSHOT_INTERVAL == 0:
+                    snapshots.append(self.encode_event(Snapshot.take(book)))
+            self._save(book, snapshot=False)
+        except BaseException:
+            self._cached = None
+            raise
         if snapshots:
             self.app.snapshots.recorder.insert_events(snapshots)  # type: ignore[union-attr]
         self._campaign_id = book.id
+        self._cached = book
 
     @staticmethod
     def _id_for(first: dict[str, Any]) -> UUID:

@@ -56,7 +56,11 @@ def _economy(state: GameState, power: str) -> BrpEconomy:
 
 
 def _active_powers(state: GameState) -> list[str]:
-    return [name for name, economy in state.brp_economies.items() if economy.active]
+    """Powers in play in movement order: by their player's turn order, then by name (A-56 [004])."""
+    players = state.identity.players
+    active = [economy for economy in state.brp_economies.values() if economy.active]
+    order = sorted(active, key=lambda e: (players.index(e.side) if e.side in players else len(players), e.power))
+    return [economy.power for economy in order]
 
 
 def _advance(mode: str) -> Callable[[Any, Context], Decision]:

@@ -92,7 +92,7 @@ class RefereeService:
     def ruleset(self) -> Ruleset:
         """The campaign's ruleset (loaded from scenarios/ by the id pinned at creation)."""
         if self._ruleset is None:
-            self._ruleset, _raw = load_ruleset(self.store.state().identity.ruleset)
+            self._ruleset, _raw = load_ruleset(self.store.peek().identity.ruleset)
         return self._ruleset
 
     def state(self, at: int | None = None) -> GameState:
@@ -115,7 +115,7 @@ class RefereeService:
         Raises:
             RulesError: the rules or the state forbid the command.
         """
-        return self._decide(command, self.store.state())
+        return self._decide(command, self.store.peek())
 
     def _decide(self, command: Any, state: GameState) -> Decision:
         if isinstance(command, c.CreateCampaign):
@@ -150,7 +150,7 @@ class RefereeService:
             RulesError: refused by the rules (nothing written).
             ConflictError: another writer recorded an entry meanwhile (nothing written).
         """
-        state = self.store.state()
+        state = self.store.peek()
         decision = self._decide(command, state)
         draft = Draft(
             actor=command.actor,

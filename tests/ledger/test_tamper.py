@@ -58,9 +58,9 @@ FINDERS: dict[str, tuple[int, Callable[[bytes], int]]] = {
     "start": (51, lambda data: 0),
     "end": (51, lambda data: len(data) - 1),
     "timestamp": (51, lambda data: data.index(b"1941-06-22") + 9),
-    "faces": (60, lambda data: data.index(b'"faces":[') + 9),
-    "amount": (51, lambda data: data.index(b'"amount":') + 9),
-    "hash": (51, lambda data: data.index(b'"hash":"') + 10),
+    "faces": (60, lambda data: data.index(b'\\"faces\\":[') + 11),
+    "amount": (51, lambda data: data.index(b'\\"amount\\":') + 11),
+    "hash": (51, lambda data: data.index(b'\\"hash\\":\\"') + 14),
 }
 
 
@@ -111,8 +111,10 @@ def test_a_rewritten_entry_with_a_recomputed_hash_breaks_the_next_link(campaign:
     from ledger.entry import recompute_hash
 
     data = json.loads(blob(campaign, 30))
-    data["entry"]["command"]["amount"] = 999
-    data["entry"]["hash"] = recompute_hash(data["entry"])
+    entry = json.loads(data["entry_json"])
+    entry["command"]["amount"] = 999
+    entry["hash"] = recompute_hash(entry)
+    data["entry_json"] = json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     edited = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
     edit(campaign, "update stored_events set state = ? where originator_version = 30", edited)
     report = report_for(campaign)
