@@ -87,7 +87,7 @@ def build_read_model(store: LedgerStore, path: str, *, progress: Progress | None
     return count
 
 
-_KEYS = {"entries": "number", "rolls": ("entry", "idx"), "rulings": ("entry", "idx"), "events": ("entry", "idx"),
+_KEYS: dict[str, str | tuple[str, ...]] = {"entries": "number", "rolls": ("entry", "idx"), "rulings": ("entry", "idx"), "events": ("entry", "idx"),
          "balances": ("entry", "account", "figure")}
 
 
@@ -110,5 +110,5 @@ def _create_tables(db: sqlite_utils.Database) -> None:
 def _flush(db: sqlite_utils.Database, rows: dict[str, list[dict[str, Any]]]) -> None:
     for name, batch in rows.items():
         if batch:
-            db[name].insert_all(batch, pk=_KEYS[name], batch_size=1000)  # type: ignore[union-attr]
+            db[name].insert_all(batch, pk=_KEYS[name], batch_size=1000)  # type: ignore[union-attr,arg-type]
             batch.clear()

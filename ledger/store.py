@@ -16,7 +16,7 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import Snapshot
-from eventsourcing.persistence import IntegrityError, PersistenceError, StoredEvent, Transcoder
+from eventsourcing.persistence import IntegrityError, JSONTranscoder, PersistenceError, StoredEvent
 
 from ledger.book import CampaignBook, GameStateTranscoding
 from ledger.canonical import GENESIS_HASH, canonical_text
@@ -45,9 +45,9 @@ class LedgerApplication(Application):
     name = "turnledger"
     is_snapshotting_enabled = True
 
-    def register_transcodings(self, transcoder: Transcoder) -> None:  # noqa: D102
+    def register_transcodings(self, transcoder: JSONTranscoder) -> None:  # noqa: D102
         super().register_transcodings(transcoder)
-        transcoder.register(GameStateTranscoding())  # type: ignore[attr-defined]
+        transcoder.register(GameStateTranscoding())
 
 
 class LedgerStore:
@@ -104,7 +104,7 @@ class LedgerStore:
 
     def _book(self, version: int | None = None) -> CampaignBook:
         try:
-            book = self.app.repository.get(self.campaign_id, version=version)
+            book: CampaignBook = self.app.repository.get(self.campaign_id, version=version)
         except AggregateNotFoundError:
             raise StoreNotFoundError(f"{describe(self.location)} holds no campaign") from None
         return book  # type: ignore[return-value]

@@ -122,7 +122,7 @@ def _check_snapshots(store: LedgerStore, states_at: dict[int, dict[str, Any]], r
     for row in recorder.select_events(store.campaign_id):
         version = row.originator_version
         try:
-            snapshot = store.app.mapper.to_domain_event(row)
+            snapshot: Any = store.app.mapper.to_domain_event(row)
             cached = snapshot.state["state"].model_dump(mode="json")
         except Exception:  # noqa: BLE001 - damaged cache
             cached = None
