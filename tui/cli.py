@@ -252,6 +252,18 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tui(args: argparse.Namespace) -> int:
+    """Open the Textual console (creating the campaign from the scenario the first time)."""
+    from tui.app import make_app  # noqa: PLC0415 - Textual loads only for the console
+
+    app = make_app(args.store, scenario=args.scenario, actor=args.actor)
+    try:
+        app.run()
+    finally:
+        app.service.close()
+    return 0
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     schemas = command_schemas()
     if args.kind:
@@ -285,6 +297,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--actor", default="referee")
     p = add("run", cmd_run, "open the campaign (creating it from a scenario the first time) and show it")
     p.add_argument("--scenario", default=DEFAULT_SCENARIO)
+    p = add("tui", cmd_tui, "open the referee's console (Textual)")
+    p.add_argument("--scenario", default=DEFAULT_SCENARIO)
+    p.add_argument("--actor", default="referee")
     p = add("apply", cmd_apply, "record a JSONL file of commands, one entry per line")
     p.add_argument("file")
     p.add_argument("--no-resume", action="store_true", help="record every line even if recorded before")

@@ -1,0 +1,117 @@
+"""The console driven through Textual's Pilot: real sessions, asserting the ledger and the messages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.message import Message
+from textual.widgets import Input, Select
+
+from support import TickingClock
+from tui.app import TurnledgerApp, make_app
+from tui.dialogs.command_form import CommandForm
+from tui.dialogs.error import ErrorDialog
+from tui.dialogs.undo import UndoDialog
+from tui.screens.log import LogScreen
+
+
+def messages_of(kind: type[Message], seen: list[Message]) -> list[Any]:
+    return [message for message in seen if isinstance(message, kind)]
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> TurnledgerApp:
+    return make_app(str(tmp_path / "console.db"), clock=TickingClock())
+
+
+async def test_a_session_advance_spend_replay_undo(app: TurnledgerApp) -> None:
+    seen: list[Message] = []
+    async with app.run_test(size=(140, 45), message_hook=seen.append) as pilot:
+        assert app.service.head() == 1
+        await pilot.press("a")  # Surprise turn: Air → Movement
+        await pilot.press("a")  # → Combat
+        assert app.service.state().table.calendar.phase == "Combat"
+        app.record({"kind": "PayAttackSupply", "side": "Axis", "stacks": [2, 3]})
+        await pilot.pause()
+        assert app.service.state().supply_pools["Axis"].special == 77
+        recorded = messages_of(TurnledgerApp.Recorded, seen)
+        assert [m.entry["number"] for m in recorded] == [2, 3, 4]
+        await pilot.press("left", "left")
+        assert app.cursor == 2
+        assert messages_of(TurnledgerApp.CursorMoved, seen)[-1].cursor == 2
+        await pilot.press("a")  # replay is read-only
+        await pilot.pause()
+        assert isinstance(app.screen, ErrorDialog)
+        assert "replay is read-only" in messages_of(TurnledgerApp.Refused, seen)[-1].text
+        await pilot.press("escape")
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, UndoDialog)
+        app.screen.query_one("#reason", Input).value = "wrong stacks"
+        await pilot.click("#confirm")
+        await pilot.pause()
+        assert app.service.head() == 5
+        assert app.service.state().table.calendar.phase == "Movement"
+        assert app.service.state().supply_pools["Axis"].special == 80
+        assert [row["undone_by"] for row in app.rows][2:4] == [5, 5]
+        assert app.cursor is None
+
+
+async def test_the_command_form_previews_then_records(app: TurnledgerApp) -> None:
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, CommandForm)
+        form.query_one("#kind", Select).value = "RecordRoll"
+        await pilot.pause()
+        for field, value in (("purpose", "attack on Brest"), ("dice", "2D6"), ("faces", "[6, 5]"),
+                             ("rolled_by", "Hans"), ("witnesses", '["Ivan"]')):
+            form.query_one(f"#field-{field}", Input).value = value
+        await pilot.click("#preview")
+        await pilot.pause()
+        assert app.service.head() == 1  # a preview records nothing
+        await pilot.click("#record")
+        await pilot.pause()
+        assert app.service.head() == 2
+        assert app.service.store.entry(2)["rolls"][0]["faces"] == [6, 5]
+
+
+async def test_impossible_dice_in_the_form_show_one_error(app: TurnledgerApp) -> None:
+    seen: list[Message] = []
+    async with app.run_test(size=(140, 45), message_hook=seen.append) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#kind", Select).value = "RecordRoll"
+        await pilot.pause()
+        for field, value in (("purpose", "CRT"), ("dice", "2D6"), ("faces", "[7, 1]"), ("rolled_by", "Hans")):
+            form.query_one(f"#field-{field}", Input).value = value
+        await pilot.click("#record")
+        await pilot.pause()
+        assert isinstance(app.screen, ErrorDialog)
+        assert [m.text for m in messages_of(TurnledgerApp.Refused, seen)] == ["a 2D6 roll shows faces 1 to 6; 7 cannot be thrown"]
+        assert app.service.head() == 1
+
+
+async def test_the_log_opens_an_entry(app: TurnledgerApp) -> None:
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.press("a", "l")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "EntryDialog"
+        assert app.screen.entry["number"] == 2  # type: ignore[attr-defined]
+
+
+async def test_branch_and_verify_from_the_console(app: TurnledgerApp, tmp_path: Path) -> None:
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.press("a", "a", "left", "b")
+        await pilot.pause()
+        assert (tmp_path / "console-whatif-2.db").exists()
+        await pilot.press("v")
+        await pilot.pause()
+        assert not isinstance(app.screen, ErrorDialog)

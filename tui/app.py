@@ -1,0 +1,235 @@
+"""The referee's console: a Textual app over one campaign store.
+
+`make_app` is the one factory the CLI and the tests share. The app talks to the referee
+service only; every refusal goes through `show_error` into one dialog. Replay moves a cursor
+over the record and shows the state as of it, read-only.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding
+from textual.message import Message
+
+from ledger.errors import LedgerError
+from ledger.log import log_rows
+from ledger.verify import verify
+from referee.commands import CreateCampaign, parse_command
+from referee.errors import RulesError
+from referee.service import Clock, RefereeService, utc_now
+from tui.dialogs.command_form import CommandForm
+from tui.dialogs.entry import EntryDialog
+from tui.dialogs.error import ErrorDialog
+from tui.dialogs.help import HelpDialog
+from tui.dialogs.undo import UndoDialog
+from tui.screens.dashboard import Dashboard
+from tui.screens.log import LogScreen
+
+
+class TurnledgerApp(App[None]):
+    """The console. Messages up: `Recorded`, `Refused`, `CursorMoved` (tests listen to them)."""
+
+    TITLE = "turnledger"
+    BINDINGS = [
+        Binding("c", "command", "Command"),
+        Binding("a", "advance", "Advance phase"),
+        Binding("l", "log", "Log"),
+        Binding("left", "step(-1)", "Back", show=False),
+        Binding("right", "step(1)", "Forward", show=False),
+        Binding("left_square_bracket", "turn(-1)", "Turn back", show=False),
+        Binding("right_square_bracket", "turn(1)", "Turn forward", show=False),
+        Binding("home", "first", "First", show=False),
+        Binding("end,escape", "live", "Live", show=False),
+        Binding("u", "undo", "Undo"),
+        Binding("b", "branch", "Branch"),
+        Binding("v", "verify", "Verify"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    class Recorded(Message):
+        """An entry was recorded."""
+
+        def __init__(self, entry: dict[str, Any]) -> None:
+            super().__init__()
+            self.entry = entry
+
+    class Refused(Message):
+        """A command was refused; the message is what the referee saw."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    class CursorMoved(Message):
+        """The replay cursor moved (None: live)."""
+
+        def __init__(self, cursor: int | None) -> None:
+            super().__init__()
+            self.cursor = cursor
+
+    def __init__(self, service: RefereeService, *, actor: str = "referee") -> None:
+        super().__init__()
+        self.service = service
+        self.actor = actor
+        self.cursor: int | None = None
+        self.rows: list[dict[str, Any]] = log_rows(service.entries())
+        self.dashboard = Dashboard()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"{self.service.state().identity.name} · {self.service.store.location}"
+        self.push_screen(self.dashboard)
+
+    # -- showing -------------------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        """Redraw the dashboard as of the cursor."""
+        if not self.dashboard.is_mounted:
+            return
+        state = self.service.state(self.cursor)
+        self.dashboard.show(state, self.rows, self.cursor, len(self.rows))
+
+    def show_error(self, error: BaseException) -> None:
+        """The one funnel for refusals: one dialog, in table language."""
+        text = str(error) if isinstance(error, (RulesError, LedgerError)) else f"{type(error).__name__}: {error}"
+        self.post_message(self.Refused(text))
+        self.push_screen(ErrorDialog(text))
+
+    def _reload_rows(self, entry: dict[str, Any]) -> None:
+        if entry["command"].get("kind") == "Rollback" or entry["events"] and entry["events"][0].get("type") == "EntryAnnotated":
+            self.rows = log_rows(self.service.entries())
+        else:
+            self.rows.extend(log_rows([entry]))
+
+    def record(self, data: dict[str, Any]) -> None:
+        """Record a command given as JSON data; refusals go to the error dialog."""
+        try:
+            entry = self.service.execute_json(data)
+        except (RulesError, LedgerError) as error:
+            self.show_error(error)
+            return
+        self._reload_rows(entry)
+        self.cursor = None
+        self.post_message(self.Recorded(entry))
+        self.refresh_view()
+        self.notify(f"#{entry['number']}: {entry['ruling'].get('summary', '')}")
+
+    def _preview(self, data: dict[str, Any]) -> str:
+        decision, _ = self.service.preview(parse_command(data))
+        lines = [f"[b]{decision.ruling.summary}[/b]"]
+        lines += [f"  · {step.text}" + (f"  [dim]{step.rule}[/dim]" if step.rule else "") for step in decision.ruling.steps]
+        return "\n".join(lines)
+
+    # -- actions -------------------------------------------------------------------------
+
+    def _live_only(self, what: str) -> bool:
+        if self.cursor is not None:
+            self.show_error(RulesError(f"replay is read-only: {what} from the live state (press End)"))
+            return False
+        return True
+
+    def action_command(self) -> None:
+        if self._live_only("enter commands"):
+            self.push_screen(CommandForm(self._preview, actor=self.actor), self._form_done)
+
+    def _form_done(self, data: dict[str, Any] | None) -> None:
+        if data is not None:
+            self.record(data)
+
+    def action_advance(self) -> None:
+        if self._live_only("advance the calendar"):
+            self.record({"kind": "AdvancePhase", "actor": self.actor})
+
+    def action_log(self) -> None:
+        self.push_screen(LogScreen(self.rows))
+
+    def on_log_screen_entry_chosen(self, message: LogScreen.EntryChosen) -> None:
+        row = self.rows[message.number - 1]
+        self.push_screen(EntryDialog(self.service.store.entry(message.number), row["undone_by"]))
+
+    def _move(self, cursor: int | None) -> None:
+        head = len(self.rows)
+        if cursor is not None:
+            cursor = max(1, min(cursor, head))
+            if cursor == head:
+                cursor = None
+        self.cursor = cursor
+        self.post_message(self.CursorMoved(cursor))
+        self.refresh_view()
+
+    def action_step(self, delta: int) -> None:
+        current = self.cursor if self.cursor is not None else len(self.rows)
+        self._move(current + delta)
+
+    def action_turn(self, delta: int) -> None:
+        """Move to the first entry of the previous or next game turn (by the calendar labels)."""
+        current = self.cursor if self.cursor is not None else len(self.rows)
+        label = self.rows[current - 1]["at"]
+        numbers = range(current - 1, 0, -1) if delta < 0 else range(current + 1, len(self.rows) + 1)
+        for number in numbers:
+            if self.rows[number - 1]["at"] != label:
+                if delta < 0:
+                    label = self.rows[number - 1]["at"]
+                    while number > 1 and self.rows[number - 2]["at"] == label:
+                        number -= 1
+                self._move(number)
+                return
+        self._move(1 if delta < 0 else None)
+
+    def action_first(self) -> None:
+        self._move(1)
+
+    def action_live(self) -> None:
+        self._move(None)
+
+    def action_undo(self) -> None:
+        if self.cursor is None:
+            self.show_error(RulesError("move the replay cursor (←) to the entry to go back to, then press u"))
+            return
+        target = self.cursor
+        undone = [row for row in self.rows[target:] if not row["undone_by"]]
+        self.push_screen(UndoDialog(target, undone), lambda reason: self._undo_done(target, reason))
+
+    def _undo_done(self, target: int, reason: str | None) -> None:
+        if reason is None:
+            return
+        self.cursor = None
+        self.record({"kind": "Rollback", "to": target, "reason": reason, "actor": self.actor})
+
+    def action_branch(self) -> None:
+        at = self.cursor if self.cursor is not None else len(self.rows)
+        location = self.service.store.location
+        stem = Path(location).with_suffix("") if location not in (":memory:",) and "://" not in location else Path("campaign")
+        target = f"{stem}-whatif-{at}.db"
+        try:
+            branch = self.service.branch(at, target, actor=self.actor)
+        except (RulesError, LedgerError) as error:
+            self.show_error(error)
+            return
+        branch.close()
+        self.notify(f"what-if branch from #{at} written to {target}")
+
+    def action_verify(self) -> None:
+        report = verify(self.service.store)
+        if report.ok:
+            self.notify(f"chain intact: {report.entries} entries; head {report.head_hash[:16]}…")
+        else:
+            self.show_error(LedgerError("; ".join(f"entry #{n}: {text}" for n, text in report.problems)))
+
+    def action_help(self) -> None:
+        self.push_screen(HelpDialog())
+
+
+def make_app(location: str, *, scenario: str = "revised-europa/barbarossa", clock: Clock = utc_now,
+             actor: str = "referee") -> TurnledgerApp:
+    """Open the campaign at ``location`` (creating it from ``scenario`` the first time) in the console."""
+    if location != ":memory:" and not Path(location).exists() and "://" not in location:
+        service = RefereeService.create(location, CreateCampaign(scenario=scenario, name=Path(location).stem), clock=clock)
+    elif location == ":memory:":
+        service = RefereeService.create(location, CreateCampaign(scenario=scenario, name="campaign"), clock=clock)
+    else:
+        service = RefereeService.open(location, clock=clock)
+    return TurnledgerApp(service, actor=actor)

@@ -1,0 +1,1 @@
+"""Modal dialogs of the console: errors, entries, undo, the command form, help."""

@@ -1,0 +1,37 @@
+"""The keys of the console."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+KEYS = """[b]turnledger console[/b]
+
+  c        enter a command (form; preview its ruling, then record it)
+  a        advance one phase (the same as the AdvancePhase command)
+  l        the log: every entry; Enter opens one
+  left     replay: one entry back          right    one entry forward
+  [        replay: one game turn back       ]        one game turn forward
+  home     replay from entry #1             end / escape   back to the live state
+  g        jump to an entry number
+  u        undo: roll back to the replay cursor (asks for a reason)
+  b        branch a what-if from the replay cursor
+  v        verify the hash chain
+  ctrl+p   command palette        ?   this help        q   quit
+"""
+
+
+class HelpDialog(ModalScreen[None]):
+    """Lists the keys."""
+
+    BINDINGS = [("escape", "dismiss", "Close"), ("question_mark", "dismiss", "Close")]
+    DEFAULT_CSS = """
+    HelpDialog { align: center middle; }
+    HelpDialog > VerticalScroll { width: 90; height: auto; max-height: 90%; background: $surface; padding: 1 2; border: thick $primary; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(KEYS)

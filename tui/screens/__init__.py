@@ -1,0 +1,1 @@
+"""Full screens of the console: the dashboard and the log."""

@@ -1,0 +1,47 @@
+"""The dashboard: calendar, weather, pools, tracks and BRP accounts as of the cursor, and the last entries."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from ledger.state import GameState
+from tui import render
+
+
+class Dashboard(Screen[None]):
+    """Shows the state; the app moves the replay cursor and calls ``show``."""
+
+    DEFAULT_CSS = """
+    Dashboard #banner { height: auto; padding: 0 1; }
+    Dashboard #banner.replay { background: $warning; color: $text; text-style: bold; }
+    Dashboard #banner.live { background: $success-darken-2; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="banner")
+        with VerticalScroll(id="body"):
+            yield Static("", id="state")
+            yield Static("", id="recent")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.app.refresh_view()  # type: ignore[attr-defined]
+
+    def show(self, state: GameState, rows: list[dict[str, Any]], cursor: int | None, head: int) -> None:
+        """Display ``state`` (as of ``cursor``, or live when None) and the entries up to it."""
+        banner = self.query_one("#banner", Static)
+        if cursor is None:
+            banner.update(f"LIVE · entry #{head} · c command · a advance · l log · ← replay · ? help")
+            banner.set_classes("live")
+        else:
+            banner.update(f"REPLAY · as of entry #{cursor} of #{head} · read-only · → forward · end/escape back to live · u undo to here · b branch")
+            banner.set_classes("replay")
+        self.query_one("#state", Static).update(render.state_view(state, at=cursor))
+        upto = cursor if cursor is not None else head
+        self.query_one("#recent", Static).update(render.log_view(rows[max(0, upto - 12):upto]))

@@ -1,0 +1,70 @@
+"""The log: every entry, filterable, each opening to its full record."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input
+
+
+class LogScreen(Screen[None]):
+    """Number, calendar position, actor, command, summary, status; Enter opens an entry."""
+
+    BINDINGS = [("escape", "app.pop_screen", "Back"), ("slash", "focus_filter", "Filter")]
+
+    class EntryChosen(Message):
+        """The referee opened an entry."""
+
+        def __init__(self, number: int) -> None:
+            super().__init__()
+            self.number = number
+
+    def __init__(self, rows: list[dict[str, Any]]) -> None:
+        super().__init__()
+        self.rows = rows
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Input(placeholder="filter: text in kind, calendar, actor or summary; 'disputed'; 'undone'", id="filter")
+        yield DataTable(id="entries", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("#", "at", "actor", "command", "summary", "status")
+        self.fill(self.rows)
+        table.focus()
+
+    def fill(self, rows: list[dict[str, Any]]) -> None:
+        """Show ``rows`` in the table (newest last, cursor on the last)."""
+        table = self.query_one(DataTable)
+        table.clear()
+        for row in rows:
+            status = f"undone by #{row['undone_by']}" if row["undone_by"] else ""
+            if row["disputed"]:
+                status = (status + " · " if status else "") + "disputed"
+            table.add_row(str(row["number"]), row["at"], row["actor"], row["kind"], row["summary"], status, key=str(row["number"]))
+        if rows:
+            table.move_cursor(row=len(rows) - 1)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        text = event.value.strip().lower()
+        if not text:
+            self.fill(self.rows)
+            return
+        def keep(row: dict[str, Any]) -> bool:
+            if text == "disputed":
+                return bool(row["disputed"])
+            if text == "undone":
+                return bool(row["undone_by"])
+            return any(text in str(row[key]).lower() for key in ("kind", "at", "actor", "summary"))
+        self.fill([row for row in self.rows if keep(row)])
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.post_message(self.EntryChosen(int(str(event.row_key.value))))
+
+    def action_focus_filter(self) -> None:
+        self.query_one("#filter", Input).focus()
