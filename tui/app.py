@@ -24,6 +24,7 @@ from tui.dialogs.command_form import CommandForm
 from tui.dialogs.entry import EntryDialog
 from tui.dialogs.error import ErrorDialog
 from tui.dialogs.help import HelpDialog
+from tui.dialogs.jump import JumpDialog
 from tui.dialogs.undo import UndoDialog
 from tui.screens.dashboard import Dashboard
 from tui.screens.log import LogScreen
@@ -42,6 +43,11 @@ class TurnledgerApp(App[None]):
         Binding("left_square_bracket", "turn(-1)", "Turn back", show=False),
         Binding("right_square_bracket", "turn(1)", "Turn forward", show=False),
         Binding("home", "first", "First", show=False),
+        Binding("left_curly_bracket", "phase(-1)", "Phase back", show=False),
+        Binding("right_curly_bracket", "phase(1)", "Phase forward", show=False),
+        Binding("g", "jump", "Jump"),
+        Binding("m", "bookmark", "Bookmark", show=False),
+        Binding("apostrophe", "next_bookmark", "Next bookmark", show=False),
         Binding("end,escape", "live", "Live", show=False),
         Binding("u", "undo", "Undo"),
         Binding("b", "branch", "Branch"),
@@ -76,11 +82,12 @@ class TurnledgerApp(App[None]):
         self.service = service
         self.actor = actor
         self.cursor: int | None = None
+        self.bookmarks: list[int] = []
         self.rows: list[dict[str, Any]] = log_rows(service.entries())
         self.dashboard = Dashboard()
 
     def on_mount(self) -> None:
-        self.sub_title = f"{self.service.state().identity.name} · {self.service.store.location}"
+        self.sub_title = f"{self.service.state().identity.name} · {Path(self.service.store.location).name}"
         self.push_screen(self.dashboard)
 
     # -- showing -------------------------------------------------------------------------
@@ -178,6 +185,55 @@ class TurnledgerApp(App[None]):
                 self._move(number)
                 return
         self._move(1 if delta < 0 else None)
+
+    def action_phase(self, delta: int) -> None:
+        """Move to the previous or next entry that changed the calendar (a phase, player turn or game turn)."""
+        current = self.cursor if self.cursor is not None else len(self.rows)
+        numbers = range(current - 1, 0, -1) if delta < 0 else range(current + 1, len(self.rows) + 1)
+        for number in numbers:
+            if self.rows[number - 1]["kind"].startswith("Advance"):
+                self._move(number)
+                return
+        self._move(1 if delta < 0 else None)
+
+    def action_jump(self) -> None:
+        self.push_screen(JumpDialog(), self._jump_done)
+
+    def _jump_done(self, where: str | None) -> None:
+        if not where:
+            return
+        text = where.lstrip("#")
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= len(self.rows):
+                self.show_error(RulesError(f"there is no entry #{number}; the record runs #1 to #{len(self.rows)}"))
+                return
+            self._move(number)
+            return
+        for row in self.rows:
+            if row["at"].lower() == where.lower():
+                self._move(row["number"])
+                return
+        self.show_error(RulesError(f"no entry was made in {where!r}; calendar positions look like 'Aug I 1941' or 'Spring 1941'"))
+
+    def action_bookmark(self) -> None:
+        """Mark (or unmark) the entry under the cursor; the marks last for this session."""
+        number = self.cursor if self.cursor is not None else len(self.rows)
+        if number in self.bookmarks:
+            self.bookmarks.remove(number)
+            self.notify(f"bookmark on #{number} removed")
+        else:
+            self.bookmarks.append(number)
+            self.bookmarks.sort()
+            self.notify(f"bookmark on #{number}")
+
+    def action_next_bookmark(self) -> None:
+        if not self.bookmarks:
+            self.notify("no bookmarks yet: press m to mark the entry under the cursor")
+            return
+        current = self.cursor if self.cursor is not None else len(self.rows)
+        later = [number for number in self.bookmarks if number > current]
+        self._move(later[0] if later else self.bookmarks[0])
 
     def action_first(self) -> None:
         self._move(1)

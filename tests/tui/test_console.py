@@ -115,3 +115,26 @@ async def test_branch_and_verify_from_the_console(app: TurnledgerApp, tmp_path: 
         await pilot.press("v")
         await pilot.pause()
         assert not isinstance(app.screen, ErrorDialog)
+
+
+async def test_jump_phase_steps_and_bookmarks(app: TurnledgerApp) -> None:
+    seen: list[Message] = []
+    async with app.run_test(size=(140, 45), message_hook=seen.append) as pilot:
+        await pilot.press("a", "a", "a")  # Movement, Combat, then Jun II 1941 Axis Initial
+        app.record({"kind": "ReceiveSupplyIncome", "side": "Axis"})
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press(*"Surprise turn 1941", "enter")
+        await pilot.pause()
+        assert app.cursor == 1  # entries are labelled with the position they were entered in
+        await pilot.press("end", "left_curly_bracket")
+        assert app.cursor == 4  # the entry that moved the calendar into Jun II 1941
+        await pilot.press("left_curly_bracket")
+        assert app.cursor == 3
+        await pilot.press("m", "end", "apostrophe")
+        assert app.cursor == 3 and app.bookmarks == [3]
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press("9", "9", "enter")
+        await pilot.pause()
+        assert "there is no entry #99" in messages_of(TurnledgerApp.Refused, seen)[-1].text

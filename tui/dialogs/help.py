@@ -14,8 +14,10 @@ KEYS = """[b]turnledger console[/b]
   l        the log: every entry; Enter opens one
   left     replay: one entry back          right    one entry forward
   [        replay: one game turn back       ]        one game turn forward
+  {        replay: one phase back           }        one phase forward
+  m        bookmark the entry under the cursor       '    next bookmark
   home     replay from entry #1             end / escape   back to the live state
-  g        jump to an entry number
+  g        jump to an entry number or a calendar position (e.g. Aug I 1941)
   u        undo: roll back to the replay cursor (asks for a reason)
   b        branch a what-if from the replay cursor
   v        verify the hash chain
