@@ -182,4 +182,7 @@ def apply_entry(state: GameState | None, entry: dict[str, Any]) -> GameState:
         raise UnknownAccountError("the first entry must open the campaign")
     state.chain.last_number = entry["number"]
     state.chain.head_hash = entry["hash"]
+    for raw in entry["events"]:
+        if raw.get("type") == "RolledBack":
+            state.chain.rollbacks.append([entry["number"], int(raw["to"])])
     return state

@@ -43,13 +43,21 @@ def undone_by(entries: Iterable[dict[str, Any]]) -> dict[int, int]:
     Args:
         entries: all entries of the campaign, in order.
     """
-    targets: dict[int, int] = {}
+    targets: list[list[int]] = []
     last = 0
     for entry in entries:
         last = entry["number"]
         target = rollback_target(entry)
         if target is not None:
-            targets[last] = target
+            targets.append([last, target])
+    return undone_from(targets, last)
+
+
+def undone_from(rollbacks: list[list[int]], last: int) -> dict[int, int]:
+    """The same from the state's list of [rollback entry, target] pairs, without reading entries."""
+    if not rollbacks:
+        return {}
+    targets = {rollback: target for rollback, target in rollbacks}
     live: set[int] = set()
     number = last
     while number >= 1:

@@ -184,6 +184,9 @@ class ChainHead(_Model):
 
     last_number: int = 0
     head_hash: str = "0" * 64
+    rollbacks: list[list[int]] = Field(
+        default_factory=list, description="[rollback entry, entry it went back to], so undone marks need no scan"
+    )
 
 
 class GameState(_Model):

@@ -16,6 +16,7 @@ from textual.message import Message
 
 from ledger.errors import LedgerError
 from ledger.log import log_rows
+from ledger.rollback import undone_from
 from ledger.verify import verify
 from referee.commands import CreateCampaign, parse_command
 from referee.errors import RulesError
@@ -83,12 +84,47 @@ class TurnledgerApp(App[None]):
         self.actor = actor
         self.cursor: int | None = None
         self.bookmarks: list[int] = []
-        self.rows: list[dict[str, Any]] = log_rows(service.entries())
+        self.head = service.head()
+        self._rows: list[dict[str, Any]] | None = None
+        self._undone: tuple[int, dict[int, int]] | None = None
         self.dashboard = Dashboard()
 
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        """Every entry's log row, read once when first needed (opening stays quick on 100,000 entries)."""
+        if self._rows is None:
+            self._rows = log_rows(self.service.entries())
+        return self._rows
+
+    def recent_rows(self, upto: int, count: int = 12) -> list[dict[str, Any]]:
+        """The log rows of the ``count`` entries up to ``upto``, with undo marks, without reading the rest."""
+        if self._rows is not None:
+            return self._rows[max(0, upto - count):upto]
+        rows = log_rows(self.service.entries(max(1, upto - count + 1), upto))
+        if self._undone is None or self._undone[0] != self.head:
+            self._undone = (self.head, undone_from(self.service.store.peek().chain.rollbacks, self.head))
+        undone = self._undone[1]
+        for row in rows:
+            row["undone_by"] = undone.get(row["number"])
+        return rows
+
     def on_mount(self) -> None:
-        self.sub_title = f"{self.service.state().identity.name} · {Path(self.service.store.location).name}"
+        self.sub_title = f"{self.service.store.peek().identity.name} · {Path(self.service.store.location).name}"
         self.push_screen(self.dashboard)
+
+    def start_preload(self) -> None:
+        """After the first drawing: read every log row in a worker, so that the log opens at once later."""
+        if self._rows is None:
+            self.run_worker(self._preload_rows, thread=True, group="rows")
+
+    def _preload_rows(self) -> None:
+        head = self.head
+        rows = log_rows(self.service.entries(1, head))
+        self.call_from_thread(self._rows_loaded, rows, head)
+
+    def _rows_loaded(self, rows: list[dict[str, Any]], head: int) -> None:
+        if self._rows is None and self.head == head:
+            self._rows = rows
 
     # -- showing -------------------------------------------------------------------------
 
@@ -97,7 +133,8 @@ class TurnledgerApp(App[None]):
         if not self.dashboard.is_mounted:
             return
         state = self.service.state(self.cursor)
-        self.dashboard.show(state, self.rows, self.cursor, len(self.rows))
+        upto = self.cursor if self.cursor is not None else self.head
+        self.dashboard.show(state, self.recent_rows(upto), self.cursor, self.head)
 
     def show_error(self, error: BaseException) -> None:
         """The one funnel for refusals: one dialog, in table language."""
@@ -106,10 +143,13 @@ class TurnledgerApp(App[None]):
         self.push_screen(ErrorDialog(text))
 
     def _reload_rows(self, entry: dict[str, Any]) -> None:
-        if entry["command"].get("kind") == "Rollback" or entry["events"] and entry["events"][0].get("type") == "EntryAnnotated":
-            self.rows = log_rows(self.service.entries())
+        self.head = entry["number"]
+        if self._rows is None:
+            return
+        if entry["command"].get("kind") in ("Rollback", "Annotate"):
+            self._rows = None  # undo marks and notes change earlier rows: read again when needed
         else:
-            self.rows.extend(log_rows([entry]))
+            self._rows.extend(log_rows([entry]))
 
     def record(self, data: dict[str, Any]) -> None:
         """Record a command given as JSON data; refusals go to the error dialog."""
@@ -158,7 +198,7 @@ class TurnledgerApp(App[None]):
         self.push_screen(EntryDialog(self.service.store.entry(message.number), row["undone_by"]))
 
     def _move(self, cursor: int | None) -> None:
-        head = len(self.rows)
+        head = self.head
         if cursor is not None:
             cursor = max(1, min(cursor, head))
             if cursor == head:
@@ -168,14 +208,14 @@ class TurnledgerApp(App[None]):
         self.refresh_view()
 
     def action_step(self, delta: int) -> None:
-        current = self.cursor if self.cursor is not None else len(self.rows)
+        current = self.cursor if self.cursor is not None else self.head
         self._move(current + delta)
 
     def action_turn(self, delta: int) -> None:
         """Move to the first entry of the previous or next game turn (by the calendar labels)."""
-        current = self.cursor if self.cursor is not None else len(self.rows)
+        current = self.cursor if self.cursor is not None else self.head
         label = self.rows[current - 1]["at"]
-        numbers = range(current - 1, 0, -1) if delta < 0 else range(current + 1, len(self.rows) + 1)
+        numbers = range(current - 1, 0, -1) if delta < 0 else range(current + 1, self.head + 1)
         for number in numbers:
             if self.rows[number - 1]["at"] != label:
                 if delta < 0:
@@ -188,8 +228,8 @@ class TurnledgerApp(App[None]):
 
     def action_phase(self, delta: int) -> None:
         """Move to the previous or next entry that changed the calendar (a phase, player turn or game turn)."""
-        current = self.cursor if self.cursor is not None else len(self.rows)
-        numbers = range(current - 1, 0, -1) if delta < 0 else range(current + 1, len(self.rows) + 1)
+        current = self.cursor if self.cursor is not None else self.head
+        numbers = range(current - 1, 0, -1) if delta < 0 else range(current + 1, self.head + 1)
         for number in numbers:
             if self.rows[number - 1]["kind"].startswith("Advance"):
                 self._move(number)
@@ -205,8 +245,8 @@ class TurnledgerApp(App[None]):
         text = where.lstrip("#")
         if text.isdigit():
             number = int(text)
-            if not 1 <= number <= len(self.rows):
-                self.show_error(RulesError(f"there is no entry #{number}; the record runs #1 to #{len(self.rows)}"))
+            if not 1 <= number <= self.head:
+                self.show_error(RulesError(f"there is no entry #{number}; the record runs #1 to #{self.head}"))
                 return
             self._move(number)
             return
@@ -218,7 +258,7 @@ class TurnledgerApp(App[None]):
 
     def action_bookmark(self) -> None:
         """Mark (or unmark) the entry under the cursor; the marks last for this session."""
-        number = self.cursor if self.cursor is not None else len(self.rows)
+        number = self.cursor if self.cursor is not None else self.head
         if number in self.bookmarks:
             self.bookmarks.remove(number)
             self.notify(f"bookmark on #{number} removed")
@@ -231,7 +271,7 @@ class TurnledgerApp(App[None]):
         if not self.bookmarks:
             self.notify("no bookmarks yet: press m to mark the entry under the cursor")
             return
-        current = self.cursor if self.cursor is not None else len(self.rows)
+        current = self.cursor if self.cursor is not None else self.head
         later = [number for number in self.bookmarks if number > current]
         self._move(later[0] if later else self.bookmarks[0])
 
@@ -256,7 +296,7 @@ class TurnledgerApp(App[None]):
         self.record({"kind": "Rollback", "to": target, "reason": reason, "actor": self.actor})
 
     def action_branch(self) -> None:
-        at = self.cursor if self.cursor is not None else len(self.rows)
+        at = self.cursor if self.cursor is not None else self.head
         location = self.service.store.location
         stem = Path(location).with_suffix("") if location not in (":memory:",) and "://" not in location else Path("campaign")
         target = f"{stem}-whatif-{at}.db"

@@ -31,10 +31,11 @@ class Dashboard(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.app.refresh_view()  # type: ignore[attr-defined]
+        self.call_after_refresh(self.app.refresh_view)  # type: ignore[attr-defined]
+        self.set_timer(0.5, self.app.start_preload)  # type: ignore[attr-defined]
 
     def show(self, state: GameState, rows: list[dict[str, Any]], cursor: int | None, head: int) -> None:
-        """Display ``state`` (as of ``cursor``, or live when None) and the entries up to it."""
+        """Display ``state`` (as of ``cursor``, or live when None) and the last entries up to it (``rows``)."""
         banner = self.query_one("#banner", Static)
         if cursor is None:
             banner.update(f"LIVE · entry #{head} · c command · a advance · l log · ← replay · ? help")
@@ -43,5 +44,4 @@ class Dashboard(Screen[None]):
             banner.update(f"REPLAY · as of entry #{cursor} of #{head} · read-only · → forward · end/escape back to live · u undo to here · b branch")
             banner.set_classes("replay")
         self.query_one("#state", Static).update(render.state_view(state, at=cursor))
-        upto = cursor if cursor is not None else head
-        self.query_one("#recent", Static).update(render.log_view(rows[max(0, upto - 12):upto]))
+        self.query_one("#recent", Static).update(render.log_view(rows))

@@ -7,13 +7,16 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input
+from textual.widgets import DataTable, Footer, Header, Input, Static
 
 
 class LogScreen(Screen[None]):
     """Number, calendar position, actor, command, summary, status; Enter opens an entry."""
 
-    BINDINGS = [("escape", "app.pop_screen", "Back"), ("slash", "focus_filter", "Filter")]
+    BINDINGS = [("escape", "app.pop_screen", "Back"), ("slash", "focus_filter", "Filter"),
+                ("left_square_bracket", "page(-1)", "Earlier"), ("right_square_bracket", "page(1)", "Later")]
+    PAGE = 500
+    """Rows shown at once: a DataTable of 100,000 rows takes seconds to fill; a page is instant."""
 
     class EntryChosen(Message):
         """The referee opened an entry."""
@@ -29,6 +32,7 @@ class LogScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Input(placeholder="filter: text in kind, calendar, actor or summary; 'disputed'; 'undone'", id="filter")
+        yield Static("", id="page")
         yield DataTable(id="entries", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
@@ -38,10 +42,17 @@ class LogScreen(Screen[None]):
         self.fill(self.rows)
         table.focus()
 
-    def fill(self, rows: list[dict[str, Any]]) -> None:
-        """Show ``rows`` in the table (newest last, cursor on the last)."""
+    def fill(self, rows: list[dict[str, Any]], end: int | None = None) -> None:
+        """Show the page of ``rows`` ending at ``end`` (default: the newest), cursor on its last row."""
+        self.matching = rows
+        self.end = len(rows) if end is None else max(min(end, len(rows)), min(self.PAGE, len(rows)))
+        start = max(0, self.end - self.PAGE)
+        page = rows[start:self.end]
+        self.query_one("#page", Static).update(
+            f"{len(rows):,} entries match · showing {start + 1:,}–{self.end:,} · [ earlier page · ] later page · Enter opens")
         table = self.query_one(DataTable)
         table.clear()
+        rows = page
         for row in rows:
             status = f"undone by #{row['undone_by']}" if row["undone_by"] else ""
             if row["disputed"]:
@@ -65,6 +76,9 @@ class LogScreen(Screen[None]):
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.post_message(self.EntryChosen(int(str(event.row_key.value))))
+
+    def action_page(self, delta: int) -> None:
+        self.fill(self.matching, self.end + delta * self.PAGE)
 
     def action_focus_filter(self) -> None:
         self.query_one("#filter", Input).focus()

@@ -1,0 +1,71 @@
+"""A large synthetic campaign, fast: sealed entries written as a JSONL export, then imported.
+
+Used by bench/console.py and the console's 100,000-entry test. The entries are real (a valid
+chain of credits, debits, rolls and notes on a Barbarossa campaign), only not decided one by
+one through the referee service, which would take a minute per 100,000.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+_ROOT = Path(__file__).resolve().parent.parent
+if str(_ROOT) not in sys.path:
+    sys.path.insert(0, str(_ROOT))
+
+from ledger import events as ev  # noqa: E402
+from ledger.canonical import GENESIS_HASH, canonical_text  # noqa: E402
+from ledger.entry import Draft, seal  # noqa: E402
+from ledger.exchange import FORMAT, FORMAT_VERSION, import_jsonl  # noqa: E402
+from referee.scenario import load_scenario  # noqa: E402
+from referee.setup import initial_state  # noqa: E402
+
+CAMPAIGN_ID = "6f1c2f52-2b0e-4c1e-9d7a-6f3b0c1d2e3f"
+
+
+def write_export(path: Path, entries: int, seed: int = 1941) -> None:
+    """Write a valid export of ``entries`` entries to ``path``."""
+    rng = random.Random(seed)
+    state = initial_state(load_scenario("revised-europa/barbarossa"), campaign_id=CAMPAIGN_ID, name="synthetic")
+    stock = {"Axis": 100, "Soviet": 75}
+    clock = datetime(1941, 6, 22, 3, 0, tzinfo=timezone.utc)
+    lines, prev = [], GENESIS_HASH
+    for number in range(1, entries + 1):
+        clock += timedelta(seconds=1)
+        side = rng.choice(["Axis", "Soviet"])
+        rolls: list[dict[str, object]] = []
+        if number == 1:
+            command, events = {"kind": "CreateCampaign"}, [ev.dump_event(ev.CampaignOpened(state=state))]
+        elif number % 3 == 0:
+            faces = [rng.randint(1, 6), rng.randint(1, 6)]
+            command, events = {"kind": "RecordRoll"}, []
+            rolls = [{"purpose": f"combat {number}", "dice": "2D6", "faces": faces, "total": sum(faces),
+                      "method": "physical", "rolled_by": side, "witnesses": []}]
+        elif number % 7 == 0:
+            command, events = {"kind": "Annotate"}, [ev.dump_event(ev.EntryAnnotated(target=number - 1, text="checked",
+                                                                                      disputed=number % 70 == 0))]
+        elif stock[side] > 20 and rng.random() < 0.5:
+            stock[side] -= 5
+            command, events = {"kind": "DebitSupplyPoints"}, [ev.dump_event(ev.SupplyDebited(side=side, amount=5, reason="attack"))]
+        else:
+            stock[side] += 5
+            command, events = {"kind": "CreditSupplyPoints"}, [ev.dump_event(ev.SupplyCredited(side=side, amount=5, reason="income"))]
+        label = "Jun II 1941" if number > 1 else "Surprise turn 1941"
+        entry = seal(Draft(actor="referee", command=command, rolls=rolls, ruling={"summary": command["kind"], "steps": []},
+                           events=events), number=number, recorded_at=clock.isoformat(), at=label, prev_hash=prev)
+        prev = entry["hash"]
+        lines.append(canonical_text(entry))
+    header = {"format": FORMAT, "version": FORMAT_VERSION, "campaign_id": CAMPAIGN_ID, "name": "synthetic",
+              "entries": entries, "head_hash": prev}
+    path.write_text(canonical_text(header) + "\n" + "\n".join(lines) + "\n", encoding="utf-8")
+
+
+def build_store(folder: Path, entries: int) -> str:
+    """A campaign store of ``entries`` entries in ``folder``; returns its path."""
+    export, store = folder / "synthetic.jsonl", folder / "synthetic.db"
+    write_export(export, entries)
+    import_jsonl(str(export), str(store)).close()
+    return str(store)
