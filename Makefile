@@ -19,9 +19,9 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $(VENV)/.installed $@
 
-## run: open the campaign (created from the default scenario on first use) and show it
+## run: open the referee's console on the campaign (created from the default scenario on first use)
 run: $(VENV)/.installed
-	$(BIN)/turnledger run $(CAMPAIGN) --scenario $(SCENARIO)
+	$(BIN)/turnledger tui $(CAMPAIGN) --scenario $(SCENARIO)
 
 ## postgres: the PostgreSQL server programs the PostgreSQL story tests start (Debian package)
 postgres:
