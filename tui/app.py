@@ -17,6 +17,7 @@ from textual.message import Message
 from ledger.errors import LedgerError
 from ledger.log import log_rows
 from ledger.rollback import undone_from
+from ledger.series import figures_of, sample_series
 from ledger.verify import verify
 from referee.commands import CreateCampaign, parse_command
 from referee.errors import RulesError
@@ -87,6 +88,7 @@ class TurnledgerApp(App[None]):
         self.head = service.head()
         self._rows: list[dict[str, Any]] | None = None
         self._undone: tuple[int, dict[int, int]] | None = None
+        self.series: dict[str, list[int]] = {}
         self.dashboard = Dashboard()
 
     @property
@@ -119,12 +121,16 @@ class TurnledgerApp(App[None]):
 
     def _preload_rows(self) -> None:
         head = self.head
-        rows = log_rows(self.service.entries(1, head))
-        self.call_from_thread(self._rows_loaded, rows, head)
+        entries = list(self.service.entries(1, head))
+        rows = log_rows(entries)
+        series = sample_series(entries, head)
+        self.call_from_thread(self._rows_loaded, rows, series, head)
 
-    def _rows_loaded(self, rows: list[dict[str, Any]], head: int) -> None:
+    def _rows_loaded(self, rows: list[dict[str, Any]], series: dict[str, list[int]], head: int) -> None:
         if self._rows is None and self.head == head:
             self._rows = rows
+        self.series = series
+        self.dashboard.show_trends(series)
 
     # -- showing -------------------------------------------------------------------------
 
@@ -159,6 +165,9 @@ class TurnledgerApp(App[None]):
             self.show_error(error)
             return
         self._reload_rows(entry)
+        for name, value in figures_of(self.service.store.peek()).items():
+            self.series.setdefault(name, []).append(value)
+        self.dashboard.show_trends(self.series)
         self.cursor = None
         self.post_message(self.Recorded(entry))
         self.refresh_view()

@@ -11,6 +11,11 @@ from textual.widgets import Footer, Header, Static
 
 from ledger.state import GameState
 from tui import render
+from tui.widgets import Trends
+
+
+class Body(VerticalScroll, can_focus=False):
+    """The scrolling body; not focusable, so that arrow, Home and End keys stay the replay keys."""
 
 
 class Dashboard(Screen[None]):
@@ -25,7 +30,8 @@ class Dashboard(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="banner")
-        with VerticalScroll(id="body"):
+        with Body(id="body"):
+            yield Trends(id="trends")
             yield Static("", id="state")
             yield Static("", id="recent")
         yield Footer()
@@ -33,6 +39,11 @@ class Dashboard(Screen[None]):
     def on_mount(self) -> None:
         self.call_after_refresh(self.app.refresh_view)  # type: ignore[attr-defined]
         self.set_timer(0.5, self.app.start_preload)  # type: ignore[attr-defined]
+
+    def show_trends(self, series: dict[str, list[int]]) -> None:
+        """The trend lines of SP stockpiles and BRP totals over the campaign."""
+        if self.is_mounted:
+            self.query_one(Trends).show(series)
 
     def show(self, state: GameState, rows: list[dict[str, Any]], cursor: int | None, head: int) -> None:
         """Display ``state`` (as of ``cursor``, or live when None) and the last entries up to it (``rows``)."""
