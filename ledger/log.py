@@ -40,3 +40,14 @@ def log_rows(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
             "disputed": any(note.get("disputed") for note in attached),
         })
     return rows
+
+
+def notes_on(entries: Iterable[dict[str, Any]], target: int) -> list[dict[str, Any]]:
+    """The annotations (notes, disputes, rulings) made on entry ``target`` by the given later entries."""
+    notes = []
+    for entry in entries:
+        for event in entry["events"]:
+            if event.get("type") == "EntryAnnotated" and int(event["target"]) == target:
+                notes.append({"entry": entry["number"], "actor": entry["actor"], "text": event["text"],
+                              "disputed": bool(event.get("disputed"))})
+    return notes

@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.message import Message
 
 from ledger.errors import LedgerError
-from ledger.log import log_rows
+from ledger.log import log_rows, notes_on
 from ledger.rollback import undone_from
 from ledger.series import figures_of, sample_series
 from ledger.verify import verify
@@ -54,6 +54,7 @@ class TurnledgerApp(App[None]):
         Binding("u", "undo", "Undo"),
         Binding("b", "branch", "Branch"),
         Binding("v", "verify", "Verify"),
+        Binding("r", "audit", "Report"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
     ]
@@ -203,8 +204,26 @@ class TurnledgerApp(App[None]):
         self.push_screen(LogScreen(self.rows))
 
     def on_log_screen_entry_chosen(self, message: LogScreen.EntryChosen) -> None:
-        row = self.rows[message.number - 1]
-        self.push_screen(EntryDialog(self.service.store.entry(message.number), row["undone_by"]))
+        self.open_entry(message.number)
+
+    def open_entry(self, number: int) -> None:
+        """The disputed-roll report of one entry, with its notes; a dispute or ruling is recorded as a note."""
+        row = self.rows[number - 1]
+        notes = notes_on(self.service.entries(number + 1), number) if row["notes"] else []
+        self.push_screen(EntryDialog(self.service.store.entry(number), row["undone_by"], notes),
+                         lambda result: self._entry_done(number, result))
+
+    def _entry_done(self, number: int, result: tuple[str, str] | None) -> None:
+        if result is None:
+            return
+        kind, text = result
+        if kind == "ruling":
+            text = f"Ruling: {text}"
+        self.record({"kind": "Annotate", "entry": number, "text": text, "disputed": kind == "dispute", "actor": self.actor})
+
+    def action_audit(self) -> None:
+        """Open the report of the entry under the cursor (the last one when live)."""
+        self.open_entry(self.cursor if self.cursor is not None else self.head)
 
     def _move(self, cursor: int | None) -> None:
         head = self.head

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from textual.message import Message
-from textual.widgets import Input, Select
+from textual.widgets import Input, Select, Static
 
 from support import TickingClock
 from tui.app import TurnledgerApp, make_app
@@ -138,3 +138,28 @@ async def test_jump_phase_steps_and_bookmarks(app: TurnledgerApp) -> None:
         await pilot.press("9", "9", "enter")
         await pilot.pause()
         assert "there is no entry #99" in messages_of(TurnledgerApp.Refused, seen)[-1].text
+
+
+async def test_a_disputed_roll_is_flagged_and_ruled_on(app: TurnledgerApp) -> None:
+    async with app.run_test(size=(140, 45)) as pilot:
+        app.record({"kind": "RecordRoll", "purpose": "attack on Brest", "dice": "2D6", "faces": [1, 1],
+                    "rolled_by": "Hans", "witnesses": ["Ivan"]})
+        await pilot.press("r")
+        await pilot.pause()
+        dialog = app.screen
+        assert type(dialog).__name__ == "EntryDialog"
+        assert "hash recomputed: matches" in str(dialog.query_one("#check", Static).content)
+        dialog.query_one("#text", Input).value = "die fell off the table"
+        await pilot.click("#dispute")
+        await pilot.pause()
+        await pilot.press("left", "r")
+        await pilot.pause()
+        dialog = app.screen
+        assert "DISPUTE: die fell off the table" in str(dialog.query_one("#notes", Static).content)
+        dialog.query_one("#text", Input).value = "roll stands; it landed flat"
+        await pilot.click("#ruling")
+        await pilot.pause()
+        notes = [e for e in app.service.entries() if e["command"]["kind"] == "Annotate"]
+        assert [(n["events"][0]["disputed"], n["events"][0]["text"]) for n in notes] == [
+            (True, "die fell off the table"), (False, "Ruling: roll stands; it landed flat")]
+        assert app.rows[1]["disputed"] is True

@@ -21,6 +21,8 @@ KEYS = """[b]turnledger console[/b]
   u        undo: roll back to the replay cursor (asks for a reason)
   b        branch a what-if from the replay cursor
   v        verify the hash chain
+  r        report on the entry under the cursor: rolls, witnesses, derivation, hash, notes;
+           flag a dispute or rule on it
   ctrl+p   command palette        ?   this help        q   quit
 """
 
