@@ -348,12 +348,13 @@ class TurnledgerApp(App[None]):
 
 
 def make_app(location: str, *, scenario: str = "revised-europa/barbarossa", clock: Clock = utc_now,
-             actor: str = "referee") -> TurnledgerApp:
+             actor: str = "referee", campaign_id: str | None = None) -> TurnledgerApp:
     """Open the campaign at ``location`` (creating it from ``scenario`` the first time) in the console."""
-    if location != ":memory:" and not Path(location).exists() and "://" not in location:
-        service = RefereeService.create(location, CreateCampaign(scenario=scenario, name=Path(location).stem), clock=clock)
-    elif location == ":memory:":
-        service = RefereeService.create(location, CreateCampaign(scenario=scenario, name="campaign"), clock=clock)
+    new = location == ":memory:" or ("://" not in location and not Path(location).exists())
+    if new:
+        name = "campaign" if location == ":memory:" else Path(location).stem
+        service = RefereeService.create(location, CreateCampaign(scenario=scenario, name=name, campaign_id=campaign_id),
+                                        clock=clock)
     else:
         service = RefereeService.open(location, clock=clock)
     return TurnledgerApp(service, actor=actor)

@@ -1,0 +1,78 @@
+"""Snapshots of the console's key screens at a fixed terminal size (pytest-textual-snapshot).
+
+Update only after reading the diff: `pytest tests/tui/test_snapshots.py --snapshot-update`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Button, Input, Select
+
+from support import TickingClock
+from tui.app import TurnledgerApp, make_app
+
+SIZE = (130, 42)
+CAMPAIGN_ID = "11111111-2222-3333-4444-555555555555"
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> TurnledgerApp:
+    made = make_app(str(tmp_path / "club.db"), clock=TickingClock(), campaign_id=CAMPAIGN_ID)
+    for command in ({"kind": "AdvancePhase"}, {"kind": "AdvancePhase"},
+                    {"kind": "PayAttackSupply", "side": "Axis", "stacks": [2, 3, 1]},
+                    {"kind": "RecordRoll", "purpose": "attack on Brest", "dice": "2D6", "faces": [5, 6],
+                     "rolled_by": "Hans", "witnesses": ["Ivan"]},
+                    {"kind": "AdvancePhase"}, {"kind": "ReceiveSupplyIncome", "side": "Axis"}):
+        made.service.execute_json(command)
+    made.head = made.service.head()
+    return made
+
+
+async def settled(pilot: Pilot[Any]) -> None:
+    """Wait until the preload worker has drawn the trends, so that every run looks the same."""
+    await pilot.pause(0.7)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def test_dashboard(snap_compare: Any, app: TurnledgerApp) -> None:
+    assert snap_compare(app, terminal_size=SIZE, run_before=settled)
+
+
+def test_log(snap_compare: Any, app: TurnledgerApp) -> None:
+    assert snap_compare(app, terminal_size=SIZE, run_before=settled, press=["l"])
+
+
+def test_replay_mode(snap_compare: Any, app: TurnledgerApp) -> None:
+    assert snap_compare(app, terminal_size=SIZE, run_before=settled, press=["left", "left", "left"])
+
+
+def test_undo_confirmation(snap_compare: Any, app: TurnledgerApp) -> None:
+    assert snap_compare(app, terminal_size=SIZE, run_before=settled, press=["left", "left", "left", "u"])
+
+
+def test_spending_form_with_its_derivation(snap_compare: Any, app: TurnledgerApp) -> None:
+    app.service.execute_json({"kind": "AdvancePhase"})  # the Air phase of the Axis Jun II turn
+    app.head = app.service.head()
+
+    async def fill(pilot: Pilot[Any]) -> None:
+        await settled(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        form = pilot.app.screen
+        form.query_one("#kind", Select).value = "PayAirSupply"
+        await pilot.pause()
+        form.query_one("#field-side", Input).value = "Axis"
+        form.query_one("#field-fighters", Input).value = "14"
+        form.query_one("#field-others", Input).value = "21"
+        for field in form.query(Input):
+            field.cursor_blink = False  # a blinking cursor would make the picture depend on timing
+        form.query_one("#preview", Button).press()  # not a click: no mouse hovering in the picture
+        await pilot.pause(0.3)
+        await pilot.wait_for_animation()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=fill)
