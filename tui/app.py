@@ -10,9 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from textual.app import App
+from collections.abc import Iterable
+
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
+from textual.screen import Screen
 
 from ledger.errors import LedgerError
 from ledger.log import log_rows, notes_on
@@ -110,6 +113,23 @@ class TurnledgerApp(App[None]):
         for row in rows:
             row["undone_by"] = undone.get(row["number"])
         return rows
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The command palette (ctrl+p) offers every console action by name, beside Textual's own."""
+        yield from super().get_system_commands(screen)
+        for title, help_text, action in (
+            ("Enter a command", "open the command form, preview the ruling, record it", self.action_command),
+            ("Advance phase", "record an AdvancePhase", self.action_advance),
+            ("Log", "every entry; Enter opens one", self.action_log),
+            ("Jump", "to an entry number or a calendar position", self.action_jump),
+            ("Back to live", "leave replay", self.action_live),
+            ("Undo to the cursor", "roll back to the replay cursor, with a reason", self.action_undo),
+            ("Branch a what-if", "a new campaign from the cursor", self.action_branch),
+            ("Verify", "recompute the hash chain", self.action_verify),
+            ("Report on an entry", "rolls, witnesses, derivation, hash, notes; dispute or rule", self.action_audit),
+            ("Keys", "the help screen", self.action_help),
+        ):
+            yield SystemCommand(title, help_text, action)
 
     def on_mount(self) -> None:
         self.sub_title = f"{self.service.store.peek().identity.name} · {Path(self.service.store.location).name}"

@@ -163,3 +163,16 @@ async def test_a_disputed_roll_is_flagged_and_ruled_on(app: TurnledgerApp) -> No
         assert [(n["events"][0]["disputed"], n["events"][0]["text"]) for n in notes] == [
             (True, "die fell off the table"), (False, "Ruling: roll stands; it landed flat")]
         assert app.rows[1]["disputed"] is True
+
+
+async def test_the_command_palette_offers_the_console_actions(app: TurnledgerApp) -> None:
+    async with app.run_test(size=(140, 45)) as pilot:
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert {"Advance phase", "Undo to the cursor", "Verify", "Report on an entry"} <= set(titles)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Advance phase")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert app.service.head() == 2
