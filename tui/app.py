@@ -7,10 +7,9 @@ over the record and shows the state as of it, read-only.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
-
-from collections.abc import Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
