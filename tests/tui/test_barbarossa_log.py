@@ -6,12 +6,12 @@ The final figures below are derived by hand from the rules, turn by turn.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 from ledger.fold import apply_entry
 from referee.service import RefereeService
+from support import state_json
 from tui.cli import main
 
 LOG = Path(__file__).resolve().parents[1] / "data" / "barbarossa-6-turns.jsonl"
@@ -23,13 +23,6 @@ def campaign(tmp_path_factory: pytest.TempPathFactory) -> str:
     assert main(["new", path, "--name", "Barbarossa"]) == 0
     assert main(["apply", path, str(LOG)]) == 0
     return path
-
-
-def state_json(capsys: pytest.CaptureFixture[str], path: str, at: int | None = None) -> dict[str, object]:
-    capsys.readouterr()
-    argv = ["state", path, "--json"] + (["--at", str(at)] if at else [])
-    assert main(argv) == 0
-    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
 
 
 def test_final_pools_and_tracks(campaign: str, capsys: pytest.CaptureFixture[str]) -> None:

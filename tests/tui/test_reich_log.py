@@ -6,13 +6,13 @@ and the UK in detail. The final figures are derived by hand below, season by sea
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from ledger.fold import apply_entry
 from referee.service import RefereeService
+from support import state_json
 from tui.cli import main
 
 LOG = Path(__file__).resolve().parents[1] / "data" / "reich-1939-1941.jsonl"
@@ -24,12 +24,6 @@ def campaign(tmp_path_factory: pytest.TempPathFactory) -> str:
     assert main(["new", path, "--scenario", "revised-third-reich/campaign-1939"]) == 0
     assert main(["apply", path, str(LOG)]) == 0
     return path
-
-
-def state_json(capsys: pytest.CaptureFixture[str], path: str, at: int | None = None) -> dict:  # type: ignore[type-arg]
-    capsys.readouterr()
-    assert main(["state", path, "--json"] + (["--at", str(at)] if at else [])) == 0
-    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
 
 
 def test_germany_base_and_total_after_three_years(campaign: str, capsys: pytest.CaptureFixture[str]) -> None:
