@@ -13,7 +13,9 @@ def log_rows(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 
     Each row: number, at, recorded_at, actor, on_behalf_of, kind, summary, rolls (count),
     undone_by (the rollback entry that undid it, or None), notes and disputed (from later
-    annotations of this entry).
+    annotations of this entry), and the player turn and phase the game stood in after it.
+    Rows of a slice of the record (not starting at #1) know the position only from the first
+    entry in the slice that sets it.
     """
     all_entries = list(entries)
     undone = undone_by(all_entries)
@@ -23,9 +25,14 @@ def log_rows(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
             if event.get("type") == "EntryAnnotated":
                 notes.setdefault(int(event["target"]), []).append(event)
     rows = []
+    player, phase = None, ""
     for entry in all_entries:
         number = entry["number"]
         attached = notes.get(number, [])
+        for event in entry["events"]:
+            position = _position_of(event)
+            if position is not None:
+                player, phase = position.get("player"), position.get("phase", "")
         rows.append({
             "number": number,
             "at": entry["at"],
@@ -36,10 +43,24 @@ def log_rows(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
             "summary": entry["ruling"].get("summary", ""),
             "rolls": len(entry["rolls"]),
             "undone_by": undone.get(number),
+            "player": player,
+            "phase": phase,
             "notes": len(attached),
             "disputed": any(note.get("disputed") for note in attached),
         })
     return rows
+
+
+def _position_of(event: dict[str, Any]) -> dict[str, Any] | None:
+    """The calendar position an event sets (creation, an advance, or a rollback of the table)."""
+    kind = event.get("type")
+    if kind == "CampaignOpened":
+        return event["state"]["table"]["calendar"]  # type: ignore[no-any-return]
+    if kind == "CalendarAdvanced":
+        return event["position"]  # type: ignore[no-any-return]
+    if kind == "AccountRestored" and event.get("account") == "table" and event.get("state"):
+        return event["state"]["calendar"]  # type: ignore[no-any-return]
+    return None
 
 
 def notes_on(entries: Iterable[dict[str, Any]], target: int) -> list[dict[str, Any]]:

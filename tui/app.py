@@ -49,6 +49,8 @@ class TurnledgerApp(App[None]):
         Binding("home", "first", "First", show=False),
         Binding("left_curly_bracket", "phase(-1)", "Phase back", show=False),
         Binding("right_curly_bracket", "phase(1)", "Phase forward", show=False),
+        Binding("left_parenthesis", "player_turn(-1)", "Player turn back", show=False),
+        Binding("right_parenthesis", "player_turn(1)", "Player turn forward", show=False),
         Binding("g", "jump", "Jump"),
         Binding("m", "bookmark", "Bookmark", show=False),
         Binding("apostrophe", "next_bookmark", "Next bookmark", show=False),
@@ -175,7 +177,10 @@ class TurnledgerApp(App[None]):
         if entry["command"].get("kind") in ("Rollback", "Annotate"):
             self._rows = None  # undo marks and notes change earlier rows: read again when needed
         else:
-            self._rows.extend(log_rows([entry]))
+            row = log_rows([entry])[0]
+            if row["phase"] == "" and self._rows:  # the entry did not move the calendar
+                row["player"], row["phase"] = self._rows[-1]["player"], self._rows[-1]["phase"]
+            self._rows.append(row)
 
     def record(self, data: dict[str, Any]) -> None:
         """Record a command given as JSON data; refusals go to the error dialog."""
@@ -279,6 +284,22 @@ class TurnledgerApp(App[None]):
         numbers = range(current - 1, 0, -1) if delta < 0 else range(current + 1, self.head + 1)
         for number in numbers:
             if self.rows[number - 1]["kind"].startswith("Advance"):
+                self._move(number)
+                return
+        self._move(1 if delta < 0 else None)
+
+    def action_player_turn(self, delta: int) -> None:
+        """Move to the first entry of the previous or next player turn."""
+        rows = self.rows
+        current = self.cursor if self.cursor is not None else self.head
+        key = (rows[current - 1]["at"], rows[current - 1]["player"])
+        numbers = range(current - 1, 0, -1) if delta < 0 else range(current + 1, self.head + 1)
+        for number in numbers:
+            if (rows[number - 1]["at"], rows[number - 1]["player"]) != key:
+                if delta < 0:
+                    key = (rows[number - 1]["at"], rows[number - 1]["player"])
+                    while number > 1 and (rows[number - 2]["at"], rows[number - 2]["player"]) == key:
+                        number -= 1
                 self._move(number)
                 return
         self._move(1 if delta < 0 else None)

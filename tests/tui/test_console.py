@@ -176,3 +176,24 @@ async def test_the_command_palette_offers_the_console_actions(app: TurnledgerApp
         await pilot.press("enter")
         await pilot.pause(0.3)
         assert app.service.head() == 2
+
+
+async def test_replay_by_player_turn_and_log_filter_by_player(app: TurnledgerApp) -> None:
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.press("a", "a", "a")  # into Jun II 1941, Axis Initial
+        app.record({"kind": "ReceiveSupplyIncome", "side": "Axis"})
+        for _ in range(5):
+            await pilot.press("a")  # through the Axis turn into the Soviet Initial phase
+        assert app.service.state().table.calendar.player == "Soviet"
+        app.record({"kind": "ReceiveSupplyIncome", "side": "Soviet"})
+        await pilot.press("left_parenthesis")
+        assert app.rows[app.cursor - 1]["player"] == "Axis"
+        assert app.rows[app.cursor - 1]["at"] == "Jun II 1941"
+        await pilot.press("right_parenthesis")
+        assert app.rows[app.cursor - 1]["player"] == "Soviet"
+        await pilot.press("end", "l")
+        await pilot.pause()
+        log = app.screen
+        log.query_one("#filter", Input).value = "soviet"
+        await pilot.pause()
+        assert all("Soviet" in (row["player"] or "") + row["summary"] for row in log.matching)

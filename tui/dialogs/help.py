@@ -15,6 +15,7 @@ KEYS = """[b]turnledger console[/b]
   left     replay: one entry back          right    one entry forward
   [        replay: one game turn back       ]        one game turn forward
   {        replay: one phase back           }        one phase forward
+  (        replay: one player turn back     )        one player turn forward
   m        bookmark the entry under the cursor       '    next bookmark
   home     replay from entry #1             end / escape   back to the live state
   g        jump to an entry number or a calendar position (e.g. Aug I 1941)

@@ -31,14 +31,14 @@ class LogScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Input(placeholder="filter: text in kind, calendar, actor or summary; 'disputed'; 'undone'", id="filter")
+        yield Input(placeholder="filter: text in command, calendar, player turn, actor or summary; 'disputed'; 'undone'", id="filter")
         yield Static("", id="page")
         yield DataTable(id="entries", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("#", "at", "actor", "command", "summary", "status")
+        table.add_columns("#", "at", "player", "actor", "command", "summary", "status")
         self.fill(self.rows)
         table.focus()
 
@@ -57,7 +57,8 @@ class LogScreen(Screen[None]):
             status = f"undone by #{row['undone_by']}" if row["undone_by"] else ""
             if row["disputed"]:
                 status = (status + " · " if status else "") + "disputed"
-            table.add_row(str(row["number"]), row["at"], row["actor"], row["kind"], row["summary"], status, key=str(row["number"]))
+            table.add_row(str(row["number"]), row["at"], row["player"] or "—", row["actor"], row["kind"], row["summary"], status,
+                          key=str(row["number"]))
         if rows:
             table.move_cursor(row=len(rows) - 1)
 
@@ -71,7 +72,7 @@ class LogScreen(Screen[None]):
                 return bool(row["disputed"])
             if text == "undone":
                 return bool(row["undone_by"])
-            return any(text in str(row[key]).lower() for key in ("kind", "at", "actor", "summary"))
+            return any(text in str(row[key]).lower() for key in ("kind", "at", "actor", "summary", "player", "on_behalf_of"))
         self.fill([row for row in self.rows if keep(row)])
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
