@@ -30,6 +30,7 @@ from tui.dialogs.error import ErrorDialog
 from tui.dialogs.help import HelpDialog
 from tui.dialogs.jump import JumpDialog
 from tui.dialogs.undo import UndoDialog
+from tui.dialogs.year_start import YearStartForm
 from tui.screens.dashboard import Dashboard
 from tui.screens.log import LogScreen
 
@@ -57,6 +58,7 @@ class TurnledgerApp(App[None]):
         Binding("end,escape", "live", "Live", show=False),
         Binding("u", "undo", "Undo"),
         Binding("b", "branch", "Branch"),
+        Binding("y", "year_start", "Year start", show=False),
         Binding("v", "verify", "Verify"),
         Binding("r", "audit", "Report"),
         Binding("question_mark", "help", "Help"),
@@ -121,6 +123,7 @@ class TurnledgerApp(App[None]):
         for title, help_text, action in (
             ("Enter a command", "open the command form, preview the ruling, record it", self.action_command),
             ("Advance phase", "record an AdvancePhase", self.action_advance),
+            ("Year start", "the Third Reich year start of a power, with its whole calculation", self.action_year_start),
             ("Log", "every entry; Enter opens one", self.action_log),
             ("Jump", "to an entry number or a calendar position", self.action_jump),
             ("Back to live", "leave replay", self.action_live),
@@ -219,6 +222,21 @@ class TurnledgerApp(App[None]):
     def _form_done(self, data: dict[str, Any] | None) -> None:
         if data is not None:
             self.record(data)
+
+    def action_year_start(self) -> None:
+        """The hand-made year-start form (Third Reich, in a Year Start phase)."""
+        if not self._live_only("perform a year start"):
+            return
+        state = self.service.store.peek()
+        calendar = state.table.calendar
+        if calendar.phase != "Year Start":
+            self.show_error(RulesError(f"the year start belongs to the Year Start phase of a Spring turn; it is now {calendar.label}, {calendar.phase}"))
+            return
+        players = state.identity.players
+        pending = sorted((e for e in state.brp_economies.values() if e.active and f"year_start:{e.power}" not in calendar.steps_done),
+                         key=lambda e: (players.index(e.side) if e.side in players else len(players), e.power))
+        routes = state.identity.tables.get("economy", {}).get("lend_lease", {})
+        self.push_screen(YearStartForm([e.power for e in pending], routes, self._preview, self.actor), self._form_done)
 
     def action_advance(self) -> None:
         if self._live_only("advance the calendar"):

@@ -197,3 +197,28 @@ async def test_replay_by_player_turn_and_log_filter_by_player(app: TurnledgerApp
         log.query_one("#filter", Input).value = "soviet"
         await pilot.pause()
         assert all("Soviet" in (row["player"] or "") + row["summary"] for row in log.matching)
+
+
+async def test_the_year_start_form_shows_the_calculation_and_records_it(tmp_path: Path) -> None:
+    app = make_app(str(tmp_path / "reich.db"), scenario="revised-third-reich/campaign-1939", clock=TickingClock())
+    app.service.execute_json({"kind": "AdvanceGameTurn"})
+    app.service.execute_json({"kind": "AdvanceGameTurn"})  # Spring 1940, Year Start
+    app.head = app.service.head()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.press("y")
+        await pilot.pause()
+        form = app.screen
+        assert type(form).__name__ == "YearStartForm"
+        form.query_one("#power", Select).value = "Germany"
+        await pilot.pause(0.3)
+        grant = form.query_one("#grants Select", Select)
+        grant.value = 10
+        await pilot.pause(0.3)
+        text = str(form.query_one("#calculation-text", Static).content)
+        assert "Italy has not had its year start yet" in text  # lend lease comes after the receiver's
+        grant.value = 0
+        await pilot.pause(0.3)
+        assert "40% = 60 → +60" in str(form.query_one("#calculation-text", Static).content)
+        await pilot.click("#record")
+        await pilot.pause()
+        assert app.service.state().brp_economies["Germany"].total == 150 + 60

@@ -11,6 +11,7 @@ KEYS = """[b]turnledger console[/b]
 
   c        enter a command (form; preview its ruling, then record it)
   a        advance one phase (the same as the AdvancePhase command)
+  y        Third Reich year start: a power's whole calculation, lend lease, then record
   l        the log: every entry; Enter opens one
   left     replay: one entry back          right    one entry forward
   [        replay: one game turn back       ]        one game turn forward

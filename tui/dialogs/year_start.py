@@ -1,0 +1,98 @@
+"""The Third Reich year start, by hand: pick the power, set its lend lease, see the whole
+calculation (base, growth, conquests, hits, total, SW maximums) before recording it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+Preview = Callable[[dict[str, Any]], str]
+
+
+class YearStartForm(ModalScreen[dict[str, Any] | None]):
+    """Returns the PerformYearStart command to record, or None."""
+
+    BINDINGS = [("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    YearStartForm { align: center middle; }
+    YearStartForm > Vertical { width: 110; height: 90%; background: $surface; border: thick $primary; padding: 0 1; }
+    YearStartForm #grants { height: auto; }
+    YearStartForm #calculation { height: 1fr; border: round $accent; }
+    YearStartForm Horizontal { height: auto; }
+    """
+
+    def __init__(self, powers: list[str], routes: dict[str, dict[str, Any]], preview: Preview, actor: str) -> None:
+        super().__init__()
+        self.powers = powers
+        self.routes = routes
+        self.preview = preview
+        self.actor = actor
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Select([(power, power) for power in self.powers], prompt="power (in movement order)", id="power")
+            yield Vertical(id="grants")
+            yield VerticalScroll(Static("choose a power to see its year start", id="calculation-text"), id="calculation")
+            with Horizontal():
+                yield Button("Record", id="record", variant="success")
+                yield Button("Cancel", id="cancel")
+
+    async def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id != "power":
+            self._update()
+            return
+        grants = self.query_one("#grants", Vertical)
+        await grants.remove_children()
+        power = str(event.value)
+        for name, route in self.routes.items():
+            if route["giver"] == power:
+                await grants.mount(Label(f"lend lease {name} ({route['arrival']})"),
+                                   Select([(str(a), a) for a in route["amounts"]], value=0 if 0 in route["amounts"] else Select.BLANK,
+                                          prompt="amount", id=f"route-{len(grants.children)}", name=name))
+        if power == "USA":
+            await grants.mount(Checkbox("open the Iran route (15 BRPs once)", id="iran"))
+        if power == "USSR":
+            await grants.mount(Label("value of pre-war USSR cities the Axis holds now (G-80)"), Input(id="cities", value="0"))
+        self._update()
+
+    def on_input_changed(self) -> None:
+        self._update()
+
+    def on_checkbox_changed(self) -> None:
+        self._update()
+
+    def command(self) -> dict[str, Any]:
+        """The year start as chosen so far."""
+        power = self.query_one("#power", Select).value
+        data: dict[str, Any] = {"kind": "PerformYearStart", "power": power, "actor": self.actor, "lend_lease": []}
+        for select in self.query("#grants Select").results(Select):
+            if select.value is not Select.BLANK and select.value:
+                data["lend_lease"].append({"kind": "LendLeaseGrant", "route": select.name, "amount": select.value})
+        for box in self.query("#iran").results(Checkbox):
+            data["open_iran_route"] = box.value
+        for field in self.query("#cities").results(Input):
+            data["ussr_cities_held_value"] = int(field.value) if field.value.strip().isdigit() else 0
+        return data
+
+    def _update(self) -> None:
+        if self.query_one("#power", Select).value is Select.BLANK:
+            return
+        try:
+            text = self.preview(self.command())
+        except Exception as error:  # noqa: BLE001 - shown in place: the referee is still choosing
+            text = f"[b]would be refused:[/b] {error}"
+        self.query_one("#calculation-text", Static).update(text)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "cancel" or self.query_one("#power", Select).value is Select.BLANK:
+            self.dismiss(None)
+            return
+        self.dismiss(self.command())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
