@@ -15,6 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from eventsourcing.domain import EventSourcingError
+from eventsourcing.utils import TopicError
+
 from ledger.canonical import GENESIS_HASH
 from ledger.entry import recompute_hash
 from ledger.errors import LedgerError
@@ -23,6 +26,10 @@ from ledger.state import GameState
 from ledger.store import LedgerStore
 
 Progress = Callable[[int, int], None]
+
+DAMAGE = (ValueError, KeyError, TypeError, AttributeError, IndexError, TopicError, EventSourcingError, LedgerError)
+"""What reading an edited or damaged row can raise: bad JSON or UTF-8, a missing or mistyped
+field, an unknown topic, a state that no longer validates."""
 
 
 @dataclass
@@ -53,11 +60,11 @@ def _check_row(store: LedgerStore, row: Any, expected: int, prev_hash: str) -> t
     try:
         event = store.decode_row(row)
         entry = event.entry
-    except Exception as error:  # noqa: BLE001 - any decoding failure means damaged bytes
+    except DAMAGE as error:
         return None, f"entry #{expected} cannot be read: its stored bytes are damaged ({type(error).__name__})"
     try:
         again = store.encode_event(event)
-    except Exception as error:  # noqa: BLE001 - a field of the wrong type after editing
+    except DAMAGE as error:
         return None, f"entry #{expected} has been edited: it cannot be re-encoded ({type(error).__name__})"
     if again.state != row.state or again.topic != row.topic:
         return None, f"entry #{expected} has been edited: its stored bytes differ from the entry's own record"
@@ -124,7 +131,7 @@ def _check_snapshots(store: LedgerStore, states_at: dict[int, dict[str, Any]], r
         try:
             snapshot: Any = store.app.mapper.to_domain_event(row)
             cached = snapshot.state["state"].model_dump(mode="json")
-        except Exception:  # noqa: BLE001 - damaged cache
+        except DAMAGE:
             cached = None
         if version not in states_at or cached != states_at[version]:
             report.problems.append(

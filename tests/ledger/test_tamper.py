@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ledger.store import LedgerStore
 from ledger.verify import verify
@@ -120,3 +123,19 @@ def test_a_rewritten_entry_with_a_recomputed_hash_breaks_the_next_link(campaign:
     report = report_for(campaign)
     assert report.first_bad_entry == 31
     assert "does not follow #30" in report.problems[0][1]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_any_single_changed_byte_of_any_entry_is_caught(campaign: str, tmp_path_factory: pytest.TempPathFactory, data: st.DataObject) -> None:
+    """Invariant 6 by property: flip one byte anywhere in any stored entry; verify names that entry."""
+    copy = str(tmp_path_factory.mktemp("flip") / "copy.db")
+    shutil.copy(campaign, copy)
+    version = data.draw(st.integers(min_value=1, max_value=130))
+    row = bytearray(blob(copy, version))
+    position = data.draw(st.integers(min_value=0, max_value=len(row) - 1))
+    row[position] = data.draw(st.integers(min_value=0, max_value=255).filter(lambda b: b != row[position]))
+    edit(copy, "update stored_events set state = ? where originator_version = ?", bytes(row), version)
+    report = report_for(copy)
+    assert not report.ok
+    assert report.first_bad_entry == version
