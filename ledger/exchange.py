@@ -58,6 +58,8 @@ def _parse_line(path: str, number: int, line: str) -> dict[str, Any]:
         raise MalformedRecordError(f"{path}, line {number}: not JSON ({error.msg} at column {error.colno})") from None
     except RecursionError:
         raise MalformedRecordError(f"{path}, line {number}: JSON nested too deeply") from None
+    except ValueError as error:  # e.g. an integer of thousands of digits
+        raise MalformedRecordError(f"{path}, line {number}: not readable ({str(error).split(';')[0]})") from None
     if not isinstance(data, dict):
         raise MalformedRecordError(f"{path}, line {number}: expected a JSON object")
     return data

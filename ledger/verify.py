@@ -75,7 +75,8 @@ def _check_row(store: LedgerStore, row: Any, expected: int, prev_hash: str) -> t
         return None, f"entry #{expected} does not follow #{expected - 1}: its previous-hash link is wrong"
     if recompute_hash(entry) != entry.get("hash"):
         return None, f"entry #{expected} has been altered: its content no longer matches its hash"
-    if event.timestamp.isoformat() != entry.get("recorded_at"):
+    timestamp = getattr(event, "timestamp", None)
+    if timestamp is None or not hasattr(timestamp, "isoformat") or timestamp.isoformat() != entry.get("recorded_at"):
         return None, f"entry #{expected} has been edited: its stored time differs from its recorded time"
     return entry, None
 

@@ -62,6 +62,8 @@ def parse_line(number: int, line: str) -> Any:
         raise InvalidInputError(f"line {number}: not JSON ({error.msg} at column {error.colno})") from None
     except RecursionError:
         raise InvalidInputError(f"line {number}: JSON nested too deeply to be a command") from None
+    except ValueError as error:  # e.g. an integer of thousands of digits
+        raise InvalidInputError(f"line {number}: not a usable command ({str(error).split(';')[0]})") from None
 
 
 def apply_lines(

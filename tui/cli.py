@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ledger.errors import LedgerError
@@ -62,7 +64,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     command = c.CreateCampaign(scenario=args.scenario, name=args.name or Path(args.store).stem, actor=args.actor,
                                ruleset=args.ruleset)
     service = RefereeService.create(args.store, command)
-    out.print(f"created {args.store}: {command.name!r} from {args.scenario}")
+    out.print(f"created {escape(args.store)}: {escape(repr(command.name))} from {escape(args.scenario)}")
     out.print(render.state_view(service.state()))
     service.close()
     return 0
@@ -72,7 +74,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     """The main job until the console lands: open (or create) the campaign and show it."""
     if not Path(args.store).exists():
         service = RefereeService.create(args.store, c.CreateCampaign(scenario=args.scenario, name=Path(args.store).stem))
-        out.print(f"created {args.store} from {args.scenario}")
+        out.print(f"created {escape(args.store)} from {escape(args.scenario)}")
     else:
         service = RefereeService.open(args.store)
     out.print(render.state_view(service.state()))
@@ -91,12 +93,12 @@ def cmd_apply(args: argparse.Namespace) -> int:
     finally:
         service.close()
     if report.skipped:
-        err.print(f"{report.skipped} line(s) of {name} were already recorded; skipped")
+        err.print(f"{report.skipped} line(s) of {escape(name)} were already recorded; skipped")
     if report.applied:
         out.print(f"recorded {len(report.applied)} entr{'y' if len(report.applied) == 1 else 'ies'} "
-                  f"#{report.applied[0]}–#{report.applied[-1]} from {name}")
+                  f"#{report.applied[0]}–#{report.applied[-1]} from {escape(name)}")
     if not report.ok:
-        err.print(f"[bold red]refused[/] {name}, {report.reason}", soft_wrap=True, highlight=False)
+        err.print(f"[bold red]refused[/] {escape(name)}, {escape(str(report.reason))}", soft_wrap=True, highlight=False)
         err.print(f"entries up to #{head} are kept; fix line {report.refused_line} and apply again to continue", soft_wrap=True)
         return 1
     return 0
@@ -160,9 +162,9 @@ def cmd_preview(args: argparse.Namespace) -> int:
         decision, _after = service.preview(c.parse_command(data))
     finally:
         service.close()
-    out.print(f"[bold]{decision.ruling.summary}[/]")
+    out.print(Text(decision.ruling.summary, style="bold"))
     for step in decision.ruling.steps:
-        out.print(f"  · {step.text}" + (f"  [{step.rule}]" if step.rule else ""), highlight=False)
+        out.print(Text(f"  · {step.text}" + (f"  [{step.rule}]" if step.rule else "")), highlight=False)
     out.print("(preview only: nothing was recorded)")
     return 0
 
@@ -185,7 +187,7 @@ def cmd_branch(args: argparse.Namespace) -> int:
                                     progress=lambda done: progress(done, args.at))
     finally:
         service.close()
-    out.print(f"branched {args.store} at #{args.at} into {args.to}")
+    out.print(f"branched {escape(args.store)} at #{args.at} into {escape(args.to)}")
     out.print(render.state_view(branch.state()))
     branch.close()
     return 0
@@ -207,7 +209,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
                   f"head #{report.entries} {report.head_hash}")
     else:
         for number, text in report.problems:
-            err.print(f"[bold red]entry #{number}[/]: {text}")
+            err.print(f"[bold red]entry #{number}[/]: {escape(text)}")
     return 0 if report.ok else 1
 
 
@@ -220,11 +222,11 @@ def cmd_export(args: argparse.Namespace) -> int:
         if args.jsonl:
             with _progress("exporting JSONL") as progress, open(args.jsonl, "w", encoding="utf-8") as handle:
                 count = export_jsonl(service.store, handle, progress=progress)
-            out.print(f"wrote {count} entries to {args.jsonl}")
+            out.print(f"wrote {count} entries to {escape(args.jsonl)}")
         if args.sqlite:
             with _progress("building read model") as progress:
                 count = build_read_model(service.store, args.sqlite, progress=progress)
-            out.print(f"wrote the read model of {count} entries to {args.sqlite}")
+            out.print(f"wrote the read model of {count} entries to {escape(args.sqlite)}")
     finally:
         service.close()
     return 0
@@ -235,7 +237,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         store = import_jsonl(args.file, args.store, progress=progress)
     state = store.state()
     store.close()
-    out.print(f"imported {state.chain.last_number} entries into {args.store}; head {state.chain.head_hash}")
+    out.print(f"imported {state.chain.last_number} entries into {escape(args.store)}; head {state.chain.head_hash}")
     return 0
 
 
@@ -248,7 +250,7 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
         _print_json(rows)
     else:
         for row in rows:
-            out.print(f"[bold]{row['name']}[/]  {row['title']}  (ruleset {row['ruleset']})")
+            out.print(f"[bold]{escape(row['name'])}[/]  {escape(row['title'])}  (ruleset {row['ruleset']})")
     return 0
 
 
@@ -268,7 +270,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
     schemas = command_schemas()
     if args.kind:
         if args.kind not in schemas:
-            err.print(f"no command {args.kind!r}; kinds: {', '.join(schemas)}")
+            err.print(f"no command {escape(repr(args.kind))}; kinds: {', '.join(schemas)}")
             return 1
         schemas = {args.kind: schemas[args.kind]}
     _print_json(schemas)
@@ -347,7 +349,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.handler(args))
     except (RulesError, LedgerError) as error:
-        err.print(f"[bold red]refused[/]: {error}", highlight=False, soft_wrap=True)
+        err.print(f"[bold red]refused[/]: {escape(str(error))}", highlight=False, soft_wrap=True)
         return 1
     except KeyboardInterrupt:
         err.print("interrupted; every entry recorded so far is complete")
@@ -355,7 +357,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as error:  # noqa: BLE001 - the edge: never show a traceback to the referee
         if os.environ.get("TURNLEDGER_DEBUG"):
             raise
-        err.print(f"[bold red]internal error[/]: {type(error).__name__}: {error} (set TURNLEDGER_DEBUG=1 for details)",
+        err.print(f"[bold red]internal error[/]: {type(error).__name__}: {escape(str(error))} (set TURNLEDGER_DEBUG=1 for details)",
                   soft_wrap=True, highlight=False)
         return 3
 

@@ -27,7 +27,7 @@ def state_view(state: GameState, *, at: int | None = None) -> RenderableType:
     weather = Table(title="Weather", title_justify="left", show_edge=False)
     for zone in state.table.weather:
         weather.add_column(zone)
-    weather.add_row(*state.table.weather.values())
+    weather.add_row(*(Text(value) for value in state.table.weather.values()))
     parts.append(weather)
     if state.table.markers:
         parts.append(Text("Markers: " + ", ".join(f"{k}={v}" for k, v in state.table.markers.items())))
@@ -65,7 +65,7 @@ def state_view(state: GameState, *, at: int | None = None) -> RenderableType:
             roster.add_column(column)
         for side in state.rosters.values():
             for unit in side.units.values():
-                roster.add_row(side.side, unit.unit_id, unit.name, unit.type, unit.size, unit.status, unit.location)
+                roster.add_row(*(Text(cell) for cell in (side.side, unit.unit_id, unit.name, unit.type, unit.size, unit.status, unit.location)))
         parts.append(roster)
     parts.append(Text(f"chain head #{state.chain.last_number}  {state.chain.head_hash}", style="dim"))
     return Panel(Group(*parts), title="turnledger", border_style="cyan")
@@ -119,7 +119,8 @@ def log_view(rows: list[dict[str, Any]]) -> RenderableType:
         if row.get("notes"):
             status = (status + " " if status else "") + f"{row['notes']} note(s)" + (" · disputed" if row.get("disputed") else "")
         style = "dim strike" if row.get("undone_by") else None
-        table.add_row(str(row["number"]), row["at"], row["actor"], row["kind"], row["summary"], status, style=style)
+        table.add_row(*(Text(str(cell)) for cell in (row["number"], row["at"], row["actor"], row["kind"], row["summary"], status)),
+                      style=style)
     return table
 
 
