@@ -136,6 +136,7 @@ def build(path: str, entries: int, seed: int) -> list[float]:
                 calendar = service.store.peek().table.calendar
                 if command["kind"] != "AdvancePhase" or calendar.phase != "Initial":
                     continue
+                started = clock()  # the refused attempt is not an append: time the income alone
                 service.execute_json({"kind": "ReceiveSupplyIncome", "side": calendar.player})
                 timings.append(clock() - started)
                 started = clock()

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = "revised-europa/barbarossa"
 
 # Lines that are valid on a fresh Barbarossa campaign, in this order (pools stay non-negative).
-VALID_LINES = [
+VALID_LINES: list[dict[str, Any]] = [
     {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 7, "reason": "fuzz credit"},
     {"kind": "RecordRoll", "purpose": "CRT", "dice": "2D6", "faces": [3, 5], "rolled_by": "referee"},
     {"kind": "SetWeather", "zone": "B", "condition": "Mud"},
@@ -51,8 +51,8 @@ def command_line(**fields: Any) -> bytes:
 # -- the hand-written table -----------------------------------------------------------------
 # (id, the line's bytes, a fragment of the problem the message must name)
 
-ROLL = {"kind": "RecordRoll", "purpose": "CRT", "dice": "2D6", "faces": [3, 4], "rolled_by": "referee"}
-CREDIT = {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 5, "reason": "income"}
+ROLL: dict[str, Any] = {"kind": "RecordRoll", "purpose": "CRT", "dice": "2D6", "faces": [3, 4], "rolled_by": "referee"}
+CREDIT: dict[str, Any] = {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 5, "reason": "income"}
 
 HAND_WRITTEN: list[tuple[str, bytes, str]] = [
     # bytes that are not text, or text that is not JSON
@@ -93,8 +93,14 @@ HAND_WRITTEN: list[tuple[str, bytes, str]] = [
     ("empty-side", command_line(**{**CREDIT, "side": ""}), "side: string should have at least 1 character"),
     ("faces-as-string", command_line(**{**ROLL, "faces": "3,4"}), "faces: input should be a valid list"),
     ("actor-null", command_line(kind="AdvancePhase", actor=None), "actor: input should be a valid string"),
+    ("markup-in-the-kind", command_line(kind="[/x]"), "unknown command kind '[/x]'"),
+    ("markup-in-a-refused-value", command_line(kind="SetWeather", zone="[/]", condition="Mud"), "no weather zone '[/]'"),
+    ("markup-in-a-wrong-type", command_line(**{**CREDIT, "amount": "[bold]5[/bold]"}), "(got '[bold]5[/bold]')"),
+    ("markup-in-an-extra-field", command_line(**CREDIT, **{"[red]bonus": 1}), "[red]bonus is not a field"),
     # huge and negative numbers
     ("huge-amount", command_line(**{**CREDIT, "amount": 10**30}), "less than or equal to 100000"),
+    ("integer-too-long-to-read", b'{"kind": "CreditSupplyPoints", "side": "Axis", "amount": ' + b"9" * 5000 + b', "reason": "x"}',
+     "4300 digits"),
     ("negative-amount", command_line(**{**CREDIT, "amount": -3}), "greater than 0"),
     ("zero-amount", command_line(**{**CREDIT, "amount": 0}), "greater than 0"),
     ("debit-beyond-pool", command_line(kind="DebitSupplyPoints", side="Axis", amount=100_000, reason="attack"),
@@ -268,10 +274,15 @@ def test_valid_lines_before_a_bad_one_are_kept_and_the_rest_is_not(
 
 # -- generated lines --------------------------------------------------------------------------
 
-# Text without "[": Rich reads "[/...]" in a message as markup and fails (see
-# test_markup_in_a_refused_line_is_shown_not_crashed); that bug has its own test.
-CHARS = st.characters(blacklist_characters="[", blacklist_categories=("Cs",))
-TEXT = st.text(alphabet=CHARS, max_size=12)
+# Any text but lone surrogates, with Rich markup ("[/x]", "[bold]") drawn often: the refusal
+# quotes values back, and they must be printed, not read as markup.
+CHARS = st.characters(exclude_categories=["Cs"])
+TEXT = st.one_of(
+    st.text(alphabet=CHARS, max_size=12),
+    st.builds(lambda a, tag, b: a + tag + b, st.text(alphabet=CHARS, max_size=4),
+              st.sampled_from(["[/]", "[/x]", "[bold]", "[/bold]", "[@click]", "[link=x]", "\\[", "[red"]),
+              st.text(alphabet=CHARS, max_size=4)),
+)
 SCALARS = (st.none() | st.booleans() | st.integers(min_value=-(10**40), max_value=10**40)
            | st.floats(allow_nan=True, allow_infinity=True) | TEXT)
 JSON_VALUES = st.recursive(
@@ -437,7 +448,7 @@ def test_a_real_process_keeps_the_lines_before_the_bad_one(real_campaign: Path, 
     assert run_cli("verify", str(real_campaign)).returncode == 0
 
 
-# -- bugs found by fuzzing ----------------------------------------------------------------------
+# -- regressions: bugs this fuzzing found (Rich markup in refusals, over-long integers) -----------
 
 
 @pytest.mark.parametrize("line", [

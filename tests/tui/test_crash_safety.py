@@ -342,3 +342,33 @@ def test_an_import_killed_before_its_first_batch_can_be_run_again(
     assert result.returncode == 0, result.stderr
     report = verify_json(copy)
     assert (report["ok"], report["entries"], report["head_hash"]) == (True, original["entries"], original["head_hash"])
+
+
+def test_resuming_skips_only_the_run_it_continues_not_a_matching_line_of_a_new_file(tmp_path: Path) -> None:
+    """Resume skips a line when (file name, line number, line sha256) was recorded before.
+
+    A different file that merely has the same name (next turn's `orders.jsonl`) is not a
+    continuation of the earlier run: its line 1 already differs, so nothing of it was
+    recorded, yet its line 3, identical to the earlier file's line 3, is skipped as
+    "already recorded" and that order is lost (exit code 0).
+    """
+    store = tmp_path / "game.db"
+    new_campaign(store)
+    weekly: dict[str, Any] = {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 5, "reason": "weekly allotment"}
+    turns = []
+    for turn, zone_b in ((1, "Mud"), (2, "Frost")):
+        folder = tmp_path / f"turn{turn}"
+        folder.mkdir()
+        turns.append(folder / "orders.jsonl")
+        turns[-1].write_text("".join(json.dumps(line) + "\n" for line in (
+            {"kind": "SetWeather", "zone": "B", "condition": zone_b},
+            {"kind": "RecordRoll", "purpose": f"turn {turn}", "dice": "2D6", "faces": [turn, 6], "rolled_by": "referee"},
+            weekly,
+        )))
+    for file in turns:
+        result = turnledger("apply", str(store), str(file))
+        assert result.returncode == 0, result.stderr
+    entries = entries_of(store)
+    assert [entry["command"]["kind"] for entry in entries[4:]] == ["SetWeather", "RecordRoll", "CreditSupplyPoints"], (
+        "turn 2's third order was skipped as if it had been recorded")
+    assert state_of(store)["supply_pools"]["Axis"]["stockpile"] == START_POOLS["Axis"] + 2 * weekly["amount"]
