@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eventsourcing.domain import EventSourcingError
-from eventsourcing.utils import TopicError
+from eventsourcing.utils import TopicError, get_topic
 
+from ledger.book import CampaignBook
 from ledger.canonical import GENESIS_HASH
 from ledger.entry import recompute_hash
 from ledger.errors import LedgerError
@@ -26,6 +27,8 @@ from ledger.state import GameState
 from ledger.store import LedgerStore
 
 Progress = Callable[[int, int], None]
+
+BOOK_TOPIC = get_topic(CampaignBook)
 
 DAMAGE = (ValueError, KeyError, TypeError, AttributeError, IndexError, TopicError, EventSourcingError, LedgerError)
 """What reading an edited or damaged row can raise: bad JSON or UTF-8, a missing or mistyped
@@ -75,6 +78,8 @@ def _check_row(store: LedgerStore, row: Any, expected: int, prev_hash: str) -> t
         return None, f"entry #{expected} does not follow #{expected - 1}: its previous-hash link is wrong"
     if recompute_hash(entry) != entry.get("hash"):
         return None, f"entry #{expected} has been altered: its content no longer matches its hash"
+    if expected == 1 and getattr(event, "originator_topic", None) != BOOK_TOPIC:
+        return None, "entry #1 has been edited: it no longer names the campaign book it opens"
     timestamp = getattr(event, "timestamp", None)
     if timestamp is None or not hasattr(timestamp, "isoformat") or timestamp.isoformat() != entry.get("recorded_at"):
         return None, f"entry #{expected} has been edited: its stored time differs from its recorded time"

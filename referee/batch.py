@@ -42,14 +42,43 @@ def line_source(name: str, number: int, line: str) -> dict[str, Any]:
     return {"file": name, "line": number, "sha256": hashlib.sha256(line.encode("utf-8")).hexdigest()}
 
 
-def recorded_lines(service: RefereeService, name: str) -> set[tuple[int, str]]:
-    """(line, sha256) of the lines of file ``name`` already recorded."""
-    done: set[tuple[int, str]] = set()
-    for entry in service.entries():
-        source = entry.get("source") or {}
-        if source.get("file") == name:
-            done.add((int(source["line"]), str(source["sha256"])))
-    return done
+def latest_run(service: RefereeService, name: str) -> list[tuple[int, int, str]]:
+    """(entry, line, sha256) of the latest run of file ``name``: the entries made from it since
+    its line numbers last started again (a resumed run goes on upward; next week's file of the
+    same name starts again at line 1)."""
+    made = [(entry["number"], int(entry["source"]["line"]), str(entry["source"]["sha256"]))
+            for entry in service.entries() if (entry.get("source") or {}).get("file") == name]
+    run: list[tuple[int, int, str]] = []
+    for item in reversed(made):
+        if run and item[1] >= run[0][1]:
+            break
+        run.insert(0, item)
+    return run
+
+
+def lines_to_skip(service: RefereeService, name: str, lines: list[str]) -> set[int]:
+    """The line numbers an interrupted or refused run of this same file already recorded.
+
+    A file whose first recorded line differs is another file of the same name: nothing is
+    skipped. A file that matches at first but differs further down was edited above where the
+    earlier run stopped: refused, so that no order is silently skipped or recorded twice.
+    """
+    run = latest_run(service, name)
+    if not run:
+        return set()
+    def sha_of(number: int) -> str | None:
+        if number > len(lines):
+            return None
+        return line_source(name, number, lines[number - 1]).get("sha256")
+    first_entry, first_line, first_sha = run[0]
+    if sha_of(first_line) != first_sha:
+        return set()
+    for entry, number, sha in run[1:]:
+        if sha_of(number) != sha:
+            raise InvalidInputError(
+                f"{name} line {number} differs from the line entry #{entry} recorded from it; a partly recorded "
+                "file cannot be changed above where it stopped. Apply it with --no-resume to record every line again")
+    return {number for _entry, number, _sha in run}
 
 
 def parse_line(number: int, line: str) -> Any:
@@ -76,14 +105,16 @@ def apply_lines(
 ) -> ApplyReport:
     """Record each line of a command file as one entry, stopping at the first refusal."""
     report = ApplyReport()
-    done = recorded_lines(service, name) if resume else set()
+    lines = list(lines)
+    texts = [_clean(number, raw) for number, raw in enumerate(lines, start=1)]
+    done = lines_to_skip(service, name, [text or "" for text in texts]) if resume else set()
     for number, raw in enumerate(lines, start=1):
         try:
             line = _decode(number, raw).rstrip("\n").rstrip("\r")
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
             source = line_source(name, number, line)
-            if (number, source["sha256"]) in done:
+            if number in done:
                 report.skipped += 1
                 continue
             entry = service.execute_json(parse_line(number, line), source=source)
@@ -106,6 +137,14 @@ def read_command_file(path: str) -> tuple[str, list[bytes]]:
     except OSError as error:
         raise InvalidInputError(f"{path}: cannot be read ({error.strerror})") from None
     return file.name, data.split(b"\n")
+
+
+def _clean(number: int, raw: str | bytes) -> str | None:
+    """The line as recorded (decoded, without its end), or None if it is not UTF-8."""
+    try:
+        return _decode(number, raw).rstrip("\n").rstrip("\r")
+    except InvalidInputError:
+        return None
 
 
 def _decode(number: int, raw: str | bytes) -> str:

@@ -151,3 +151,18 @@ def test_preview_shows_the_derivation_and_writes_nothing(tmp_path: Path, capsys:
     assert len(json.loads(out)) == 1
     code, out, err = run(capsys, "preview", store, "{not json")
     assert code == 1 and "not JSON" in err
+
+
+def test_a_partly_recorded_file_edited_above_where_it_stopped_is_refused(store: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    orders = lines(tmp_path / "orders.jsonl",
+                   {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 1, "reason": "one"},
+                   {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 2, "reason": "two"},
+                   {"kind": "DebitSupplyPoints", "side": "Axis", "amount": 900, "reason": "too much"})
+    assert run(capsys, "apply", store, str(orders))[0] == 1
+    text = orders.read_text().splitlines()
+    text[1] = json.dumps({"kind": "CreditSupplyPoints", "side": "Axis", "amount": 20, "reason": "two, corrected"})
+    orders.write_text("\n".join(text) + "\n")
+    code, out, err = run(capsys, "apply", store, str(orders))
+    assert code == 1 and "line 2 differs from the line entry #3 recorded from it" in err
+    code, out, err = run(capsys, "apply", store, str(orders), "--no-resume")
+    assert code == 1 and "line 3" in err  # every line again: lines 1 and 2 are recorded a second time
