@@ -6,7 +6,16 @@ import itertools
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import os
+
 import pytest
+from hypothesis import settings
+
+# CI explores the same examples every run (a red CI must mean a change broke something);
+# locally hypothesis keeps drawing new examples, which is how it finds new bugs.
+settings.register_profile("ci", derandomize=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 from referee.commands import CreateCampaign
 from referee.service import RefereeService
