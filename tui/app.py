@@ -28,14 +28,14 @@ from tui.dialogs.command_form import CommandForm
 from tui.dialogs.entry import EntryDialog
 from tui.dialogs.error import ErrorDialog
 from tui.dialogs.help import HelpDialog
-from tui.dialogs.jump import JumpDialog
 from tui.dialogs.undo import UndoDialog
 from tui.dialogs.year_start import YearStartForm
+from tui.replay import ReplayActions
 from tui.screens.dashboard import Dashboard
 from tui.screens.log import LogScreen
 
 
-class TurnledgerApp(App[None]):
+class TurnledgerApp(ReplayActions, App[None]):
     """The console. Messages up: `Recorded`, `Refused`, `CursorMoved` (tests listen to them)."""
 
     TITLE = "turnledger"
@@ -266,106 +266,6 @@ class TurnledgerApp(App[None]):
     def action_audit(self) -> None:
         """Open the report of the entry under the cursor (the last one when live)."""
         self.open_entry(self.cursor if self.cursor is not None else self.head)
-
-    def _move(self, cursor: int | None) -> None:
-        head = self.head
-        if cursor is not None:
-            cursor = max(1, min(cursor, head))
-            if cursor == head:
-                cursor = None
-        self.cursor = cursor
-        self.post_message(self.CursorMoved(cursor))
-        self.refresh_view()
-
-    def action_step(self, delta: int) -> None:
-        current = self.cursor if self.cursor is not None else self.head
-        self._move(current + delta)
-
-    def action_turn(self, delta: int) -> None:
-        """Move to the first entry of the previous or next game turn (by the calendar labels)."""
-        current = self.cursor if self.cursor is not None else self.head
-        label = self.rows[current - 1]["at"]
-        numbers = range(current - 1, 0, -1) if delta < 0 else range(current + 1, self.head + 1)
-        for number in numbers:
-            if self.rows[number - 1]["at"] != label:
-                if delta < 0:
-                    label = self.rows[number - 1]["at"]
-                    while number > 1 and self.rows[number - 2]["at"] == label:
-                        number -= 1
-                self._move(number)
-                return
-        self._move(1 if delta < 0 else None)
-
-    def action_phase(self, delta: int) -> None:
-        """Move to the previous or next entry that changed the calendar (a phase, player turn or game turn)."""
-        current = self.cursor if self.cursor is not None else self.head
-        numbers = range(current - 1, 0, -1) if delta < 0 else range(current + 1, self.head + 1)
-        for number in numbers:
-            if self.rows[number - 1]["kind"].startswith("Advance"):
-                self._move(number)
-                return
-        self._move(1 if delta < 0 else None)
-
-    def action_player_turn(self, delta: int) -> None:
-        """Move to the first entry of the previous or next player turn."""
-        rows = self.rows
-        current = self.cursor if self.cursor is not None else self.head
-        key = (rows[current - 1]["at"], rows[current - 1]["player"])
-        numbers = range(current - 1, 0, -1) if delta < 0 else range(current + 1, self.head + 1)
-        for number in numbers:
-            if (rows[number - 1]["at"], rows[number - 1]["player"]) != key:
-                if delta < 0:
-                    key = (rows[number - 1]["at"], rows[number - 1]["player"])
-                    while number > 1 and (rows[number - 2]["at"], rows[number - 2]["player"]) == key:
-                        number -= 1
-                self._move(number)
-                return
-        self._move(1 if delta < 0 else None)
-
-    def action_jump(self) -> None:
-        self.push_screen(JumpDialog(), self._jump_done)
-
-    def _jump_done(self, where: str | None) -> None:
-        if not where:
-            return
-        text = where.lstrip("#")
-        if text.isdigit():
-            number = int(text)
-            if not 1 <= number <= self.head:
-                self.show_error(RulesError(f"there is no entry #{number}; the record runs #1 to #{self.head}"))
-                return
-            self._move(number)
-            return
-        for row in self.rows:
-            if row["at"].lower() == where.lower():
-                self._move(row["number"])
-                return
-        self.show_error(RulesError(f"no entry was made in {where!r}; calendar positions look like 'Aug I 1941' or 'Spring 1941'"))
-
-    def action_bookmark(self) -> None:
-        """Mark (or unmark) the entry under the cursor; the marks last for this session."""
-        number = self.cursor if self.cursor is not None else self.head
-        if number in self.bookmarks:
-            self.bookmarks.remove(number)
-            self.notify(f"bookmark on #{number} removed")
-        else:
-            self.bookmarks.append(number)
-            self.bookmarks.sort()
-            self.notify(f"bookmark on #{number}")
-
-    def action_next_bookmark(self) -> None:
-        if not self.bookmarks:
-            self.notify("no bookmarks yet: press m to mark the entry under the cursor")
-            return
-        current = self.cursor if self.cursor is not None else self.head
-        later = [number for number in self.bookmarks if number > current]
-        self._move(later[0] if later else self.bookmarks[0])
-
-    def action_first(self) -> None:
-        self._move(1)
-
-    def action_live(self) -> None:
-        self._move(None)
 
     def action_undo(self) -> None:
         if self.cursor is None:

@@ -1,0 +1,118 @@
+"""Replay: moving a read-only cursor over the record (by entry, phase, player turn, game turn),
+jumping to an entry or a calendar position, and bookmarks. Mixed into the console app."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.errors import RulesError
+from tui.dialogs.jump import JumpDialog
+
+
+class ReplayActions:
+    """Key actions of replay; the app provides cursor, head, rows, bookmarks and refresh_view."""
+
+    cursor: int | None
+    head: int
+    bookmarks: list[int]
+    rows: list[dict[str, Any]]
+
+    def _move(self, cursor: int | None) -> None:
+        head = self.head
+        if cursor is not None:
+            cursor = max(1, min(cursor, head))
+            if cursor == head:
+                cursor = None
+        self.cursor = cursor
+        self.post_message(self.CursorMoved(cursor))
+        self.refresh_view()
+
+    def action_step(self, delta: int) -> None:
+        current = self.cursor if self.cursor is not None else self.head
+        self._move(current + delta)
+
+    def action_turn(self, delta: int) -> None:
+        """Move to the first entry of the previous or next game turn (by the calendar labels)."""
+        current = self.cursor if self.cursor is not None else self.head
+        label = self.rows[current - 1]["at"]
+        numbers = range(current - 1, 0, -1) if delta < 0 else range(current + 1, self.head + 1)
+        for number in numbers:
+            if self.rows[number - 1]["at"] != label:
+                if delta < 0:
+                    label = self.rows[number - 1]["at"]
+                    while number > 1 and self.rows[number - 2]["at"] == label:
+                        number -= 1
+                self._move(number)
+                return
+        self._move(1 if delta < 0 else None)
+
+    def action_phase(self, delta: int) -> None:
+        """Move to the previous or next entry that changed the calendar (a phase, player turn or game turn)."""
+        current = self.cursor if self.cursor is not None else self.head
+        numbers = range(current - 1, 0, -1) if delta < 0 else range(current + 1, self.head + 1)
+        for number in numbers:
+            if self.rows[number - 1]["kind"].startswith("Advance"):
+                self._move(number)
+                return
+        self._move(1 if delta < 0 else None)
+
+    def action_player_turn(self, delta: int) -> None:
+        """Move to the first entry of the previous or next player turn."""
+        rows = self.rows
+        current = self.cursor if self.cursor is not None else self.head
+        key = (rows[current - 1]["at"], rows[current - 1]["player"])
+        numbers = range(current - 1, 0, -1) if delta < 0 else range(current + 1, self.head + 1)
+        for number in numbers:
+            if (rows[number - 1]["at"], rows[number - 1]["player"]) != key:
+                if delta < 0:
+                    key = (rows[number - 1]["at"], rows[number - 1]["player"])
+                    while number > 1 and (rows[number - 2]["at"], rows[number - 2]["player"]) == key:
+                        number -= 1
+                self._move(number)
+                return
+        self._move(1 if delta < 0 else None)
+
+    def action_jump(self) -> None:
+        self.push_screen(JumpDialog(), self._jump_done)
+
+    def _jump_done(self, where: str | None) -> None:
+        if not where:
+            return
+        text = where.lstrip("#")
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= self.head:
+                self.show_error(RulesError(f"there is no entry #{number}; the record runs #1 to #{self.head}"))
+                return
+            self._move(number)
+            return
+        for row in self.rows:
+            if row["at"].lower() == where.lower():
+                self._move(row["number"])
+                return
+        self.show_error(RulesError(f"no entry was made in {where!r}; calendar positions look like 'Aug I 1941' or 'Spring 1941'"))
+
+    def action_bookmark(self) -> None:
+        """Mark (or unmark) the entry under the cursor; the marks last for this session."""
+        number = self.cursor if self.cursor is not None else self.head
+        if number in self.bookmarks:
+            self.bookmarks.remove(number)
+            self.notify(f"bookmark on #{number} removed")
+        else:
+            self.bookmarks.append(number)
+            self.bookmarks.sort()
+            self.notify(f"bookmark on #{number}")
+
+    def action_next_bookmark(self) -> None:
+        if not self.bookmarks:
+            self.notify("no bookmarks yet: press m to mark the entry under the cursor")
+            return
+        current = self.cursor if self.cursor is not None else self.head
+        later = [number for number in self.bookmarks if number > current]
+        self._move(later[0] if later else self.bookmarks[0])
+
+    def action_first(self) -> None:
+        self._move(1)
+
+    def action_live(self) -> None:
+        self._move(None)
