@@ -144,10 +144,3 @@ class PowerActivated(DomainEvent):
 
     type: Literal["PowerActivated"] = "PowerActivated"
     power: str
-
-
-ECONOMY_EVENTS = (
-    BrpTurnStarted, BrpCharged, NavalRepairStarted, SwHitsRecorded, ForcePoolConverted, ConquestRecorded,
-    ConquestLost, CityLossRecorded, BrpSavedAtYearEnd, YearStartApplied, LendLeaseSent, LendLeaseIntercepted,
-    LendLeaseArrived, PowerActivated,
-)

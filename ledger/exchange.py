@@ -79,12 +79,6 @@ def read_header(path: str, line: str) -> dict[str, Any]:
     return header
 
 
-def checked_entries(path: str, lines: Iterable[str], *, first_line: int = 2) -> Iterator[dict[str, Any]]:
-    """Entries from export lines, each checked against the chain (number, link, hash)."""
-    for entry, _text in checked_lines(path, lines, first_line=first_line):
-        yield entry
-
-
 def checked_lines(path: str, lines: Iterable[str], *, first_line: int = 2) -> Iterator[tuple[dict[str, Any], str]]:
     """(entry, its canonical JSON) from export lines, each checked against the chain."""
     prev_hash = GENESIS_HASH

@@ -165,11 +165,3 @@ class FactoriesSet(DomainEvent):
     nation: str
     operating: int = Field(ge=0)
     upgraded: int = Field(ge=0)
-
-
-LOGISTICS_EVENTS = (
-    SupplyIncomeReceived, SupplyCapApplied, SpecialSupplyGranted, SpecialSupplyExpired, SupplySpent,
-    UnsuppliedActivityRecorded, ResourcePointsCredited, ResourcePointsDebited, RailCapacityBought,
-    ResourceTurnReset, ResourceIncomeReceived, CityStatusSet, ReplacementsPending,
-    PendingReplacementsReleased, LossesRecorded, RegularReplacementsReceived, FactoriesSet,
-)

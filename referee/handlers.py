@@ -10,34 +10,26 @@ from collections.abc import Callable
 from typing import Any
 
 from ledger import events as ev
-from ledger.state import BrpEconomy, GameState, ReplacementTrack, SupplyPool, Unit
+from ledger.state import GameState, ReplacementTrack, Unit
 from referee import commands as c
 from referee.calendar import advance, seasonal_weather
 from referee.dice import physical_roll
 from referee.errors import IllegalOrderError
 from referee.decision import Context, Decision
+from referee.europa.context import pool_of, track_of
 from referee.europa.replacement_handlers import REPLACEMENT_HANDLERS
 from referee.europa.resource_handlers import RESOURCE_HANDLERS
 from referee.europa.supply_handlers import SUPPLY_HANDLERS
 from referee.europa import turns as europa_turns
 from referee.third_reich import turns as reich_turns
+from referee.third_reich.context import account, powers_in_movement_order
 from referee.third_reich.handlers import ECONOMY_HANDLERS
 from referee.third_reich.year_start import perform as perform_year_start
 from referee.ruling import Ruling, Step
 
 
-def _pool(state: GameState, side: str) -> SupplyPool:
-    if side not in state.supply_pools:
-        known = ", ".join(state.supply_pools) or "none (this game keeps no SP pools)"
-        raise IllegalOrderError(f"there is no SP pool for {side!r}; pools: {known}")
-    return state.supply_pools[side]
-
-
 def _track(state: GameState, nation: str, kind: str) -> ReplacementTrack:
-    if nation not in state.replacement_tracks:
-        known = ", ".join(state.replacement_tracks) or "none (this game keeps no RP tracks)"
-        raise IllegalOrderError(f"there is no nation {nation!r} with a replacement track; nations: {known}")
-    track = state.replacement_tracks[nation]
+    track = track_of(state, nation)
     if kind not in track.points:
         raise IllegalOrderError(
             f"{nation} has no {kind!r} replacement points; its types are {', '.join(track.points)}"
@@ -45,28 +37,10 @@ def _track(state: GameState, nation: str, kind: str) -> ReplacementTrack:
     return track
 
 
-def _economy(state: GameState, power: str) -> BrpEconomy:
-    if power not in state.brp_economies:
-        known = ", ".join(state.brp_economies) or "none (this game keeps no BRP accounts)"
-        raise IllegalOrderError(f"there is no power {power!r} with BRPs; powers: {known}")
-    economy = state.brp_economies[power]
-    if not economy.active:
-        raise IllegalOrderError(f"{power} is not in play yet; its BRPs cannot change")
-    return economy
-
-
-def _active_powers(state: GameState) -> list[str]:
-    """Powers in play in movement order: by their player's turn order, then by name (A-56 [004])."""
-    players = state.identity.players
-    active = [economy for economy in state.brp_economies.values() if economy.active]
-    order = sorted(active, key=lambda e: (players.index(e.side) if e.side in players else len(players), e.power))
-    return [economy.power for economy in order]
-
-
 def _advance(mode: str) -> Callable[[Any, Context], Decision]:
     def handle(command: Any, ctx: Context) -> Decision:
         current = ctx.state.table.calendar
-        position, lines = advance(current, mode, ctx.ruleset, ctx.state.identity.players, _active_powers(ctx.state))
+        position, lines = advance(current, mode, ctx.ruleset, ctx.state.identity.players, powers_in_movement_order(ctx.state))
         events: list[ev.DomainEvent] = [ev.CalendarAdvanced(position=position)]
         steps = [Step(text=line, rule=ctx.ruleset.calendar.rule) for line in lines]
         for effects in (europa_turns.advance_effects, reich_turns.advance_effects):
@@ -115,7 +89,7 @@ def _clear_marker(command: c.ClearMarker, ctx: Context) -> Decision:
 
 
 def _credit_supply(command: c.CreditSupplyPoints, ctx: Context) -> Decision:
-    pool = _pool(ctx.state, command.side)
+    pool = pool_of(ctx.state, command.side)
     after = pool.stockpile + command.amount
     return Decision(
         Ruling(summary=f"{command.side} SP pool {pool.stockpile} → {after}",
@@ -125,7 +99,7 @@ def _credit_supply(command: c.CreditSupplyPoints, ctx: Context) -> Decision:
 
 
 def _debit_supply(command: c.DebitSupplyPoints, ctx: Context) -> Decision:
-    pool = _pool(ctx.state, command.side)
+    pool = pool_of(ctx.state, command.side)
     if command.amount > pool.stockpile:
         raise IllegalOrderError(f"{command.side} SP pool holds {pool.stockpile}; {command.reason} costs {command.amount}")
     after = pool.stockpile - command.amount
@@ -183,13 +157,13 @@ def _brp_decision(command: Any, ctx: Context, event: ev.DomainEvent, figure: str
 
 
 def _grant_brp(command: c.GrantBrp, ctx: Context) -> Decision:
-    economy = _economy(ctx.state, command.power)
+    economy = account(ctx.state, command.power)
     event = ev.BrpGranted(power=command.power, amount=command.amount, category=command.category, reason=command.reason)
     return _brp_decision(command, ctx, event, "total", economy.total, command.amount)
 
 
 def _spend_brp(command: c.SpendBrp, ctx: Context) -> Decision:
-    economy = _economy(ctx.state, command.power)
+    economy = account(ctx.state, command.power)
     if command.amount > economy.total:
         raise IllegalOrderError(f"{command.power} has {economy.total} BRPs; {command.reason} costs {command.amount}")
     event = ev.BrpSpent(power=command.power, amount=command.amount, category=command.category, reason=command.reason)
@@ -197,7 +171,7 @@ def _spend_brp(command: c.SpendBrp, ctx: Context) -> Decision:
 
 
 def _adjust_base(command: c.AdjustBrpBase, ctx: Context) -> Decision:
-    economy = _economy(ctx.state, command.power)
+    economy = account(ctx.state, command.power)
     if economy.base + command.change < 0:
         raise IllegalOrderError(f"{command.power} BRP base is {economy.base}; a change of {command.change} would make it negative")
     event = ev.BrpBaseAdjusted(power=command.power, change=command.change, category=command.category, reason=command.reason)

@@ -24,6 +24,7 @@ from ledger.verify import verify
 from referee.commands import CreateCampaign, parse_command
 from referee.errors import RulesError
 from referee.service import Clock, RefereeService, utc_now
+from referee.third_reich.context import powers_in_movement_order
 from tui.dialogs.command_form import CommandForm
 from tui.dialogs.entry import EntryDialog
 from tui.dialogs.error import ErrorDialog
@@ -232,11 +233,9 @@ class TurnledgerApp(ReplayActions, App[None]):
         if calendar.phase != "Year Start":
             self.show_error(RulesError(f"the year start belongs to the Year Start phase of a Spring turn; it is now {calendar.label}, {calendar.phase}"))
             return
-        players = state.identity.players
-        pending = sorted((e for e in state.brp_economies.values() if e.active and f"year_start:{e.power}" not in calendar.steps_done),
-                         key=lambda e: (players.index(e.side) if e.side in players else len(players), e.power))
+        pending = [power for power in powers_in_movement_order(state) if f"year_start:{power}" not in calendar.steps_done]
         routes = state.identity.tables.get("economy", {}).get("lend_lease", {})
-        self.push_screen(YearStartForm([e.power for e in pending], routes, self._preview, self.actor), self._form_done)
+        self.push_screen(YearStartForm(pending, routes, self._preview, self.actor), self._form_done)
 
     def action_advance(self) -> None:
         if self._live_only("advance the calendar"):

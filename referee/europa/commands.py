@@ -207,12 +207,3 @@ class ReturnCadre(Command):
     side: Name
     unit_id: Name
     location: str = Field(default="", max_length=80)
-
-
-EUROPA_COMMANDS = (
-    ReceiveSupplyIncome, SetCityStatus, ActivateMechanized, PayAttackSupply, PayArtillerySupply,
-    PayOverrunSupply, PayAirSupply, BuyResourcePoints, SellResourcePoints, SpendResourcePoints,
-    BuyRailCapacity, ReceiveResourceIncome, ReceiveReplacements, RecordLosses,
-    ReceiveSpecialReplacements, SetFactories, DisbandPrewarArmor, CreditExcessLossReplacements,
-    CreditBreakoutReplacements, RebuildUnit, ReturnCadre,
-)

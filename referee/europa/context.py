@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ledger.state import GameState
+from ledger.state import GameState, ReplacementTrack, SupplyPool
 from referee.errors import IllegalOrderError
 from referee.europa.data import Logistics
 from referee.options import option
@@ -29,3 +29,19 @@ def require_phase(state: GameState, side: str, phases: tuple[str, ...], what: st
         raise IllegalOrderError(
             f"{what} happens in the {side} {' or '.join(phases)} phase ({rule}); it is now the {now} of {calendar.label}"
         )
+
+
+def pool_of(state: GameState, side: str) -> SupplyPool:
+    """A side's SP pool, or a refusal naming the pools there are."""
+    if side not in state.supply_pools:
+        known = ", ".join(state.supply_pools) or "none (this game keeps no SP pools)"
+        raise IllegalOrderError(f"there is no SP pool for {side!r}; pools: {known}")
+    return state.supply_pools[side]
+
+
+def track_of(state: GameState, nation: str) -> ReplacementTrack:
+    """A nation's replacement track, or a refusal naming the nations there are."""
+    if nation not in state.replacement_tracks:
+        known = ", ".join(state.replacement_tracks) or "none (this game keeps no RP tracks)"
+        raise IllegalOrderError(f"there is no nation {nation!r} with a replacement track; nations: {known}")
+    return state.replacement_tracks[nation]

@@ -11,7 +11,7 @@ from referee.decision import Context, Decision
 from referee.errors import IllegalOrderError
 from referee.europa import commands as eu
 from referee.europa import replacements as rp
-from referee.europa.context import logistics_of, opt, require_phase
+from referee.europa.context import logistics_of, opt, require_phase, track_of
 from referee.ruling import Ruling, Step
 
 REPLACEMENT_PHASES = ("Initial", "Replacement")
@@ -19,10 +19,7 @@ REPLACEMENT_PHASES = ("Initial", "Replacement")
 
 
 def _track(ctx: Context, nation: str) -> ReplacementTrack:
-    tracks = ctx.state.replacement_tracks
-    if nation not in tracks:
-        raise IllegalOrderError(f"there is no nation {nation!r} with a replacement track; nations: {', '.join(tracks) or 'none'}")
-    return tracks[nation]
+    return track_of(ctx.state, nation)
 
 
 def _credits(nation: str, points: dict[str, int], reason: str) -> list[ev.DomainEvent]:

@@ -10,7 +10,7 @@ from ledger.state import GameState
 from referee.errors import IllegalOrderError
 from referee.europa import commands as eu
 from referee.europa import supply
-from referee.europa.context import logistics_of, opt, require_phase
+from referee.europa.context import logistics_of, opt, pool_of, require_phase
 from referee.decision import Context, Decision
 from referee.ruling import Ruling, Step
 
@@ -54,13 +54,11 @@ def _pay(ctx: Context, *, side: str, activity: str, cost: int, detail: str, unpa
          phases: tuple[str, ...], rule: str, special_ok: bool, steps: list[Step]) -> Decision:
     """Charge ``cost`` SP (special SP first where allowed) or record the activity as unsupplied."""
     state: GameState = ctx.state
-    if side not in state.supply_pools:
-        raise IllegalOrderError(f"there is no SP pool for {side!r}; pools: {', '.join(state.supply_pools)}")
+    pool = pool_of(state, side)
     require_phase(state, side, phases, activity, rule)
     if unpaid:
         return Decision(Ruling(summary=f"{side} {activity} unsupplied: {effect}", steps=[*steps, Step(text=f"not paid: {effect}", rule="B-47 [000]")]),
                         [lg.UnsuppliedActivityRecorded(side=side, activity=activity, detail=detail, effect=effect)])
-    pool = state.supply_pools[side]
     from_special = min(pool.special, cost) if special_ok else 0
     from_stockpile = cost - from_special
     if from_stockpile > pool.stockpile:

@@ -140,9 +140,3 @@ class ActivatePower(Command):
 
     kind: Literal["ActivatePower"] = "ActivatePower"
     power: Name
-
-
-ECONOMY_COMMANDS = (
-    DeclareOption, DeclareWar, BuildUnits, BuildAirbase, RecoverUnit, StartNavalRepair, RecordRedeployments,
-    RecordStrategicWarfareHits, RecordConquest, RecordCityLoss, RecordMurmanskHits, PerformYearStart, ActivatePower,
-)

@@ -19,7 +19,8 @@ def economy_of(state: GameState) -> Economy:
 def account(state: GameState, power: str) -> BrpEconomy:
     """A power in play, or a refusal naming the powers."""
     if power not in state.brp_economies:
-        raise IllegalOrderError(f"there is no power {power!r} with BRPs; powers: {', '.join(state.brp_economies) or 'none'}")
+        known = ", ".join(state.brp_economies) or "none (this game keeps no BRP accounts)"
+        raise IllegalOrderError(f"there is no power {power!r} with BRPs; powers: {known}")
     economy = state.brp_economies[power]
     if not economy.active:
         raise IllegalOrderError(f"{power} is not in play yet; its BRPs cannot change")
@@ -44,3 +45,11 @@ def require_phase(state: GameState, power: str, phases: tuple[str, ...], what: s
         now = f"{calendar.player + ' ' if calendar.player else ''}{calendar.phase}"
         raise IllegalOrderError(f"{what} belongs to the {side} {' or '.join(phases)} phase ({rule}); "
                                 f"it is now {calendar.label}, {now}")
+
+
+def powers_in_movement_order(state: GameState) -> list[str]:
+    """Powers in play in movement order: by their player's turn order, then by name (A-56 [004])."""
+    players = state.identity.players
+    active = [economy for economy in state.brp_economies.values() if economy.active]
+    order = sorted(active, key=lambda e: (players.index(e.side) if e.side in players else len(players), e.power))
+    return [economy.power for economy in order]

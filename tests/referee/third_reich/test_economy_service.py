@@ -152,16 +152,20 @@ def test_J65_half_limit_counts_both_readings(reading: str, accepted: bool) -> No
         service.close()
 
 
-@pytest.mark.parametrize(("reading", "growth"), [("70", 70), ("60", 60)])
-def test_J56_us_growth_both_readings(reading: str, growth: int) -> None:
-    from referee.third_reich import economy as eco
-
+@pytest.mark.parametrize(("reading", "rate"), [("70", 70), ("60", 60)])
+def test_J56_us_growth_both_readings(reading: str, rate: int) -> None:
+    """The US year start grows its saved BRPs at 70% (default) or 60% (the later passage)."""
     service = _new({"us_growth": reading})
     try:
-        assert service.state().identity.options["us_growth"] == reading
+        service.execute_json({"kind": "ActivatePower", "power": "USA"})
+        at(service, "Spring 1941", None, "Year Start")
+        saved = service.state().brp_economies["USA"].saved
+        entry = service.execute_json({"kind": "PerformYearStart", "power": "USA"})
+        assert saved > 0
+        assert any(step["text"].startswith(f"growth {rate}% × {saved} saved") for step in entry["ruling"]["steps"])
+        assert service.state().brp_economies["USA"].base == 250 + saved * rate // 100
     finally:
         service.close()
-    assert eco.growth(100, growth)[0] == growth
 
 
 @pytest.mark.parametrize(("reading", "where"), [("summer_i", ("Summer I 1940", "Western Allies", "Mechanized Movement")),
