@@ -69,11 +69,15 @@ class LedgerStore:
             raise StoreNotFoundError(f"cannot open {describe(location)}: {error}") from None
         self._campaign_id: UUID | None = None
         self._cached: CampaignBook | None = None
-        found = self._find_campaign_id()
-        if create and found is not None:
-            raise StoreExistsError(f"{describe(location)} already holds a campaign")
-        if not create and found is None:
-            raise StoreNotFoundError(f"{describe(location)} holds no campaign")
+        try:
+            found = self._find_campaign_id()
+            if create and found is not None:
+                raise StoreExistsError(f"{describe(location)} already holds a campaign")
+            if not create and found is None:
+                raise StoreNotFoundError(f"{describe(location)} holds no campaign")
+        except LedgerError:
+            self.app.close()  # a refused open leaves no connection behind
+            raise
         self._campaign_id = found
 
     # -- identity -------------------------------------------------------------------------
@@ -107,7 +111,7 @@ class LedgerStore:
             book: CampaignBook = self.app.repository.get(self.campaign_id, version=version)
         except AggregateNotFoundError:
             raise StoreNotFoundError(f"{describe(self.location)} holds no campaign") from None
-        return book  # type: ignore[return-value]
+        return book
 
     def _last_version(self) -> int:
         """The last entry number, read without decoding anything."""
