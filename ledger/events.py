@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
+from ledger import combat_events as cb
 from ledger import economy_events as ec
 from ledger import logistics_events as lg
 from ledger.event_base import DomainEvent
@@ -211,6 +212,7 @@ AnyDomainEvent = Annotated[
         lg.RailCapacityBought, lg.ResourceTurnReset, lg.ResourceIncomeReceived, lg.CityStatusSet,
         lg.ReplacementsPending, lg.PendingReplacementsReleased, lg.LossesRecorded,
         lg.RegularReplacementsReceived, lg.FactoriesSet,
+        cb.CombatResolved, cb.LossesAllocated,
         ec.BrpTurnStarted, ec.BrpCharged, ec.NavalRepairStarted, ec.SwHitsRecorded, ec.ForcePoolConverted,
         ec.ConquestRecorded, ec.ConquestLost, ec.CityLossRecorded, ec.BrpSavedAtYearEnd, ec.YearStartApplied,
         ec.LendLeaseSent, ec.LendLeaseIntercepted, ec.LendLeaseArrived, ec.PowerActivated,

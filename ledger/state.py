@@ -65,6 +65,16 @@ class CalendarPosition(_Model):
     steps_done: list[str] = Field(default_factory=list)
 
 
+class LossDue(_Model):
+    """A combat loss a side still has to allocate (Europa: D-51..D-57 [000]); set by the referee."""
+
+    combat: int = Field(description="the entry that resolved the combat")
+    side: str
+    amount: int = Field(ge=0)
+    armor_unit: bool = Field(default=False, description="at least one unit reduced must be an armor (AECA) unit")
+    what: str = Field(default="", description="the combat as the referee named it")
+
+
 class TableState(_Model):
     """The 'campaign' account: calendar, weather by zone or region, and markers."""
 
@@ -73,6 +83,7 @@ class TableState(_Model):
     markers: dict[str, str] = Field(default_factory=dict)
     cities: dict[str, str] = Field(default_factory=dict, description="city -> status recorded by the referee")
     cities_reached: list[str] = Field(default_factory=list, description="cities ever recorded as not Soviet")
+    losses_due: list[LossDue] = Field(default_factory=list, description="combat losses not yet allocated")
 
 
 class SupplyPool(_Model):

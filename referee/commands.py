@@ -26,6 +26,9 @@ class CreateCampaign(Command):
         default=None, description="play under another rules version of the same game (e.g. europa-001); default: the scenario's"
     )
     options: dict[Name, Name] = Field(default_factory=dict, description="ruleset options to change (docs/options.md)")
+    charts: str | None = Field(default=None, max_length=400, description=(
+        "Europa: your own combat chart file in the layout of scenarios/charts/europa-combat.toml; "
+        "default: the bundled provisional chart"))
     campaign_id: str | None = Field(default=None, description="UUID; generated when omitted")
 
 
@@ -221,7 +224,7 @@ AnyCommand = Annotated[
         eu.SellResourcePoints, eu.SpendResourcePoints, eu.BuyRailCapacity, eu.ReceiveResourceIncome,
         eu.ReceiveReplacements, eu.RecordLosses, eu.ReceiveSpecialReplacements, eu.SetFactories,
         eu.DisbandPrewarArmor, eu.CreditExcessLossReplacements, eu.CreditBreakoutReplacements,
-        eu.RebuildUnit, eu.ReturnCadre,
+        eu.RebuildUnit, eu.ReturnCadre, eu.ResolveCombat, eu.AllocateLosses,
         tr.DeclareOption, tr.DeclareWar, tr.BuildUnits, tr.BuildAirbase, tr.RecoverUnit, tr.StartNavalRepair,
         tr.RecordRedeployments, tr.RecordStrategicWarfareHits, tr.RecordConquest, tr.RecordCityLoss,
         tr.RecordMurmanskHits, tr.PerformYearStart, tr.ActivatePower,

@@ -17,6 +17,7 @@ from referee.dice import physical_roll
 from referee.errors import IllegalOrderError
 from referee.decision import Context, Decision
 from referee.europa.context import pool_of, track_of
+from referee.europa.combat_handlers import COMBAT_HANDLERS
 from referee.europa.replacement_handlers import REPLACEMENT_HANDLERS
 from referee.europa.resource_handlers import RESOURCE_HANDLERS
 from referee.europa.supply_handlers import SUPPLY_HANDLERS
@@ -37,9 +38,18 @@ def _track(state: GameState, nation: str, kind: str) -> ReplacementTrack:
     return track
 
 
+def _refuse_with_losses_owed(state: GameState) -> None:
+    """D-56 [000]: a combat's losses are taken before play moves on to the next phase."""
+    if state.table.losses_due:
+        owed = "; ".join(f"combat #{loss.combat}{' ' + loss.what if loss.what else ''}: {loss.side} still owes a loss of {loss.amount}"
+                         for loss in state.table.losses_due)
+        raise IllegalOrderError(f"{owed} — record AllocateLosses before moving on")
+
+
 def _advance(mode: str) -> Callable[[Any, Context], Decision]:
     def handle(command: Any, ctx: Context) -> Decision:
         current = ctx.state.table.calendar
+        _refuse_with_losses_owed(ctx.state)
         position, lines = advance(current, mode, ctx.ruleset, ctx.state.identity.players, powers_in_movement_order(ctx.state))
         events: list[ev.DomainEvent] = [ev.CalendarAdvanced(position=position)]
         steps = [Step(text=line, rule=ctx.ruleset.calendar.rule) for line in lines]
@@ -229,6 +239,7 @@ HANDLERS: dict[type[Any], Callable[[Any, Context], Decision]] = {
     **RESOURCE_HANDLERS,
     **REPLACEMENT_HANDLERS,
     **ECONOMY_HANDLERS,
+    **COMBAT_HANDLERS,
     c.AdvancePhase: _advance("phase"),
     c.AdvancePlayerTurn: _advance("player"),
     c.AdvanceGameTurn: _advance("turn"),

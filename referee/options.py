@@ -22,6 +22,11 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "us_growth": ("70", "60"),                              # J-56
     "murmansk_timing": ("summer_i", "spring"),              # J-58
     "half_limit_counts": ("all_spending", "builds_only"),   # J-65
+    "odds_rounding": ("nearest_linear", "nearest_log", "down"),  # J-06
+    "max_bombard_shift": ("1", "2"),                        # J-04
+    "armor_drm_threshold": ("le_1_2", "below_1_1"),         # J-05
+    "dr_heavy_terrain": ("rule", "overview"),               # J-18
+    "factor_limit_start": ("surprise_turn", "jun_ii_1941"),  # J-17
 }
 
 

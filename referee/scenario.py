@@ -186,7 +186,7 @@ def list_scenarios() -> list[str]:
     return sorted(
         str(path.relative_to(root).with_suffix(""))
         for path in root.glob("*/*.toml")
-        if path.parent.name != "rulesets"
+        if path.parent.name not in ("rulesets", "charts")
     )
 
 

@@ -65,7 +65,8 @@ class RefereeService:
             campaign_uuid = uuid.UUID(command.campaign_id) if command.campaign_id else uuid.uuid4()
         except ValueError:
             raise InvalidInputError(f"campaign_id {command.campaign_id!r} is not a UUID") from None
-        state = initial_state(loaded, campaign_id=str(campaign_uuid), name=command.name, options=dict(command.options))
+        state = initial_state(loaded, campaign_id=str(campaign_uuid), name=command.name, options=dict(command.options),
+                              charts=command.charts)
         store = LedgerStore(location, create=True)
         service = cls(store, clock=clock)
         ruling = Ruling(
@@ -73,7 +74,7 @@ class RefereeService:
             steps=[Step(text=f"ruleset {loaded.ruleset.title}; starts {state.table.calendar.label}, "
                              f"{state.table.calendar.player or ''} {state.table.calendar.phase}".replace("  ", " "),
                         rule=loaded.ruleset.source)]
-            + [Step(text=f"pinned {name} sha256 {digest[:16]}…") for name, digest in loaded.pinned.items()],
+            + [Step(text=f"pinned {name} sha256 {digest[:16]}…") for name, digest in state.identity.pinned.items()],
         )
         draft = Draft(
             actor=command.actor,

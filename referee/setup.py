@@ -12,7 +12,11 @@ from ledger.state import (
     SupplyPool,
     TableState,
 )
+from pathlib import Path
+
 from referee.calendar import position_at, seasonal_weather
+from referee.errors import InvalidInputError
+from referee.europa.charts import BUNDLED, load_charts
 from referee.options import option, resolve_options
 from referee.scenario import LoadedScenario, PowerStart, Scenario
 
@@ -42,11 +46,24 @@ def _resource_points(scenario: Scenario, options: dict[str, str]) -> dict[str, R
     return {side: ResourceStock(side=side, stock=dict(stock)) for side, stock in variant.stock.items()}
 
 
+def _combat_charts(game: str, chosen: str | None) -> tuple[dict[str, object], dict[str, str]]:
+    """Europa: the combat chart (the user's, or the bundled provisional one) pinned by content hash."""
+    if game != "europa":
+        if chosen:
+            raise InvalidInputError("combat charts are for Europa campaigns; this scenario is Third Reich")
+        return {}, {}
+    charts, digest = load_charts(chosen or BUNDLED)
+    name = Path(chosen).name if chosen else BUNDLED
+    return {"combat": charts.model_dump(mode="json")}, {f"chart:{name}": digest}
+
+
 def initial_state(
-    loaded: LoadedScenario, *, campaign_id: str, name: str, options: dict[str, str] | None = None
+    loaded: LoadedScenario, *, campaign_id: str, name: str, options: dict[str, str] | None = None,
+    charts: str | None = None,
 ) -> GameState:
     """The state a new campaign starts from: the scenario's values, nothing computed later."""
     scenario, ruleset = loaded.scenario, loaded.ruleset
+    chart_tables, chart_pins = _combat_charts(ruleset.game, charts)
     chosen = resolve_options(ruleset.options, options or {})
     logistics = scenario.logistics
     players = list(scenario.players or ruleset.calendar.players)
@@ -63,8 +80,8 @@ def initial_state(
             sides=list(scenario.sides),
             players=players,
             weather_zones=list(scenario.weather_zones),
-            pinned=dict(loaded.pinned),
-            tables=_tables(scenario),
+            pinned={**loaded.pinned, **chart_pins},
+            tables={**_tables(scenario), **chart_tables},
         ),
         table=TableState(
             calendar=position_at(scenario.start_turn, 0, ruleset, players),

@@ -62,7 +62,7 @@ def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
 
 def cmd_new(args: argparse.Namespace) -> int:
     command = c.CreateCampaign(scenario=args.scenario, name=args.name or Path(args.store).stem, actor=args.actor,
-                               ruleset=args.ruleset)
+                               ruleset=args.ruleset, charts=args.charts)
     service = RefereeService.create(args.store, command)
     out.print(f"created {escape(args.store)}: {escape(repr(command.name))} from {escape(args.scenario)}")
     out.print(render.state_view(service.state()))
@@ -296,6 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scenario", default=DEFAULT_SCENARIO)
     p.add_argument("--name")
     p.add_argument("--ruleset", help="another rules version of the same game, e.g. europa-001")
+    p.add_argument("--charts", help="Europa: your own combat chart (layout of scenarios/charts/europa-combat.toml)")
     p.add_argument("--actor", default="referee")
     p = add("run", cmd_run, "open the campaign (creating it from a scenario the first time) and show it")
     p.add_argument("--scenario", default=DEFAULT_SCENARIO)

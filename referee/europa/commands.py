@@ -1,12 +1,13 @@
-"""Revised Europa logistics commands: SP income and spending, Resource Points, replacements."""
+"""Revised Europa commands: SP income and spending, Resource Points, replacements, combat."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from referee.command_base import Amount, Command, Name
+from referee.europa.combat_units import Attacker, Defender
 
 Count = Field(default=0, ge=0, le=1000)
 
@@ -207,3 +208,48 @@ class ReturnCadre(Command):
     side: Name
     unit_id: Name
     location: str = Field(default="", max_length=80)
+
+
+class ResolveCombat(Command):
+    """Resolve one attack or overrun on the 2D6 CRT with the dice thrown at the table (D-01..D-71 [000])."""
+
+    kind: Literal["ResolveCombat"] = "ResolveCombat"
+    side: Name = Field(description="the attacking (phasing) side")
+    what: str = Field(default="", max_length=80, description="the combat as the table calls it, e.g. 'Kiev, hex 2715'")
+    attackers: list[Attacker] = Field(min_length=1, max_length=60)
+    defenders: list[Defender] = Field(min_length=1, max_length=40)
+    terrain: Name = Field(default="clear", description="the defender's hex: a terrain of the campaign's combat chart")
+    fortified: bool = Field(default=False, description="a fort counter in the hex (D-41)")
+    zone: Name = Field(description="the defender's weather zone")
+    bombardment_shifts: int = Field(default=0, ge=0, le=2, description="1R shifts earned by prior air or artillery bombardment")
+    winterization: bool = Field(default=False, description="+1: winterization advantage (Snow only)")
+    commando: bool = Field(default=False, description="+1: a commando success")
+    axis_first_winter: bool = Field(default=False, description="-1: non-winterized Axis attack in Snow before May I 1942")
+    overrun: bool = Field(default=False, description="an overrun in the Movement or Exploitation phase (D-90..D-95)")
+    paying_stacks: list[int] = Field(default_factory=list, max_length=20,
+                                     description="non-c/m divisions paying attack SP, per stack (B-36); for an overrun, per stack overrunning (B-39)")
+    faces: list[int] = Field(min_length=2, max_length=2, description="the 2D6 thrown")
+    rolled_by: Name
+    witnesses: list[Name] = Field(default_factory=list, max_length=20)
+
+
+class LostUnit(BaseModel):
+    """One unit a side gives up to meet a loss: what it counts and what it really lost."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    label: str = Field(min_length=1, max_length=60)
+    counted: int = Field(ge=0, le=200, description="strength counted toward the loss (a division to cadre counts full, D-56)")
+    armor: bool = Field(default=False, description="an AECA unit (D-57)")
+    change: int | None = Field(default=None, ge=0, le=200, description="strength actually lost, if less (full − cadre, C-11)")
+    armor_cost: int = Field(default=0, ge=0, le=200, description="armor RP cost of the change (K-05 chart)")
+
+
+class AllocateLosses(Command):
+    """A side names the units that meet its loss from a combat; over-fulfilment earns RPs (D-56, D-57, C-10 [000])."""
+
+    kind: Literal["AllocateLosses"] = "AllocateLosses"
+    combat: int = Field(ge=1, description="the entry that resolved the combat")
+    side: Name
+    units: list[LostUnit] = Field(min_length=1, max_length=60)
+    nation: Name | None = Field(default=None, description="the nation whose track takes any excess-loss RPs")
+    isolated: bool = Field(default=False, description="the units were Isolated: no RPs (C-13)")

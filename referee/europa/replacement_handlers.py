@@ -26,7 +26,7 @@ def _credits(nation: str, points: dict[str, int], reason: str) -> list[ev.Domain
     return [ev.ReplacementsCredited(nation=nation, kind=kind, amount=amount, reason=reason) for kind, amount in points.items() if amount > 0]
 
 
-def _pending(ctx: Context, nation: str, points: dict[str, int], reason: str) -> list[ev.DomainEvent]:
+def pending_credits(ctx: Context, nation: str, points: dict[str, int], reason: str) -> list[ev.DomainEvent]:
     """C-21 [000]: RPs from breakout, disbanding and excess losses are usable the following game turn."""
     turn = ctx.state.table.calendar.turn + 1
     return [lg.ReplacementsPending(nation=nation, kind=kind, amount=amount, available_turn=turn, reason=reason)
@@ -124,7 +124,7 @@ def disband(command: eu.DisbandPrewarArmor, ctx: Context) -> Decision:
         total += unit.attack or 0
         steps.append(Step(text=f"{unit.name}: attack {unit.attack or 0}", rule="C-60 [000]"))
         events.append(ev.UnitStatusChanged(side=command.side, unit_id=unit_id, status="eliminated", location="disbanded"))
-    events += _pending(ctx, "USSR", {"armor": total}, "pre-war armor disbanded")
+    events += pending_credits(ctx, "USSR", {"armor": total}, "pre-war armor disbanded")
     steps.append(Step(text=f"{total} armor RPs, usable next game turn", rule="C-21 [000]"))
     return Decision(Ruling(summary=f"{len(command.unit_ids)} division(s) disbanded for {total} armor RPs", steps=steps), events)
 
@@ -139,7 +139,7 @@ def excess(command: eu.CreditExcessLossReplacements, ctx: Context) -> Decision:
                                 isolated=command.isolated, remainder=opt(ctx.state, "armor_rp_remainder"))
     summary = ", ".join(f"{v} {k}" for k, v in output.points.items()) or "no RPs"
     return Decision(Ruling(summary=f"{command.nation} excess-loss recovery: {summary} (next game turn)", steps=output.steps),
-                    _pending(ctx, command.nation, output.points, "excess loss recovery"))
+                    pending_credits(ctx, command.nation, output.points, "excess loss recovery"))
 
 
 def breakout(command: eu.CreditBreakoutReplacements, ctx: Context) -> Decision:
@@ -148,7 +148,7 @@ def breakout(command: eu.CreditBreakoutReplacements, ctx: Context) -> Decision:
     output = rp.breakout_rps(command.total_strength, command.modified_roll)
     summary = ", ".join(f"{v} {k}" for k, v in output.points.items()) or "no RPs"
     return Decision(Ruling(summary=f"{command.nation} breakout: {summary} (next game turn)", steps=output.steps),
-                    _pending(ctx, command.nation, output.points, "breakout"))
+                    pending_credits(ctx, command.nation, output.points, "breakout"))
 
 
 def _pay_rps(ctx: Context, nation: str, cost: dict[str, int], why: str) -> list[ev.DomainEvent]:

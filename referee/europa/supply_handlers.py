@@ -54,11 +54,19 @@ def _pay(ctx: Context, *, side: str, activity: str, cost: int, detail: str, unpa
          phases: tuple[str, ...], rule: str, special_ok: bool, steps: list[Step]) -> Decision:
     """Charge ``cost`` SP (special SP first where allowed) or record the activity as unsupplied."""
     state: GameState = ctx.state
-    pool = pool_of(state, side)
+    pool_of(state, side)
     require_phase(state, side, phases, activity, rule)
     if unpaid:
         return Decision(Ruling(summary=f"{side} {activity} unsupplied: {effect}", steps=[*steps, Step(text=f"not paid: {effect}", rule="B-47 [000]")]),
                         [lg.UnsuppliedActivityRecorded(side=side, activity=activity, detail=detail, effect=effect)])
+    events = charge(state, side=side, cost=cost, activity=activity, detail=detail, special_ok=special_ok, steps=steps)
+    return Decision(Ruling(summary=f"{side} pays {cost} SP for {activity}", steps=steps), events)
+
+
+def charge(state: GameState, *, side: str, cost: int, activity: str, detail: str, special_ok: bool,
+           steps: list[Step]) -> list[ev.DomainEvent]:
+    """Take ``cost`` SP from ``side``'s pool (special SP first where allowed), or refuse in table language."""
+    pool = pool_of(state, side)
     from_special = min(pool.special, cost) if special_ok else 0
     from_stockpile = cost - from_special
     if from_stockpile > pool.stockpile:
@@ -67,8 +75,7 @@ def _pay(ctx: Context, *, side: str, activity: str, cost: int, detail: str, unpa
     if from_special:
         steps.append(Step(text=f"{from_special} from the surprise turn's special SP first", rule="A-32, B-28 [000]"))
     steps.append(Step(text=f"stockpile {pool.stockpile} − {from_stockpile} = {pool.stockpile - from_stockpile}", rule="B-01 [000]"))
-    return Decision(Ruling(summary=f"{side} pays {cost} SP for {activity}", steps=steps),
-                    [lg.SupplySpent(side=side, from_special=from_special, from_stockpile=from_stockpile, activity=activity, detail=detail)])
+    return [lg.SupplySpent(side=side, from_special=from_special, from_stockpile=from_stockpile, activity=activity, detail=detail)]
 
 
 def _units(units: list[str]) -> str:

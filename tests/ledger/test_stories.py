@@ -32,7 +32,7 @@ def test_create_gives_entry_one_with_the_scenario_state(europa: RefereeService) 
     first = europa.store.entry(1)
     assert first["prev_hash"] == GENESIS_HASH
     assert first["command"]["kind"] == "CreateCampaign"
-    assert set(state.identity.pinned) == {"scenario:revised-europa/barbarossa", "ruleset:europa-000"}
+    assert set(state.identity.pinned) == {"scenario:revised-europa/barbarossa", "ruleset:europa-000", "chart:europa-combat"}
 
 
 def test_each_command_is_one_chained_entry(europa: RefereeService) -> None:

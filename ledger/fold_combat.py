@@ -1,0 +1,29 @@
+"""Applying the combat events (checks first, then mutates; see ledger.fold)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ledger import combat_events as cb
+from ledger.errors import UnknownAccountError
+from ledger.state import GameState
+
+
+def _resolved(state: GameState, e: cb.CombatResolved) -> None:
+    state.table.losses_due.extend(loss.model_copy() for loss in e.losses)
+
+
+def _allocated(state: GameState, e: cb.LossesAllocated) -> None:
+    due = state.table.losses_due
+    for index, loss in enumerate(due):
+        if loss.combat == e.combat and loss.side == e.side:
+            del due[index]
+            return
+    raise UnknownAccountError(f"no open {e.side} loss from combat #{e.combat}")
+
+
+COMBAT_APPLIERS: dict[type[Any], Callable[[GameState, Any], None]] = {
+    cb.CombatResolved: _resolved,
+    cb.LossesAllocated: _allocated,
+}

@@ -1,0 +1,135 @@
+"""Europa combat charts: the 2D6 CRT and combat terrain effects, as data (RULES K-01, K-03).
+
+The printed charts are not in the source text, so the bundled file
+(`scenarios/charts/europa-combat.toml`) is a labelled provisional chart; a referee may load
+their own printed chart in the same layout. Either way the chart is validated here, with
+errors naming the file, the field and the value, and pinned into the campaign at creation.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from fractions import Fraction
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from referee.errors import ScenarioError
+
+COLUMNS = ("1-4", "1-3", "1-2", "1-1", "3-2", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1")
+"""D-11 [000]: the odds columns of the 2D6 CRT (no 2-3 column is mentioned)."""
+
+CODES = ("0", "AR", "DR", "A1", "A2", "D1", "D2", "X1", "X1DR", "D1DR", "D2DR")
+"""D-50 [000]: every result code the text names."""
+
+ROLLS = tuple(range(2, 13))
+"""D-14 [000]: adjusted rolls are clamped to 2..12."""
+
+BUNDLED = "europa-combat"
+
+
+def column_value(column: str) -> Fraction:
+    """'3-2' → 3/2: the ratio a column stands for."""
+    attack, defence = column.split("-")
+    return Fraction(int(attack), int(defence))
+
+
+class _Row(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TerrainEffect(_Row):
+    """How the defender's hex changes an attack (D-03, D-40..D-45, D-70, D-93 [000])."""
+
+    attack: Literal["full", "half"]
+    shift: int = Field(ge=0, le=1, description="columns left; at most 1 from terrain (D-13)")
+    armor_effects: bool
+    artillery: Literal["full", "half"] = "full"
+    heavy: bool = Field(default=False, description="a DR needs only a 1-hex retreat (D-70)")
+    overrun: bool = True
+    major_city: bool = Field(default=False, description="a major city or fortress hex (armor loss rule D-57)")
+    provisional: bool = False
+    rule: str
+
+
+class HexsideEffect(_Row):
+    """How a hexside the attacker crosses changes its strength and armor (D-03, D-31, D-43)."""
+
+    attack: Literal["full", "half"]
+    armor: Literal["full", "half", "none"]
+    overrun: bool = True
+    provisional: bool = False
+    rule: str
+
+
+class CombatCharts(_Row):
+    """The CRT and the terrain effects of one chart file."""
+
+    title: str
+    provisional: bool
+    source: str
+    columns: list[str]
+    crt: dict[str, list[str]]
+    terrain: dict[str, TerrainEffect] = Field(min_length=1)
+    hexsides: dict[str, HexsideEffect] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _shape(self) -> CombatCharts:
+        if tuple(self.columns) != COLUMNS:
+            raise ValueError(f"columns must be {list(COLUMNS)} (D-11 [000]); got {self.columns}")
+        rows = {str(roll) for roll in ROLLS}
+        if set(self.crt) != rows:
+            raise ValueError(f"crt needs one row per roll 2..12; got rows {sorted(self.crt, key=lambda r: (len(r), r))}")
+        for roll, codes in self.crt.items():
+            if len(codes) != len(COLUMNS):
+                raise ValueError(f"crt.{roll}: {len(codes)} codes for {len(COLUMNS)} columns")
+            for index, code in enumerate(codes):
+                if code not in CODES:
+                    raise ValueError(f"crt.{roll}.{index} ({COLUMNS[index]}): {code!r} is not a result code; codes: {', '.join(CODES)}")
+        if "clear" not in self.terrain or "none" not in self.hexsides:
+            raise ValueError("the chart needs terrain 'clear' and hexside 'none'")
+        return self
+
+    def result(self, column: str, roll: int) -> str:
+        """The code in ``column`` for an adjusted roll (already clamped to 2..12)."""
+        return self.crt[str(roll)][COLUMNS.index(column)]
+
+
+def charts_path(name: str) -> Path:
+    """The bundled chart by name, or the user's own chart file."""
+    candidate = Path(name)
+    if candidate.suffix == ".toml":
+        return candidate
+    from referee.scenario import scenarios_root  # noqa: PLC0415 - scenario imports nothing from here
+
+    return scenarios_root() / "charts" / f"{name}.toml"
+
+
+def load_charts(name: str = BUNDLED) -> tuple[CombatCharts, str]:
+    """Load and validate a chart file; returns the charts and the file's sha256.
+
+    Raises:
+        ScenarioError: unreadable file, bad TOML, or a field with a wrong value (named).
+    """
+    path = charts_path(name)
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise ScenarioError(f"{path}: chart file cannot be read ({error.strerror})") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ScenarioError(f"{path}: not valid TOML: {error}") from None
+    try:
+        charts = CombatCharts.model_validate(data)
+    except ValidationError as error:
+        lines = [f"{path}: {error.error_count()} problem(s)"]
+        for problem in error.errors():
+            field = ".".join(str(part) for part in problem["loc"]) or "(file)"
+            value = problem.get("input")
+            shown = "{…}" if isinstance(value, dict) else repr(value)
+            lines.append(f"  field {field}: {problem['msg']} (value {shown})")
+        raise ScenarioError("\n".join(lines)) from None
+    return charts, hashlib.sha256(raw).hexdigest()

@@ -1,0 +1,208 @@
+"""Revised Europa combat (RULES D): the worked examples I-01..I-06, I-10, I-11 and the chart's shape."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from referee.errors import IllegalOrderError, ScenarioError
+from referee.europa.charts import CODES, COLUMNS, charts_path, load_charts
+from referee.europa.combat import Battle, CombatOptions, assess, resolve
+from referee.europa.combat_units import Attacker, Defender
+from referee.europa.data import FactorLimit
+from referee.europa.odds import nearest_column
+
+CHARTS, _ = load_charts()
+OPTIONS = CombatOptions()
+
+INFANTRY = Attacker(label="7-6 inf", attack=7)
+STUG = Attacker(label="2-1-10 StuG", attack=2, aeca="full")
+PANZER = Attacker(label="9-10 pz", attack=9, aeca="full")
+RIFLE = Defender(label="4-6 rifle", defense=4)
+AT_REGIMENT = Defender(label="2-3-8 AT", defense=3, atec="full")
+TANK_CADRE = Defender(label="3-2-8 tank cadre", defense=2, atec="full", aeca="full")
+
+
+def battle(attackers: list[Attacker], defenders: list[Defender], **kwargs: object) -> Battle:
+    return Battle(attackers=tuple(attackers), defenders=tuple(defenders), terrain=str(kwargs.pop("terrain", "clear")), **kwargs)  # type: ignore[arg-type]
+
+
+def test_I01_infantry_against_rifle_and_AT_calculates_no_armor() -> None:
+    """D-36a: no AECA on either side: no armor calculation, DRM 0, no shift."""
+    result = assess(battle([INFANTRY, INFANTRY], [RIFLE, AT_REGIMENT]), CHARTS, OPTIONS)
+    assert (result.armor.calculated, result.drm, result.shifts) == (False, 0, 0)
+
+
+def test_I02_a_tank_cadre_gives_the_defender_armor_advantage() -> None:
+    """D-36b: the defender has AECA, the attacker no armor: −1."""
+    result = assess(battle([INFANTRY, INFANTRY], [RIFLE, AT_REGIMENT, TANK_CADRE]), CHARTS, OPTIONS)
+    assert (result.armor.drm, result.drm, result.armor.shift) == (-1, -1, 0)
+
+
+def test_I03_stug_against_AT_and_cadre_is_2_to_5_rounding_to_1_3() -> None:
+    """D-36c: armor odds 2:5 → 1-3, defender −1; 2 < total DF 9, so no 1R."""
+    result = assess(battle([INFANTRY, INFANTRY, STUG], [RIFLE, AT_REGIMENT, TANK_CADRE]), CHARTS, OPTIONS)
+    assert (result.armor.attacker, result.armor.defender) == (2, 5)
+    assert nearest_column(Fraction(2, 5), "nearest_linear") == "1-3"
+    assert (result.armor.drm, result.armor.shift, result.defence) == (-1, 0, 9)
+
+
+def test_I04_stug_against_the_cadre_alone_is_1_1_and_no_advantage() -> None:
+    """D-36d, D-35: 2 vs 2 = 1:1 denies the defender armor advantage."""
+    result = assess(battle([INFANTRY, INFANTRY, STUG], [RIFLE, TANK_CADRE]), CHARTS, OPTIONS)
+    assert (result.armor.attacker, result.armor.defender, result.armor.drm) == (2, 2, 0)
+
+
+def test_I05_stug_against_rifle_only_is_plus_1_without_shift() -> None:
+    """D-36e: 2 vs 0 → +1; AECA 2 < DF 4, no shift."""
+    result = assess(battle([INFANTRY, INFANTRY, STUG], [RIFLE]), CHARTS, OPTIONS)
+    assert (result.armor.drm, result.armor.shift, result.drm) == (1, 0, 1)
+
+
+def test_I06_panzer_and_stug_earn_plus_1_and_one_column_right() -> None:
+    """D-36f: AECA 11 ≥ DF 4: +1 DRM and 1R (large armor advantage, D-59)."""
+    result = assess(battle([INFANTRY, PANZER, STUG], [RIFLE]), CHARTS, OPTIONS)
+    assert (result.armor.attacker, result.armor.drm, result.armor.shift) == (11, 1, 1)
+    assert result.large_armor_advantage
+    assert result.odds_column == "4-1" and result.column == "5-1"  # 18:4 = 4.5 → 4-1 (tie goes down), 1R → 5-1
+
+
+def test_I10_first_winter_attack_against_defender_armor_advantage_nets_minus_1() -> None:
+    """D-21: −1 first winter and −1 defender armor advantage are capped at −1, not −2."""
+    situation = battle([INFANTRY, INFANTRY], [RIFLE, TANK_CADRE], weather="Snow", turn=12, axis_first_winter=True)
+    result = assess(situation, CHARTS, OPTIONS)
+    assert result.drm == -1
+    assert any("= -2, capped to -1" in step.text for step in result.steps)
+
+
+def test_I11_a_river_attack_at_1_2_sizes_losses_on_the_attackers_printed_strength() -> None:
+    """D-53: the river halves the attack to 1-2, but the loss basis is the printed AF."""
+    attackers = [Attacker(label="7-6 inf", attack=7, hexside="minor_river")]
+    situation = battle(attackers, [Defender(label="7-6 rifle", defense=7)])
+    assessment = assess(situation, CHARTS, OPTIONS)
+    assert (assessment.attack, assessment.column) == (4, "1-2")  # 7/2 → 4 (rounded up); 4:7 → 1-2
+    result = resolve(situation, assessment, CHARTS, roll=2, options=OPTIONS)
+    assert result.code == "A2" and result.attacker_loss == 7  # 100% of the printed 7, not of 3.5
+
+
+def test_factor_limits_apply_after_halving_per_hex_and_per_attack() -> None:
+    """D-04, D-01: 2 × 20 from one hex (limit 30) and 40 from another → 30 + 40 → 60 per attack."""
+    limit = FactorLimit(from_turn=0, until_turn=21, per_hex=30, per_attack=60, rule="D-04 [000]")
+    attackers = [Attacker(label="a", attack=20, hex="A"), Attacker(label="b", attack=20, hex="A"), Attacker(label="c", attack=40, hex="B")]
+    assert assess(battle(attackers, [Defender(label="d", defense=10)], limit=limit), CHARTS, OPTIONS).attack == 60
+
+
+def test_artillery_counts_at_most_the_defence_and_defensive_artillery_one_each() -> None:
+    """D-06, D-07: attacking artillery capped at 1× DF; the second defending gun counts 1."""
+    attackers = [INFANTRY, Attacker(label="art", attack=12, artillery=True)]
+    defenders = [Defender(label="gun 1", defense=3, artillery=True), Defender(label="gun 2", defense=2, artillery=True), RIFLE]
+    result = assess(battle(attackers, defenders), CHARTS, OPTIONS)
+    assert (result.defence, result.attack) == (3 + 1 + 4, 7 + 8)
+
+
+def test_fractions_are_kept_to_the_final_count_then_rounded_up() -> None:
+    """D-01 (derived example): 7 halved plus 7 = 10.5 → 11."""
+    attackers = [INFANTRY, Attacker(label="7-6 unsupplied", attack=7, supply="unsupplied")]
+    assert assess(battle(attackers, [RIFLE]), CHARTS, OPTIONS).attack == 11
+
+
+def test_below_1_4_the_attacker_is_eliminated() -> None:
+    """D-11: odds under 1-4 mean attacker eliminated; no roll changes that."""
+    situation = battle([Attacker(label="weak", attack=1)], [Defender(label="strong", defense=5)])
+    assessment = assess(situation, CHARTS, OPTIONS)
+    assert assessment.column is None
+    assert resolve(situation, assessment, CHARTS, roll=12, options=OPTIONS).attacker_eliminated
+
+
+@pytest.mark.parametrize(("ratio", "linear", "log", "down"), [
+    (Fraction(5, 2), "2-1", "3-1", "2-1"),     # tie by difference → the lower column
+    (Fraction(27, 10), "3-1", "3-1", "2-1"),
+    (Fraction(5, 4), "1-1", "3-2", "1-1"),     # 1.25 is a tie by difference; by ratio 3-2 is nearer
+    (Fraction(9, 1), "7-1", "7-1", "7-1"),
+])
+def test_J06_odds_rounding_readings(ratio: Fraction, linear: str, log: str, down: str) -> None:
+    """J-06: nearest by difference (default), nearest by ratio, or down."""
+    assert [nearest_column(ratio, reading) for reading in ("nearest_linear", "nearest_log", "down")] == [linear, log, down]
+
+
+@pytest.mark.parametrize(("cap", "expected"), [(1, "3-1"), (2, "4-1")])
+def test_J04_bombardment_shifts_count_once_or_twice(cap: int, expected: str) -> None:
+    """J-04: at most 1 column from all prior bombardment (default), or one each from air and artillery."""
+    situation = battle([Attacker(label="inf", attack=8)], [RIFLE], bombardment_shifts=2)
+    assert assess(situation, CHARTS, CombatOptions(max_bombard_shift=cap)).column == expected
+
+
+@pytest.mark.parametrize(("threshold", "drm"), [("le_1_2", 0), ("below_1_1", -1)])
+def test_J05_defender_armor_threshold(threshold: str, drm: int) -> None:
+    """J-05: armor odds 4:5 round to 1-1 (no advantage by the rule body) but are under 1:1 (overview)."""
+    attackers = [INFANTRY, Attacker(label="4-8 cadre", attack=4, aeca="full")]
+    defenders = [Defender(label="5-4 tank", defense=5, atec="full", aeca="full"), RIFLE]
+    assert assess(battle(attackers, defenders), CHARTS, CombatOptions(armor_drm_threshold=threshold)).armor.drm == drm
+
+
+@pytest.mark.parametrize(("terrain", "reading", "text"), [
+    ("wooded_rough", "rule", "retreats 1 hex"), ("wooded_rough", "overview", "retreats 2 hexes"),
+    ("clear", "rule", "retreats 2 hexes"), ("swamp", "overview", "retreats 1 hex"),
+])
+def test_J18_one_hex_retreat_terrain(terrain: str, reading: str, text: str) -> None:
+    """J-18: the rule lists Fortress and Wooded Rough with city, forest, swamp, mountain; the overview does not."""
+    situation = battle([Attacker(label="inf", attack=30)], [RIFLE], terrain=terrain)
+    options = CombatOptions(dr_heavy_terrain=reading)
+    assessment = assess(situation, CHARTS, options)
+    roll = next(r for r in range(2, 13) if CHARTS.result(str(assessment.column), max(2, min(12, r + assessment.drm))).endswith("DR"))
+    result = resolve(situation, assessment, CHARTS, roll=roll, options=options)
+    assert any(text in step.text for step in result.steps)
+
+
+def test_armor_loss_rule_and_its_large_advantage_exception() -> None:
+    """D-57, D-59: against ATEC the attacker must lose armor, except on X1 with large armor advantage."""
+    plain = battle([INFANTRY, STUG], [RIFLE, AT_REGIMENT])
+    big = battle([INFANTRY, PANZER, STUG], [RIFLE, Defender(label="1-1 AT", defense=1, atec="full")])
+    for situation, waived in ((plain, False), (big, True)):
+        assessment = assess(situation, CHARTS, OPTIONS)
+        roll = next(r for r in range(2, 13) if CHARTS.result(str(assessment.column), max(2, min(12, r + assessment.drm))) == "X1")
+        result = resolve(situation, assessment, CHARTS, roll=roll, options=OPTIONS)
+        assert result.attacker_armor_loss is not waived
+
+
+def test_refusals_name_the_rule() -> None:
+    """D-20, D-93: winterization needs Snow; no overruns in Mud or into swamp."""
+    with pytest.raises(IllegalOrderError, match="Snow only"):
+        assess(battle([INFANTRY], [RIFLE], winterization=True), CHARTS, OPTIONS)
+    with pytest.raises(IllegalOrderError, match="no overruns in Mud"):
+        assess(battle([PANZER], [RIFLE], overrun=True, weather="Mud"), CHARTS, OPTIONS)
+    with pytest.raises(IllegalOrderError, match="not allowed against swamp"):
+        assess(battle([PANZER], [RIFLE], overrun=True, terrain="swamp"), CHARTS, OPTIONS)
+    with pytest.raises(IllegalOrderError, match="no terrain 'marsh'"):
+        assess(battle([PANZER], [RIFLE], terrain="marsh"), CHARTS, OPTIONS)
+
+
+def score(code: str) -> float:
+    """How good a result is for the attacker (D-61 item 7)."""
+    return {"A2": -3, "A1": -2, "AR": -1, "0": 0, "X1": 1, "DR": 1.5, "X1DR": 2, "D1": 2.5, "D1DR": 3, "D2": 4, "D2DR": 5}[code]
+
+
+def test_the_provisional_crt_satisfies_everything_the_text_says() -> None:
+    """D-61: 2D6, 11 columns, known codes only, monotone in roll and column, A1/X1 up to 7-1, D1 everywhere."""
+    assert CHARTS.provisional and CHARTS.columns == list(COLUMNS)
+    for column in COLUMNS:
+        codes = [CHARTS.result(column, roll) for roll in range(2, 13)]
+        assert all(code in CODES for code in codes)
+        assert [score(code) for code in codes] == sorted(score(code) for code in codes), column
+        assert any(code.startswith("D1") for code in codes), column
+    for roll in range(2, 13):
+        row = [score(CHARTS.result(column, roll)) for column in COLUMNS]
+        assert row == sorted(row), roll
+    top = [CHARTS.result("7-1", roll) for roll in range(2, 13)]
+    assert "A1" in top and "X1" in top
+
+
+def test_a_broken_chart_file_names_file_field_and_value(tmp_path: Path) -> None:
+    """A user's chart with a bad code is refused with the file, the field and the value."""
+    text = charts_path("europa-combat").read_text(encoding="utf-8")
+    broken = tmp_path / "my-crt.toml"
+    broken.write_text(text.replace('"2"  = ["A2"', '"2"  = ["AE"'), encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"(?s)my-crt\.toml.*crt.*'AE' is not a result code"):
+        load_charts(str(broken))
