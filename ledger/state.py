@@ -73,6 +73,7 @@ class LossDue(_Model):
     amount: int = Field(ge=0)
     armor_unit: bool = Field(default=False, description="at least one unit reduced must be an armor (AECA) unit")
     what: str = Field(default="", description="the combat as the referee named it")
+    isolated: bool = Field(default=False, description="an isolation-attrition loss: no RPs are recovered (C-13)")
 
 
 class TableState(_Model):

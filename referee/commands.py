@@ -158,6 +158,26 @@ class RecordRoll(Command):
     witnesses: list[Name] = Field(default_factory=list, max_length=20)
 
 
+class ResolveIsolationAttrition(Command):
+    """Roll isolation attrition for one hex (Europa D-104..D-106 [000]; Third Reich H-40, H-41 [004])."""
+
+    kind: Literal["ResolveIsolationAttrition"] = "ResolveIsolationAttrition"
+    side: Name = Field(description="the side whose units are isolated (the phasing side)")
+    hex: Name = Field(description="the hex as the table calls it")
+    units: list[Name] = Field(default_factory=list, max_length=60, description="the units in the hex")
+    strength: int = Field(default=0, ge=0, le=1000, description="Europa: the stack's strength, for the 50% loss")
+    turns_unsupplied: int = Field(default=2, ge=1, le=100, description="Europa: consecutive unsupplied turns, this one included (D-104)")
+    region: Name | None = Field(default=None, description="Third Reich: the weather region of the hex (Snow -2, Mud -1)")
+    adjacent_enemy: bool = Field(default=False, description="-1: adjacent to enemy combat units")
+    remote_region: bool = Field(default=False, description="-1: Eastern Europe, Russia, Scandinavia, North Africa (3R: or Middle East)")
+    winter: bool = Field(default=False, description="Europa -1: winter season, not in North Africa")
+    home_country: bool = Field(default=False, description="+1: in the units' home country")
+    traces_to_city: bool = Field(default=False, description="+1: can trace to a friendly (Europa: major) city hex")
+    faces: list[int] = Field(min_length=2, max_length=2, description="the 2D6 thrown")
+    rolled_by: Name
+    witnesses: list[Name] = Field(default_factory=list, max_length=20)
+
+
 class Annotate(Command):
     """Attach a note to an earlier entry (optionally flagging it as disputed)."""
 
@@ -218,7 +238,7 @@ AnyCommand = Annotated[
         CreateCampaign, AdvancePhase, AdvancePlayerTurn, AdvanceGameTurn, SetWeather,
         SetMarker, ClearMarker, CreditSupplyPoints, DebitSupplyPoints,
         CreditReplacementPoints, DebitReplacementPoints, GrantBrp, SpendBrp, AdjustBrpBase,
-        RecordRoll, Annotate, RegisterUnit, SetUnitStatus, Rollback, BranchCampaign,
+        RecordRoll, ResolveIsolationAttrition, Annotate, RegisterUnit, SetUnitStatus, Rollback, BranchCampaign,
         eu.ReceiveSupplyIncome, eu.SetCityStatus, eu.ActivateMechanized, eu.PayAttackSupply,
         eu.PayArtillerySupply, eu.PayOverrunSupply, eu.PayAirSupply, eu.BuyResourcePoints,
         eu.SellResourcePoints, eu.SpendResourcePoints, eu.BuyRailCapacity, eu.ReceiveResourceIncome,

@@ -18,6 +18,7 @@ from referee.errors import IllegalOrderError
 from referee.decision import Context, Decision
 from referee.europa.context import pool_of, track_of
 from referee.europa.combat_handlers import COMBAT_HANDLERS
+from referee.isolation_handlers import ISOLATION_HANDLERS
 from referee.europa.replacement_handlers import REPLACEMENT_HANDLERS
 from referee.europa.resource_handlers import RESOURCE_HANDLERS
 from referee.europa.supply_handlers import SUPPLY_HANDLERS
@@ -41,7 +42,7 @@ def _track(state: GameState, nation: str, kind: str) -> ReplacementTrack:
 def _refuse_with_losses_owed(state: GameState) -> None:
     """D-56 [000]: a combat's losses are taken before play moves on to the next phase."""
     if state.table.losses_due:
-        owed = "; ".join(f"combat #{loss.combat}{' ' + loss.what if loss.what else ''}: {loss.side} still owes a loss of {loss.amount}"
+        owed = "; ".join(f"#{loss.combat} {loss.what}: {loss.side} still owes a loss of {loss.amount}"
                          for loss in state.table.losses_due)
         raise IllegalOrderError(f"{owed} — record AllocateLosses before moving on")
 
@@ -240,6 +241,7 @@ HANDLERS: dict[type[Any], Callable[[Any, Context], Decision]] = {
     **REPLACEMENT_HANDLERS,
     **ECONOMY_HANDLERS,
     **COMBAT_HANDLERS,
+    **ISOLATION_HANDLERS,
     c.AdvancePhase: _advance("phase"),
     c.AdvancePlayerTurn: _advance("player"),
     c.AdvanceGameTurn: _advance("turn"),

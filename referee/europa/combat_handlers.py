@@ -98,7 +98,8 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context) -> Decision:
                          detail=command.what or "combat", special_ok=not command.overrun, steps=steps)
     combat = ctx.head + 1
     defender = _other_side(state, command.side)
-    losses = [LossDue(combat=combat, side=side, amount=amount, armor_unit=armor, what=command.what)
+    what = f"combat {command.what}".strip()
+    losses = [LossDue(combat=combat, side=side, amount=amount, armor_unit=armor, what=what)
               for side, amount, armor in ((command.side, result.attacker_loss, result.attacker_armor_loss),
                                           (defender, result.defender_loss, result.defender_armor_loss)) if amount > 0]
     events.append(cb.CombatResolved(combat=combat, code=result.code, losses=losses))
@@ -125,11 +126,11 @@ def allocate_losses(command: eu.AllocateLosses, ctx: Context) -> Decision:
     due = [loss for loss in ctx.state.table.losses_due if loss.combat == command.combat and loss.side == command.side]
     if not due:
         open_losses = ", ".join(f"#{loss.combat} {loss.side} {loss.amount}" for loss in ctx.state.table.losses_due) or "none"
-        raise IllegalOrderError(f"{command.side} owes no loss from combat #{command.combat}; losses owed: {open_losses}")
+        raise IllegalOrderError(f"{command.side} owes no loss from entry #{command.combat}; losses owed: {open_losses}")
     loss = due[0]
     counted = sum(unit.counted for unit in command.units)
     if counted < loss.amount:
-        raise IllegalOrderError(f"{command.side} must lose {loss.amount} from combat #{command.combat}; "
+        raise IllegalOrderError(f"{command.side} must lose {loss.amount} from #{command.combat} {loss.what}; "
                                 f"the units named count {counted} (D-56 [000])")
     if loss.armor_unit and not any(unit.armor for unit in command.units):
         raise IllegalOrderError(f"at least one {command.side} unit reduced in combat #{command.combat} must be an armor (AECA) unit (D-57 [000])")
@@ -141,7 +142,7 @@ def allocate_losses(command: eu.AllocateLosses, ctx: Context) -> Decision:
         track_of(ctx.state, command.nation)
         change = sum(unit.counted if unit.change is None else unit.change for unit in command.units)
         output = rp.excess_loss_rps(required=loss.amount, removed=counted, change=change, armor_loss_required=loss.armor_unit,
-                                    armor_cost=sum(unit.armor_cost for unit in command.units), isolated=command.isolated,
+                                    armor_cost=sum(unit.armor_cost for unit in command.units), isolated=command.isolated or loss.isolated,
                                     remainder=opt(ctx.state, "armor_rp_remainder"))
         steps += output.steps
         events += pending_credits(ctx, command.nation, output.points, f"excess loss, combat #{command.combat}")

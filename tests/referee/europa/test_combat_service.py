@@ -43,7 +43,7 @@ def test_play_cannot_move_on_until_the_losses_are_allocated(europa: RefereeServi
     """D-56: both sides take their losses before the next phase; over-fulfilment earns RPs (C-10)."""
     in_combat(europa)
     combat = europa.execute_json(ATTACK)["number"]
-    with pytest.raises(IllegalOrderError, match=f"combat #{combat} Brest: Axis still owes a loss of 2"):
+    with pytest.raises(IllegalOrderError, match=f"#{combat} combat Brest: Axis still owes a loss of 2"):
         europa.execute_json({"kind": "AdvancePhase"})
     with pytest.raises(IllegalOrderError, match="must lose 2 .* count 1"):
         europa.execute_json({"kind": "AllocateLosses", "combat": combat, "side": "Axis", "units": [{"label": "x", "counted": 1}]})
