@@ -24,19 +24,18 @@ from ledger.verify import verify
 from referee.commands import CreateCampaign, parse_command
 from referee.errors import RulesError
 from referee.service import Clock, RefereeService, utc_now
-from referee.third_reich.context import powers_in_movement_order
 from tui.dialogs.command_form import CommandForm
 from tui.dialogs.entry import EntryDialog
 from tui.dialogs.error import ErrorDialog
 from tui.dialogs.help import HelpDialog
 from tui.dialogs.undo import UndoDialog
-from tui.dialogs.year_start import YearStartForm
 from tui.replay import ReplayActions
+from tui.table_forms import TableFormActions
 from tui.screens.dashboard import Dashboard
 from tui.screens.log import LogScreen
 
 
-class TurnledgerApp(ReplayActions, App[None]):
+class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
     """The console. Messages up: `Recorded`, `Refused`, `CursorMoved` (tests listen to them)."""
 
     TITLE = "turnledger"
@@ -59,6 +58,9 @@ class TurnledgerApp(ReplayActions, App[None]):
         Binding("end,escape", "live", "Live", show=False),
         Binding("u", "undo", "Undo"),
         Binding("b", "branch", "Branch"),
+        Binding("f", "combat", "Combat"),
+        Binding("o", "losses", "Losses", show=False),
+        Binding("i", "isolation", "Isolation", show=False),
         Binding("y", "year_start", "Year start", show=False),
         Binding("v", "verify", "Verify"),
         Binding("r", "audit", "Report"),
@@ -124,6 +126,9 @@ class TurnledgerApp(ReplayActions, App[None]):
         for title, help_text, action in (
             ("Enter a command", "open the command form, preview the ruling, record it", self.action_command),
             ("Advance phase", "record an AdvancePhase", self.action_advance),
+            ("Combat", "Europa: the combat form; odds before the dice, the whole ruling after", self.action_combat),
+            ("Allocate losses", "name the units that meet a loss still owed", self.action_losses),
+            ("Isolation attrition", "roll attrition for one isolated hex", self.action_isolation),
             ("Year start", "the Third Reich year start of a power, with its whole calculation", self.action_year_start),
             ("Log", "every entry; Enter opens one", self.action_log),
             ("Jump", "to an entry number or a calendar position", self.action_jump),
@@ -219,23 +224,6 @@ class TurnledgerApp(ReplayActions, App[None]):
     def action_command(self) -> None:
         if self._live_only("enter commands"):
             self.push_screen(CommandForm(self._preview, actor=self.actor), self._form_done)
-
-    def _form_done(self, data: dict[str, Any] | None) -> None:
-        if data is not None:
-            self.record(data)
-
-    def action_year_start(self) -> None:
-        """The hand-made year-start form (Third Reich, in a Year Start phase)."""
-        if not self._live_only("perform a year start"):
-            return
-        state = self.service.store.peek()
-        calendar = state.table.calendar
-        if calendar.phase != "Year Start":
-            self.show_error(RulesError(f"the year start belongs to the Year Start phase of a Spring turn; it is now {calendar.label}, {calendar.phase}"))
-            return
-        pending = [power for power in powers_in_movement_order(state) if f"year_start:{power}" not in calendar.steps_done]
-        routes = state.identity.tables.get("economy", {}).get("lend_lease", {})
-        self.push_screen(YearStartForm(pending, routes, self._preview, self.actor), self._form_done)
 
     def action_advance(self) -> None:
         if self._live_only("advance the calendar"):

@@ -154,8 +154,9 @@ def _attack_strength(battle: Battle, terrain: TerrainEffect, charts: CombatChart
         if unit.unpaid:
             value, why = value * HALF, [*why, "attack SP unpaid"]
         if why:
-            steps.append(Step(text=f"{unit.label}: AF {unit.attack} × 1/2 for each of {', '.join(why)} = {show(value)}",
-                              rule="D-03, D-08, D-43 [000], J-07"))
+            each = "each of " if len(why) > 1 else ""
+            steps.append(Step(text=f"{unit.label}: AF {unit.attack} halved for {each}{', '.join(why)} → {show(value)}",
+                              rule="D-03, D-08, D-43 [000]" + (", J-07" if unit.unpaid else "")))
         by_hex[unit.hex] = by_hex.get(unit.hex, Fraction(0)) + value
         if unit.artillery:
             artillery += value

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Button, Input, Select
+from textual.widgets import Button, Input, Select, TextArea
 
 from support import TickingClock
 from tui.app import TurnledgerApp, make_app
@@ -76,3 +76,29 @@ def test_spending_form_with_its_derivation(snap_compare: Any, app: TurnledgerApp
         await pilot.wait_for_animation()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=fill)
+
+
+def test_combat_form_with_its_derivation(snap_compare: Any, app: TurnledgerApp) -> None:
+    for _ in range(3):
+        app.service.execute_json({"kind": "AdvancePhase"})  # Jun II 1941: Initial → Air → Movement → Combat
+    app.head = app.service.head()
+
+    async def fill(pilot: Pilot[Any]) -> None:
+        await settled(pilot)
+        await pilot.press("f")
+        await pilot.pause()
+        form = pilot.app.screen
+        form.query_one("#what", Input).value = "Brest 1718"
+        form.query_one("#zone", Select).value = "B"
+        form.query_one("#terrain", Select).value = "woods"
+        form.query_one("#attackers", TextArea).text = "7 7-6 inf ~minor_river\n9 9-10 pz aeca\n2 StuG aeca"
+        form.query_one("#defenders", TextArea).text = "4 4-6 rifle\n3 2-3-8 AT atec"
+        form.query_one("#stacks", Input).value = "1"
+        form.query_one("#faces", Input).value = "4 5"
+        form.query_one("#witnesses", Input).value = "Ivan"
+        for field in [*form.query(Input), *form.query(TextArea)]:
+            field.cursor_blink = False
+        await pilot.pause(0.3)
+        await pilot.wait_for_animation()
+
+    assert snap_compare(app, terminal_size=(130, 48), run_before=fill)

@@ -71,7 +71,7 @@ class CommandForm(ModalScreen[dict[str, Any] | None]):
                 yield Button("Cancel", id="cancel")
 
     async def on_select_changed(self, event: Select.Changed) -> None:
-        if event.value is Select.BLANK:
+        if event.value is Select.NULL:
             return
         self.kind = str(event.value)
         schema = self.schemas[self.kind]

@@ -11,6 +11,10 @@ KEYS = """[b]turnledger console[/b]
 
   c        enter a command (form; preview its ruling, then record it)
   a        advance one phase (the same as the AdvancePhase command)
+  f        Europa combat: units off the counters, shifts and DRMs ticked, odds before the dice,
+           the whole ruling and the losses owed once the 2D6 faces are in
+  o        allocate a loss still owed (from a combat or an isolation roll)
+  i        isolation attrition for one hex (Europa or Third Reich modifiers)
   y        Third Reich year start: a power's whole calculation, lend lease, then record
   l        the log: every entry; Enter opens one
   left     replay: one entry back          right    one entry forward

@@ -52,7 +52,7 @@ class YearStartForm(ModalScreen[dict[str, Any] | None]):
         for name, route in self.routes.items():
             if route["giver"] == power:
                 await grants.mount(Label(f"lend lease {name} ({route['arrival']})"),
-                                   Select([(str(a), a) for a in route["amounts"]], value=0 if 0 in route["amounts"] else Select.BLANK,
+                                   Select([(str(a), a) for a in route["amounts"]], value=0 if 0 in route["amounts"] else Select.NULL,
                                           prompt="amount", id=f"route-{len(grants.children)}", name=name))
         if power == "USA":
             await grants.mount(Checkbox("open the Iran route (15 BRPs once)", id="iran"))
@@ -71,7 +71,7 @@ class YearStartForm(ModalScreen[dict[str, Any] | None]):
         power = self.query_one("#power", Select).value
         data: dict[str, Any] = {"kind": "PerformYearStart", "power": power, "actor": self.actor, "lend_lease": []}
         for select in self.query("#grants Select").results(Select):
-            if select.value is not Select.BLANK and select.value:
+            if select.value is not Select.NULL and select.value:
                 data["lend_lease"].append({"kind": "LendLeaseGrant", "route": select.name, "amount": select.value})
         for box in self.query("#iran").results(Checkbox):
             data["open_iran_route"] = box.value
@@ -80,7 +80,7 @@ class YearStartForm(ModalScreen[dict[str, Any] | None]):
         return data
 
     def _update(self) -> None:
-        if self.query_one("#power", Select).value is Select.BLANK:
+        if self.query_one("#power", Select).value is Select.NULL:
             return
         try:
             text = self.preview(self.command())
@@ -89,7 +89,7 @@ class YearStartForm(ModalScreen[dict[str, Any] | None]):
         self.query_one("#calculation-text", Static).update(text)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "cancel" or self.query_one("#power", Select).value is Select.BLANK:
+        if event.button.id == "cancel" or self.query_one("#power", Select).value is Select.NULL:
             self.dismiss(None)
             return
         self.dismiss(self.command())

@@ -1,0 +1,150 @@
+"""The hand-made table forms driven through Pilot: combat, losses, isolation attrition.
+
+Each test asserts the ledger (entries, pools, losses owed) and the messages the console posts,
+not only what the screen shows.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.message import Message
+from textual.widgets import Checkbox, Input, Select, Static, TextArea
+
+from support import TickingClock
+from tui.app import TurnledgerApp, make_app
+from tui.dialogs.combat import CombatForm
+from tui.dialogs.error import ErrorDialog
+from tui.dialogs.isolation import IsolationForm
+from tui.dialogs.losses import LossesForm
+
+
+def seen_of(kind: type[Message], seen: list[Message]) -> list[Any]:
+    return [message for message in seen if isinstance(message, kind)]
+
+
+def panel(app: TurnledgerApp) -> str:
+    return str(app.screen.query_one("#calculation-text", Static).content)
+
+
+async def test_combat_then_losses_through_the_forms(tmp_path: Path) -> None:
+    """The surprise-turn attack: odds before the dice, the ruling after, losses owed, then allocated."""
+    app = make_app(str(tmp_path / "war.db"), clock=TickingClock())
+    seen: list[Message] = []
+    async with app.run_test(size=(150, 50), message_hook=seen.append) as pilot:
+        await pilot.press("a", "a")  # surprise turn: Air → Movement → Combat
+        await pilot.press("f")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, CombatForm)
+        form.query_one("#what", Input).value = "Brest"
+        form.query_one("#zone", Select).value = "B"
+        form.query_one("#attackers", TextArea).text = "7 inf\n9 pz aeca\n2 StuG aeca"
+        form.query_one("#defenders", TextArea).text = "4 rifle"
+        form.query_one("#stacks", Input).value = "1"
+        await pilot.pause()
+        assert "5-1" in panel(app) and "type the 2D6 faces" in panel(app)  # 18:4 → 4-1, 1R armor
+        assert app.service.head() == 3
+        form.query_one("#faces", Input).value = "1 2"
+        await pilot.pause()
+        assert "roll 4 → X1" in panel(app)
+        await pilot.click("#record")
+        await pilot.pause()
+        combat = app.service.head()
+        entry = app.service.store.entry(combat)
+        assert entry["command"]["kind"] == "ResolveCombat" and entry["rolls"][0]["faces"] == [1, 2]
+        assert seen_of(TurnledgerApp.Recorded, seen)[-1].entry["number"] == combat
+        assert [(loss.side, loss.amount) for loss in app.service.state().table.losses_due] == [("Axis", 2), ("Soviet", 2)]
+        assert app.service.state().supply_pools["Axis"].special == 79  # 1 SP for the paying stack, special first
+
+        await pilot.press("a")  # cannot leave Combat with losses owed
+        await pilot.pause()
+        assert isinstance(app.screen, ErrorDialog)
+        assert "Axis still owes a loss of 2" in seen_of(TurnledgerApp.Refused, seen)[-1].text
+        await pilot.press("escape")
+
+        for side, units in (("Axis", "7 7-6 inf to cadre change=4"), ("Soviet", "4 rifle")):
+            await pilot.press("o")
+            await pilot.pause()
+            losses = app.screen
+            assert isinstance(losses, LossesForm)
+            if side == "Soviet":
+                losses.query_one("#loss", Select).value = 1 if len(losses.owed) > 1 else 0
+            losses.query_one("#units", TextArea).text = units
+            await pilot.pause()
+            await pilot.click("#record")
+            await pilot.pause()
+        assert app.service.state().table.losses_due == []
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.service.state().table.calendar.label == "Jun II 1941"
+
+
+async def test_a_bad_unit_line_is_shown_in_place_and_refused_once(tmp_path: Path) -> None:
+    """A typo names the line and the word; Record goes to the one error dialog; nothing is written."""
+    app = make_app(str(tmp_path / "typo.db"), clock=TickingClock())
+    seen: list[Message] = []
+    async with app.run_test(size=(150, 50), message_hook=seen.append) as pilot:
+        await pilot.press("a", "a", "f")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#zone", Select).value = "B"
+        form.query_one("#attackers", TextArea).text = "7 inf\n9 pz aeka/2"
+        form.query_one("#defenders", TextArea).text = "4 rifle"
+        await pilot.pause()
+        assert "attackers, line 2: 'aeka/2' is not a flag here" in panel(app)
+        before = app.service.head()
+        await pilot.click("#record")
+        await pilot.pause()
+        assert isinstance(app.screen, ErrorDialog)
+        assert app.service.head() == before
+        form_text = seen_of(TurnledgerApp.Refused, seen)[-1].text
+        assert "line 2" in form_text
+        await pilot.press("escape")
+        form.query_one("#attackers", TextArea).text = "7 inf"
+        await pilot.pause()
+        await pilot.click("#record")  # no faces yet
+        await pilot.pause()
+        assert "throw 2D6 at the table and type the faces" in seen_of(TurnledgerApp.Refused, seen)[-1].text
+        assert app.service.head() == before
+
+
+async def test_third_reich_isolation_attrition_through_the_form(tmp_path: Path) -> None:
+    """H-40/H-41: the region's weather and the ticked modifiers decide; the roll is recorded with its witness."""
+    app = make_app(str(tmp_path / "reich.db"), scenario="revised-third-reich/campaign-1939", clock=TickingClock())
+    for _ in range(7):
+        app.service.execute_json({"kind": "AdvancePhase"})
+    assert app.service.state().table.calendar.phase == "Supply and Isolation"
+    app.head = app.service.head()
+    async with app.run_test(size=(150, 50)) as pilot:
+        await pilot.press("i")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, IsolationForm)
+        form.query_one("#hex", Input).value = "Warsaw"
+        form.query_one("#units", Input).value = "3-3 inf, 2-3 inf"
+        form.query_one("#region", Select).value = next(iter(app.service.state().table.weather))
+        form.query_one("#home_country", Checkbox).value = True
+        form.query_one("#faces", Input).value = "4 3"
+        form.query_one("#witnesses", Input).value = "Ivan"
+        await pilot.pause()
+        assert "modified 8" in panel(app) and "no loss" in panel(app)
+        await pilot.click("#record")
+        await pilot.pause()
+        entry = app.service.store.entry(app.service.head())
+        assert entry["command"]["kind"] == "ResolveIsolationAttrition"
+        assert entry["rolls"][0]["witnesses"] == ["Ivan"]
+
+
+async def test_europa_forms_refuse_in_a_third_reich_campaign(tmp_path: Path) -> None:
+    app = make_app(str(tmp_path / "reich2.db"), scenario="revised-third-reich/campaign-1939", clock=TickingClock())
+    seen: list[Message] = []
+    async with app.run_test(size=(150, 50), message_hook=seen.append) as pilot:
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, ErrorDialog)
+        assert "combat is a Europa form" in seen_of(TurnledgerApp.Refused, seen)[-1].text
+        await pilot.press("escape", "o")
+        await pilot.pause()
+        assert "no loss is owed" in seen_of(TurnledgerApp.Refused, seen)[-1].text

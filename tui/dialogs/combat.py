@@ -1,0 +1,141 @@
+"""The Europa combat form, made for the table: units read off the counters one per line, the
+hex, the weather zone, the shifts and DRMs ticked, then the dice as thrown.
+
+While the referee types, the calculation panel shows odds, column, shifts and DRM (before the
+dice) and, once the faces are in, the whole ruling with the losses each side owes. Nothing is
+recorded until Record; a refusal goes to the console's one error dialog.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TextArea
+
+from tui.dialogs.form_parts import Preview, faces_of, live_text, record_checked, words
+from tui.unit_lines import parse_units
+
+FLAGS = (("fortified", "fort in the hex"), ("overrun", "overrun"), ("winterization", "+1 winterization"),
+         ("commando", "+1 commando"), ("axis_first_winter", "-1 Axis first winter"))
+
+
+@dataclass(frozen=True)
+class CombatSetup:
+    """What the form offers: the attacking side, the zones with their weather, the chart's terrain."""
+
+    side: str
+    zones: dict[str, str]
+    terrain: list[str]
+    hexsides: list[str]
+
+
+class CombatForm(ModalScreen[dict[str, Any] | None]):
+    """Returns the ResolveCombat command to record, or None."""
+
+    BINDINGS = [("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    CombatForm { align: center middle; }
+    CombatForm > Vertical { width: 120; height: 95%; background: $surface; border: thick $primary; padding: 0 1; }
+    CombatForm Horizontal { height: auto; }
+    CombatForm #units { height: 9; }
+    CombatForm #units > Vertical { width: 1fr; height: 9; }
+    CombatForm TextArea { height: 1fr; }
+    CombatForm Select { width: 1fr; }
+    CombatForm Input { width: 1fr; }
+    CombatForm Checkbox { width: auto; }
+    CombatForm Label { width: 1fr; }
+    CombatForm #calculation { height: 1fr; border: round $accent; }
+    """
+
+    def __init__(self, setup: CombatSetup, preview: Preview, assess: Preview, actor: str) -> None:
+        super().__init__()
+        self.setup = setup
+        self.preview = preview
+        self.assess = assess
+        self.actor = actor
+
+    def compose(self) -> ComposeResult:
+        zones = [(f"zone {zone}: {weather}", zone) for zone, weather in self.setup.zones.items()]
+        with Vertical():
+            yield Label(f"[b]{self.setup.side} attacks[/b] — one unit per line: strength, label, flags")
+            yield Label("[dim]flags: aeca aeca/2 atec atec/2 art nkvd unsupplied isolated unpaid siege @HEX (attacking hex) "
+                        + " ".join(f"~{name}" for name in self.setup.hexsides if name != "none") + "[/dim]")
+            with Horizontal():
+                yield Input(placeholder="where (e.g. Kiev 2715)", id="what")
+                yield Select(zones, prompt="defender's weather zone", id="zone", value=zones[0][1] if len(zones) == 1 else Select.NULL)
+                terrain = sorted(self.setup.terrain, key=lambda name: name != "clear")
+                yield Select([(name.replace("_", " "), name) for name in terrain], id="terrain", value=terrain[0],
+                             allow_blank=False)
+                yield Select([("no bombardment shift", 0), ("1R bombardment", 1), ("2 bombardment shifts", 2)], id="bombard",
+                             value=0, allow_blank=False)
+            with Horizontal():
+                for name, text in FLAGS:
+                    yield Checkbox(text, id=name)
+            with Horizontal(id="units"):
+                with Vertical():
+                    yield Label("attackers")
+                    yield TextArea(id="attackers", placeholder="9 pz aeca\n7 inf ~minor_river")
+                with Vertical():
+                    yield Label("defenders")
+                    yield TextArea(id="defenders", placeholder="4 rifle\n3 AT atec")
+            with Horizontal():
+                yield Input(placeholder="divisions paying SP per stack, e.g. 2 1", id="stacks")
+                yield Input(placeholder="2D6 faces, e.g. 3 5", id="faces")
+                yield Input(placeholder="rolled by", id="rolled_by", value=self.actor)
+                yield Input(placeholder="witnesses", id="witnesses")
+            yield VerticalScroll(Static("type the units to see the odds", id="calculation-text"), id="calculation")
+            with Horizontal():
+                yield Button("Record", id="record", variant="success")
+                yield Button("Cancel", id="cancel")
+
+    def command(self) -> dict[str, Any]:
+        """The combat as typed so far (faces may still be missing)."""
+        zone = self.query_one("#zone", Select).value
+        data: dict[str, Any] = {
+            "kind": "ResolveCombat", "actor": self.actor, "side": self.setup.side,
+            "what": self.query_one("#what", Input).value.strip(),
+            "terrain": self.query_one("#terrain", Select).value,
+            "bombardment_shifts": self.query_one("#bombard", Select).value,
+            "attackers": parse_units(self.query_one("#attackers", TextArea).text, attacking=True),
+            "defenders": parse_units(self.query_one("#defenders", TextArea).text, attacking=False),
+            "paying_stacks": [int(word) for word in words(self.query_one("#stacks", Input).value) if word.isdigit()],
+            "rolled_by": self.query_one("#rolled_by", Input).value.strip() or self.actor,
+            "witnesses": words(self.query_one("#witnesses", Input).value),
+        }
+        if zone is not Select.NULL:
+            data["zone"] = zone
+        for name, _ in FLAGS:
+            data[name] = self.query_one(f"#{name}", Checkbox).value
+        data.update(faces_of(self.query_one("#faces", Input).value))
+        return data
+
+    def _update(self) -> None:
+        text = live_text(self, lambda data: bool(data["attackers"] and data["defenders"]))
+        if text is not None:
+            self.query_one("#calculation-text", Static).update(text)
+
+    def on_input_changed(self) -> None:
+        self._update()
+
+    def on_text_area_changed(self) -> None:
+        self._update()
+
+    def on_checkbox_changed(self) -> None:
+        self._update()
+
+    def on_select_changed(self) -> None:
+        self._update()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "cancel":
+            self.dismiss(None)
+            return
+        record_checked(self, "2D6")
+

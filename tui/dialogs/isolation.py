@@ -1,0 +1,125 @@
+"""Isolation attrition for one hex: tick what the map shows, type the 2D6, see the result.
+
+The modifiers offered are the campaign's game's (Europa D-106 [000]: winter season; Third
+Reich H-41 [004]: the region's weather, Summer from the calendar); the referee reads the rest
+off the map.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+from tui.dialogs.form_parts import Preview, faces_of, live_text, record_checked, words
+
+COMMON = (("adjacent_enemy", "-1 adjacent to the enemy"), ("remote_region", "-1 E. Europe, Russia, Scandinavia, N. Africa"),
+          ("home_country", "+1 home country"), ("traces_to_city", "+1 traces to a friendly city"))
+
+
+@dataclass(frozen=True)
+class IsolationSetup:
+    """The side rolling, the game, and (Third Reich) the weather regions."""
+
+    side: str
+    game: str
+    regions: dict[str, str]
+
+
+class IsolationForm(ModalScreen[dict[str, Any] | None]):
+    """Returns the ResolveIsolationAttrition command to record, or None."""
+
+    BINDINGS = [("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    IsolationForm { align: center middle; }
+    IsolationForm > Vertical { width: 100; height: 80%; background: $surface; border: thick $primary; padding: 0 1; }
+    IsolationForm Horizontal { height: auto; }
+    IsolationForm Input { width: 1fr; }
+    IsolationForm Select { width: 1fr; }
+    IsolationForm Checkbox { width: auto; }
+    IsolationForm #calculation { height: 1fr; border: round $accent; }
+    """
+
+    def __init__(self, setup: IsolationSetup, preview: Preview, actor: str) -> None:
+        super().__init__()
+        self.setup = setup
+        self.preview = preview
+        self.assess = preview
+        self.actor = actor
+        self.europa = setup.game == "europa"
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"[b]{self.setup.side} isolation attrition[/b] — "
+                        + ("≤ 6 loses 50% of the stack (D-105)" if self.europa else "≤ 7 eliminates every unit in the hex (H-40)"))
+            with Horizontal():
+                yield Input(placeholder="hex (e.g. Kiev pocket)", id="hex")
+                yield Input(placeholder="units in the hex, comma separated", id="units")
+            with Horizontal():
+                if self.europa:
+                    yield Input(placeholder="stack strength", id="strength")
+                    yield Input(value="2", placeholder="turns unsupplied (2nd or later)", id="turns")
+                else:
+                    yield Select([(f"{region}: {weather}", region) for region, weather in self.setup.regions.items()],
+                                 prompt="weather region of the hex", id="region")
+            with Horizontal():
+                for name, text in COMMON:
+                    yield Checkbox(text, id=name)
+                if self.europa:
+                    yield Checkbox("-1 winter season", id="winter")
+            with Horizontal():
+                yield Input(placeholder="2D6 faces, e.g. 3 5", id="faces")
+                yield Input(value=self.actor, placeholder="rolled by", id="rolled_by")
+                yield Input(placeholder="witnesses", id="witnesses")
+            yield VerticalScroll(Static("type the dice to see the result", id="calculation-text"), id="calculation")
+            with Horizontal():
+                yield Button("Record", id="record", variant="success")
+                yield Button("Cancel", id="cancel")
+
+    def command(self) -> dict[str, Any]:
+        """The roll as typed so far."""
+        data: dict[str, Any] = {"kind": "ResolveIsolationAttrition", "actor": self.actor, "side": self.setup.side,
+                                "hex": self.query_one("#hex", Input).value.strip() or "?",
+                                "units": [unit.strip() for unit in self.query_one("#units", Input).value.split(",") if unit.strip()],
+                                "rolled_by": self.query_one("#rolled_by", Input).value.strip() or self.actor,
+                                "witnesses": words(self.query_one("#witnesses", Input).value)}
+        for box in self.query(Checkbox).results(Checkbox):
+            data[str(box.id)] = box.value
+        if self.europa:
+            for field, key in (("#strength", "strength"), ("#turns", "turns_unsupplied")):
+                text = self.query_one(field, Input).value.strip()
+                if text:
+                    data[key] = int(text) if text.isdigit() and len(text) < 5 else text
+        else:
+            region = self.query_one("#region", Select).value
+            if region is not Select.NULL:
+                data["region"] = region
+        data.update(faces_of(self.query_one("#faces", Input).value))
+        return data
+
+    def _update(self) -> None:
+        text = live_text(self, lambda data: "faces" in data)
+        if text is not None:
+            self.query_one("#calculation-text", Static).update(text)
+
+    def on_input_changed(self) -> None:
+        self._update()
+
+    def on_checkbox_changed(self) -> None:
+        self._update()
+
+    def on_select_changed(self) -> None:
+        self._update()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "cancel":
+            self.dismiss(None)
+            return
+        record_checked(self, "2D6")

@@ -1,0 +1,109 @@
+"""Allocating a loss a combat or an isolation roll left owing: pick the loss, name the units.
+
+Units one per line: the strength they count toward the loss, the label, then `armor` for an
+AECA unit and `change=N` when a division goes to cadre (it counts full but loses only the
+difference, C-11) and `cost=N` for its armor RP cost. The panel shows whether the loss is met
+and the RPs any over-fulfilment earns, before anything is recorded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Label, Select, Static, TextArea
+
+from ledger.state import LossDue
+from tui.dialogs.form_parts import Preview, live_text
+from tui.unit_lines import parse_losses
+
+
+class LossesForm(ModalScreen[dict[str, Any] | None]):
+    """Returns the AllocateLosses command to record, or None."""
+
+    BINDINGS = [("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    LossesForm { align: center middle; }
+    LossesForm > Vertical { width: 100; height: 80%; background: $surface; border: thick $primary; padding: 0 1; }
+    LossesForm Horizontal { height: auto; }
+    LossesForm Select { width: 1fr; }
+    LossesForm TextArea { height: 7; }
+    LossesForm #calculation { height: 1fr; border: round $accent; }
+    """
+
+    def __init__(self, owed: list[LossDue], nations: dict[str, list[str]], preview: Preview, actor: str) -> None:
+        super().__init__()
+        self.owed = owed
+        self.nations = nations
+        self.preview = preview
+        self.assess = preview
+        self.actor = actor
+
+    def compose(self) -> ComposeResult:
+        choices = [(f"#{loss.combat} {loss.what}: {loss.side} owes {loss.amount}{' (an armor unit)' if loss.armor_unit else ''}", index)
+                   for index, loss in enumerate(self.owed)]
+        with Vertical():
+            yield Label("[b]allocate a loss[/b] — one unit per line: counted strength, label, armor, change=N, cost=N")
+            with Horizontal():
+                yield Select(choices, id="loss", value=0, allow_blank=False)
+                yield Select([], prompt="no RP recovery", id="nation")
+            yield TextArea(id="units", placeholder="10 10-10 pz to cadre armor change=6 cost=3")
+            yield Checkbox("the units were Isolated (no RPs, C-13)", id="isolated")
+            yield VerticalScroll(Static("name the units to see whether the loss is met", id="calculation-text"), id="calculation")
+            with Horizontal():
+                yield Button("Record", id="record", variant="success")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self._nations()
+
+    def _loss(self) -> LossDue:
+        return self.owed[int(str(self.query_one("#loss", Select).value))]
+
+    def _nations(self) -> None:
+        nations = self.nations.get(self._loss().side, [])
+        self.query_one("#nation", Select).set_options([(nation, nation) for nation in nations])
+
+    def command(self) -> dict[str, Any]:
+        """The allocation as typed so far."""
+        loss = self._loss()
+        data: dict[str, Any] = {"kind": "AllocateLosses", "actor": self.actor, "combat": loss.combat, "side": loss.side,
+                                "units": parse_losses(self.query_one("#units", TextArea).text),
+                                "isolated": self.query_one("#isolated", Checkbox).value}
+        nation = self.query_one("#nation", Select).value
+        if nation is not Select.NULL:
+            data["nation"] = nation
+        return data
+
+    def _update(self) -> None:
+        text = live_text(self, lambda data: bool(data["units"]))
+        if text is not None:
+            self.query_one("#calculation-text", Static).update(text)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "loss":
+            self._nations()
+        self._update()
+
+    def on_text_area_changed(self) -> None:
+        self._update()
+
+    def on_checkbox_changed(self) -> None:
+        self._update()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "cancel":
+            self.dismiss(None)
+            return
+        try:
+            data = self.command()
+            self.preview(data)
+        except Exception as error:  # noqa: BLE001 - the console's funnel shows every refusal once
+            self.app.show_error(error)  # type: ignore[attr-defined]
+            return
+        self.dismiss(data)

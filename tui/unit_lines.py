@@ -1,0 +1,86 @@
+"""Units typed one per line, the way a referee reads counters aloud: strength first, then words.
+
+    7 inf                      an attacker with AF 7 (a defender with DF 7)
+    9 pz aeca @B ~minor_river  full AECA, attacking from hex B across a minor river
+    2 StuG aeca/2              half AECA
+    3 AT atec                  a defender with full ATEC
+    12 guns art unsupplied     artillery, out of supply
+
+Flags: aeca, aeca/2, atec, atec/2, art, nkvd, unsupplied, isolated, unpaid, siege (not halved
+by the hex), @HEX (the hex it attacks from), ~HEXSIDE (the hexside it crosses). For losses:
+`counted label [armor] [change=N] [cost=N]`. Every other word is the unit's label. A wrong
+line is refused with its number and the word at fault.
+"""
+
+from __future__ import annotations
+
+from difflib import get_close_matches
+from typing import Any
+
+from referee.errors import InvalidInputError
+
+ATTACKER_FLAGS = {"aeca": ("aeca", "full"), "aeca/2": ("aeca", "half"), "art": ("artillery", True),
+                  "unsupplied": ("supply", "unsupplied"), "isolated": ("supply", "isolated"), "unpaid": ("unpaid", True),
+                  "siege": ("ignores_terrain", True)}
+DEFENDER_FLAGS = {"aeca": ("aeca", "full"), "aeca/2": ("aeca", "half"), "atec": ("atec", "full"), "atec/2": ("atec", "half"),
+                  "art": ("artillery", True), "nkvd": ("nkvd", True)}
+
+
+def _lines(text: str) -> list[tuple[int, list[str]]]:
+    return [(number, line.split()) for number, line in enumerate(text.splitlines(), start=1) if line.strip()]
+
+
+def _strength(what: str, number: int, word: str) -> int:
+    if not word.isdigit() or len(word) > 3:
+        raise InvalidInputError(f"{what}, line {number}: a line starts with the unit's strength; {word!r} is not one")
+    return int(word)
+
+
+def parse_units(text: str, *, attacking: bool) -> list[dict[str, Any]]:
+    """Attackers (AF, AECA, hex, hexside, supply) or defenders (DF, ATEC, AECA) from typed lines."""
+    what = "attackers" if attacking else "defenders"
+    flags = ATTACKER_FLAGS if attacking else DEFENDER_FLAGS
+    units = []
+    for number, words in _lines(text):
+        unit: dict[str, Any] = {"attack" if attacking else "defense": _strength(what, number, words[0])}
+        label = []
+        for word in words[1:]:
+            lowered = word.lower()
+            if lowered in flags:
+                key, value = flags[lowered]
+                unit[key] = value
+            elif attacking and word.startswith("@") and len(word) > 1:
+                unit["hex"] = word[1:]
+            elif attacking and word.startswith("~") and len(word) > 1:
+                unit["hexside"] = word[1:]
+            elif word.startswith(("@", "~")) or "/" in word or (len(word) >= 4 and get_close_matches(lowered, flags, cutoff=0.75)):
+                near = get_close_matches(lowered, flags, n=1, cutoff=0.6)
+                raise InvalidInputError(f"{what}, line {number}: {word!r} is not a flag here"
+                                        + (f" (did you mean {near[0]}?)" if near else "")
+                                        + f"; flags: {', '.join(flags)}" + (", @HEX, ~HEXSIDE" if attacking else ""))
+            else:
+                label.append(word)
+        unit["label"] = " ".join(label) or f"{what[:-1]} {number}"
+        units.append(unit)
+    return units
+
+
+def parse_losses(text: str) -> list[dict[str, Any]]:
+    """Units given up for a loss: `counted label [armor] [change=N] [cost=N]`."""
+    units = []
+    for number, words in _lines(text):
+        unit: dict[str, Any] = {"counted": _strength("losses", number, words[0])}
+        label = []
+        for word in words[1:]:
+            key, _, value = word.partition("=")
+            if word.lower() == "armor":
+                unit["armor"] = True
+            elif key in ("change", "cost") and value:
+                if not value.isdigit() or len(value) > 3:
+                    raise InvalidInputError(f"losses, line {number}: {key}= takes a whole number, not {value!r}")
+                unit["change" if key == "change" else "armor_cost"] = int(value)
+            else:
+                label.append(word)
+        unit["label"] = " ".join(label) or f"unit {number}"
+        units.append(unit)
+    return units
