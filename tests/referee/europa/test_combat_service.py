@@ -115,3 +115,21 @@ def test_a_user_chart_is_pinned_and_used(make_service: Any, tmp_path: Any) -> No
         assert service.execute_json(ATTACK)["ruling"]["summary"].endswith("roll 4 → DR")
     finally:
         service.close()
+
+
+def test_J17_factor_limits_in_the_surprise_turn_follow_the_option(tmp_path: Any) -> None:
+    """J-17 / D-04: 30 AF per hex 'from the start of Barbarossa' (default) or only from Jun II 1941."""
+    from referee.commands import CreateCampaign
+
+    results = {}
+    for reading in ("surprise_turn", "jun_ii_1941"):
+        service = RefereeService.create(str(tmp_path / f"{reading}.db"), CreateCampaign(
+            scenario="revised-europa/barbarossa", name=reading, options={"factor_limit_start": reading}))
+        try:
+            at_phase(service, "Surprise turn 1941", "Axis", "Combat")
+            entry = service.execute_json({**ATTACK, "attackers": [{"label": "stack", "attack": 40}],
+                                          "defenders": [{"label": "rifle", "defense": 10}]})
+            results[reading] = entry["ruling"]["summary"].split(": ")[1].split(",")[0]
+        finally:
+            service.close()
+    assert results == {"surprise_turn": "3-1", "jun_ii_1941": "4-1"}  # 30:10 and 40:10
