@@ -13,10 +13,9 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TextArea
 
-from tui.dialogs.form_parts import Preview, faces_of, live_text, record_checked, words
+from tui.dialogs.form_parts import Preview, TableForm, faces_of, words
 from tui.unit_lines import parse_units
 
 FLAGS = (("fortified", "fort in the hex"), ("overrun", "overrun"), ("winterization", "+1 winterization"),
@@ -33,10 +32,9 @@ class CombatSetup:
     hexsides: list[str]
 
 
-class CombatForm(ModalScreen[dict[str, Any] | None]):
+class CombatForm(TableForm):
     """Returns the ResolveCombat command to record, or None."""
 
-    BINDINGS = [("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
     CombatForm { align: center middle; }
     CombatForm > Vertical { width: 120; height: 95%; background: $surface; border: thick $primary; padding: 0 1; }
@@ -52,11 +50,8 @@ class CombatForm(ModalScreen[dict[str, Any] | None]):
     """
 
     def __init__(self, setup: CombatSetup, preview: Preview, assess: Preview, actor: str) -> None:
-        super().__init__()
+        super().__init__(preview, actor, assess)
         self.setup = setup
-        self.preview = preview
-        self.assess = assess
-        self.actor = actor
 
     def compose(self) -> ComposeResult:
         zones = [(f"zone {zone}: {weather}", zone) for zone, weather in self.setup.zones.items()]
@@ -113,29 +108,5 @@ class CombatForm(ModalScreen[dict[str, Any] | None]):
         data.update(faces_of(self.query_one("#faces", Input).value))
         return data
 
-    def _update(self) -> None:
-        text = live_text(self, lambda data: bool(data["attackers"] and data["defenders"]))
-        if text is not None:
-            self.query_one("#calculation-text", Static).update(text)
-
-    def on_input_changed(self) -> None:
-        self._update()
-
-    def on_text_area_changed(self) -> None:
-        self._update()
-
-    def on_checkbox_changed(self) -> None:
-        self._update()
-
-    def on_select_changed(self) -> None:
-        self._update()
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "cancel":
-            self.dismiss(None)
-            return
-        record_checked(self, "2D6")
-
+    def ready(self, data: dict[str, Any]) -> bool:
+        return bool(data["attackers"] and data["defenders"])

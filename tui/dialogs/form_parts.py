@@ -1,9 +1,13 @@
-"""Pieces the hand-made table forms share: reading dice and names, live preview, recording."""
+"""What the hand-made table forms share: reading dice and names, the live calculation panel,
+and recording through the console's one error funnel (`TableForm`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+
+from textual.screen import ModalScreen
+from textual.widgets import Button, Select, Static
 
 from referee.errors import InvalidInputError
 
@@ -23,25 +27,69 @@ def faces_of(text: str, key: str = "faces") -> dict[str, Any]:
     return {key: [int(face) if face.isdigit() and len(face) < 3 else face for face in faces]}
 
 
-def live_text(form: Any, ready: Callable[[dict[str, Any]], bool]) -> str | None:
-    """What the calculation panel shows now: the full ruling with dice, the assessment without."""
-    try:
-        data = form.command()
-        if not ready(data):
-            return None
-        return str(form.preview(data) if "faces" in data else form.assess(data))
-    except Exception as error:  # noqa: BLE001 - shown in place while the referee is still typing
-        return f"[b]would be refused:[/b] {error}"
+class TableForm(ModalScreen[dict[str, Any] | None]):
+    """A form that shows its calculation as the referee types and records only what the referee accepts.
 
+    Subclasses compose their fields (with a `#calculation-text` Static and Record/Cancel
+    buttons) and build the command in `command()`. `dice` names what must be thrown before
+    Record (None: no dice); `ready` says when there is enough to calculate.
+    """
 
-def record_checked(form: Any, dice: str) -> None:
-    """Record: the faces must be in and the command must pass the referee, else the error dialog."""
-    try:
-        data = form.command()
-        if "faces" not in data:
-            raise InvalidInputError(f"throw {dice} at the table and type the faces before recording")
-        form.preview(data)
-    except Exception as error:  # noqa: BLE001 - the console's funnel shows every refusal once
-        form.app.show_error(error)
-        return
-    form.dismiss(data)
+    BINDINGS = [("escape", "cancel", "Cancel")]
+    dice: str | None = "2D6"
+
+    def __init__(self, preview: Preview, actor: str, assess: Preview | None = None) -> None:
+        super().__init__()
+        self.preview = preview
+        self.assess = assess or preview
+        self.actor = actor
+
+    def command(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def ready(self, data: dict[str, Any]) -> bool:
+        return True
+
+    def calculation(self) -> str | None:
+        """The full ruling once the dice are in, the assessment before; a refusal in place."""
+        try:
+            data = self.command()
+            if not self.ready(data):
+                return None
+            return str(self.preview(data) if "faces" in data or self.dice is None else self.assess(data))
+        except Exception as error:  # noqa: BLE001 - shown in place while the referee is still typing
+            return f"[b]would be refused:[/b] {error}"
+
+    def _update(self) -> None:
+        text = self.calculation()
+        if text is not None:
+            self.query_one("#calculation-text", Static).update(text)
+
+    def on_input_changed(self) -> None:
+        self._update()
+
+    def on_text_area_changed(self) -> None:
+        self._update()
+
+    def on_checkbox_changed(self) -> None:
+        self._update()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self._update()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "cancel":
+            self.dismiss(None)
+            return
+        try:
+            data = self.command()
+            if self.dice and "faces" not in data:
+                raise InvalidInputError(f"throw {self.dice} at the table and type the faces before recording")
+            self.preview(data)
+        except Exception as error:  # noqa: BLE001 - the console's funnel shows every refusal once
+            self.app.show_error(error)  # type: ignore[attr-defined]
+            return
+        self.dismiss(data)

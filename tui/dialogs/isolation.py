@@ -12,10 +12,9 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from tui.dialogs.form_parts import Preview, faces_of, live_text, record_checked, words
+from tui.dialogs.form_parts import Preview, TableForm, faces_of, words
 
 COMMON = (("adjacent_enemy", "-1 adjacent to the enemy"), ("remote_region", "-1 E. Europe, Russia, Scandinavia, N. Africa"),
           ("home_country", "+1 home country"), ("traces_to_city", "+1 traces to a friendly city"))
@@ -30,10 +29,9 @@ class IsolationSetup:
     regions: dict[str, str]
 
 
-class IsolationForm(ModalScreen[dict[str, Any] | None]):
+class IsolationForm(TableForm):
     """Returns the ResolveIsolationAttrition command to record, or None."""
 
-    BINDINGS = [("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
     IsolationForm { align: center middle; }
     IsolationForm > Vertical { width: 100; height: 80%; background: $surface; border: thick $primary; padding: 0 1; }
@@ -45,11 +43,8 @@ class IsolationForm(ModalScreen[dict[str, Any] | None]):
     """
 
     def __init__(self, setup: IsolationSetup, preview: Preview, actor: str) -> None:
-        super().__init__()
+        super().__init__(preview, actor)
         self.setup = setup
-        self.preview = preview
-        self.assess = preview
-        self.actor = actor
         self.europa = setup.game == "europa"
 
     def compose(self) -> ComposeResult:
@@ -101,25 +96,5 @@ class IsolationForm(ModalScreen[dict[str, Any] | None]):
         data.update(faces_of(self.query_one("#faces", Input).value))
         return data
 
-    def _update(self) -> None:
-        text = live_text(self, lambda data: "faces" in data)
-        if text is not None:
-            self.query_one("#calculation-text", Static).update(text)
-
-    def on_input_changed(self) -> None:
-        self._update()
-
-    def on_checkbox_changed(self) -> None:
-        self._update()
-
-    def on_select_changed(self) -> None:
-        self._update()
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "cancel":
-            self.dismiss(None)
-            return
-        record_checked(self, "2D6")
+    def ready(self, data: dict[str, Any]) -> bool:
+        return "faces" in data

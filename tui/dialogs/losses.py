@@ -12,18 +12,17 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Label, Select, Static, TextArea
 
 from ledger.state import LossDue
-from tui.dialogs.form_parts import Preview, live_text
+from tui.dialogs.form_parts import Preview, TableForm
 from tui.unit_lines import parse_losses
 
 
-class LossesForm(ModalScreen[dict[str, Any] | None]):
+class LossesForm(TableForm):
     """Returns the AllocateLosses command to record, or None."""
 
-    BINDINGS = [("escape", "cancel", "Cancel")]
+    dice = None
     DEFAULT_CSS = """
     LossesForm { align: center middle; }
     LossesForm > Vertical { width: 100; height: 80%; background: $surface; border: thick $primary; padding: 0 1; }
@@ -34,12 +33,9 @@ class LossesForm(ModalScreen[dict[str, Any] | None]):
     """
 
     def __init__(self, owed: list[LossDue], nations: dict[str, list[str]], preview: Preview, actor: str) -> None:
-        super().__init__()
+        super().__init__(preview, actor)
         self.owed = owed
         self.nations = nations
-        self.preview = preview
-        self.assess = preview
-        self.actor = actor
 
     def compose(self) -> ComposeResult:
         choices = [(f"#{loss.combat} {loss.what}: {loss.side} owes {loss.amount}{' (an armor unit)' if loss.armor_unit else ''}", index)
@@ -77,33 +73,10 @@ class LossesForm(ModalScreen[dict[str, Any] | None]):
             data["nation"] = nation
         return data
 
-    def _update(self) -> None:
-        text = live_text(self, lambda data: bool(data["units"]))
-        if text is not None:
-            self.query_one("#calculation-text", Static).update(text)
+    def ready(self, data: dict[str, Any]) -> bool:
+        return bool(data["units"])
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "loss":
             self._nations()
         self._update()
-
-    def on_text_area_changed(self) -> None:
-        self._update()
-
-    def on_checkbox_changed(self) -> None:
-        self._update()
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "cancel":
-            self.dismiss(None)
-            return
-        try:
-            data = self.command()
-            self.preview(data)
-        except Exception as error:  # noqa: BLE001 - the console's funnel shows every refusal once
-            self.app.show_error(error)  # type: ignore[attr-defined]
-            return
-        self.dismiss(data)
