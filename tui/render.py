@@ -31,6 +31,10 @@ def state_view(state: GameState, *, at: int | None = None) -> RenderableType:
     parts.append(weather)
     if state.table.markers:
         parts.append(Text("Markers: " + ", ".join(f"{k}={v}" for k, v in state.table.markers.items())))
+    for loss in state.table.losses_due:
+        armor = ", an armor unit among them" if loss.armor_unit else ""
+        parts.append(Text(f"Loss owed: #{loss.combat} {loss.what}: {loss.side} must lose {loss.amount}{armor} (o to allocate)",
+                          style="bold yellow"))
     if state.supply_pools:
         parts.append(_pools(state))
     if state.resource_points:

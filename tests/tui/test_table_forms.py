@@ -12,7 +12,10 @@ from typing import Any
 from textual.message import Message
 from textual.widgets import Checkbox, Input, Select, Static, TextArea
 
+from rich.console import Console
+
 from support import TickingClock
+from tui import render
 from tui.app import TurnledgerApp, make_app
 from tui.dialogs.combat import CombatForm
 from tui.dialogs.error import ErrorDialog
@@ -57,6 +60,9 @@ async def test_combat_then_losses_through_the_forms(tmp_path: Path) -> None:
         assert seen_of(TurnledgerApp.Recorded, seen)[-1].entry["number"] == combat
         assert [(loss.side, loss.amount) for loss in app.service.state().table.losses_due] == [("Axis", 2), ("Soviet", 2)]
         assert app.service.state().supply_pools["Axis"].special == 79  # 1 SP for the paying stack, special first
+        console = Console(record=True, width=150)
+        console.print(render.state_view(app.service.state()))
+        assert f"Loss owed: #{combat} combat Brest: Soviet must lose 2" in console.export_text()
 
         await pilot.press("a")  # cannot leave Combat with losses owed
         await pilot.pause()
