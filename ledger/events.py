@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import Field, TypeAdapter
 
 from ledger import combat_events as cb
+from ledger import dice_events as dv
 from ledger import economy_events as ec
 from ledger import logistics_events as lg
 from ledger.event_base import DomainEvent
@@ -213,6 +214,7 @@ AnyDomainEvent = Annotated[
         lg.ReplacementsPending, lg.PendingReplacementsReleased, lg.LossesRecorded,
         lg.RegularReplacementsReceived, lg.FactoriesSet,
         cb.CombatResolved, cb.LossesAllocated,
+        dv.DiceCommitted, dv.DigitalRollsMade, dv.DiceSeedRevealed,
         ec.BrpTurnStarted, ec.BrpCharged, ec.NavalRepairStarted, ec.SwHitsRecorded, ec.ForcePoolConverted,
         ec.ConquestRecorded, ec.ConquestLost, ec.CityLossRecorded, ec.BrpSavedAtYearEnd, ec.YearStartApplied,
         ec.LendLeaseSent, ec.LendLeaseIntercepted, ec.LendLeaseArrived, ec.PowerActivated,

@@ -14,6 +14,7 @@ from ledger import events as ev
 from ledger.accounts import restore_account
 from ledger.errors import NegativeBalanceError, UnknownAccountError
 from ledger.fold_combat import COMBAT_APPLIERS
+from ledger.fold_dice import DICE_APPLIERS
 from ledger.fold_economy import ECONOMY_APPLIERS
 from ledger.fold_logistics import LOGISTICS_APPLIERS, lookup_account
 from ledger.state import BrpEconomy, ForceRoster, GameState, ReplacementTrack, SupplyPool
@@ -160,6 +161,7 @@ _APPLIERS: dict[type[Any], Callable[[GameState, Any], None]] = {
 _APPLIERS.update(LOGISTICS_APPLIERS)
 _APPLIERS.update(ECONOMY_APPLIERS)
 _APPLIERS.update(COMBAT_APPLIERS)
+_APPLIERS.update(DICE_APPLIERS)
 
 
 def apply_event(state: GameState, event: ev.DomainEvent) -> None:

@@ -76,6 +76,16 @@ class LossDue(_Model):
     isolated: bool = Field(default=False, description="an isolation-attrition loss: no RPs are recovered (C-13)")
 
 
+class DiceState(_Model):
+    """The open period of digital dice: its commitment, the players' seeds, the rolls made so far."""
+
+    period: int = Field(ge=1)
+    commitment: str
+    player_seeds: dict[str, str] = Field(default_factory=dict)
+    rolls: int = Field(default=0, ge=0, description="digital rolls made in this period (the next is rolls + 1)")
+    revealed: bool = Field(default=False, description="the seed is in the record: no more rolls with it")
+
+
 class TableState(_Model):
     """The 'campaign' account: calendar, weather by zone or region, and markers."""
 
@@ -85,6 +95,7 @@ class TableState(_Model):
     cities: dict[str, str] = Field(default_factory=dict, description="city -> status recorded by the referee")
     cities_reached: list[str] = Field(default_factory=list, description="cities ever recorded as not Soviet")
     losses_due: list[LossDue] = Field(default_factory=list, description="combat losses not yet allocated")
+    dice: DiceState | None = Field(default=None, description="digital dice, once committed")
 
 
 class SupplyPool(_Model):

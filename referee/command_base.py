@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 Amount = Annotated[int, Field(gt=0, le=100_000, description="a positive whole number of points")]
 Text = Annotated[str, Field(min_length=1, max_length=500)]
 Name = Annotated[str, Field(min_length=1, max_length=80)]
+Digital = Literal["digital"]
+TwoDice = Annotated[list[int], Field(min_length=2, max_length=2)] | Digital
+"""2D6 as thrown at the table, e.g. [3, 5], or "digital": the service rolls them (DESIGN "Dice")."""
+AnyDice = Annotated[list[int], Field(min_length=1, max_length=10)] | Digital
 
 
 class Command(BaseModel):

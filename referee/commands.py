@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from referee.command_base import Amount, Command, Name, Text
+from referee.command_base import Amount, AnyDice, Command, Name, Text, TwoDice
 from referee.errors import InvalidInputError
 from referee.europa import commands as eu
 from referee.third_reich import commands as tr
@@ -153,7 +153,7 @@ class RecordRoll(Command):
     kind: Literal["RecordRoll"] = "RecordRoll"
     purpose: Text
     dice: Literal["1D6", "2D6", "1D10", "D10"]
-    faces: list[int] = Field(min_length=1, max_length=10)
+    faces: AnyDice = Field(description="the faces thrown, or \"digital\" for the service's committed dice")
     rolled_by: Name
     witnesses: list[Name] = Field(default_factory=list, max_length=20)
 
@@ -173,7 +173,7 @@ class ResolveIsolationAttrition(Command):
     winter: bool = Field(default=False, description="Europa -1: winter season, not in North Africa")
     home_country: bool = Field(default=False, description="+1: in the units' home country")
     traces_to_city: bool = Field(default=False, description="+1: can trace to a friendly (Europa: major) city hex")
-    faces: list[int] = Field(min_length=2, max_length=2, description="the 2D6 thrown")
+    faces: TwoDice = Field(description="the 2D6 thrown, or \"digital\"")
     rolled_by: Name
     witnesses: list[Name] = Field(default_factory=list, max_length=20)
 
@@ -216,6 +216,18 @@ class SetUnitStatus(Command):
     location: str | None = Field(default=None, max_length=80)
 
 
+class CommitDice(Command):
+    """Start digital dice: the service draws a secret seed and records only its commitment.
+
+    Players may add seed strings of their own first; the seed is revealed, and a new one
+    committed, at the end of each game turn (DESIGN "Dice: physical and verifiable").
+    """
+
+    kind: Literal["CommitDice"] = "CommitDice"
+    player_seeds: dict[Name, Annotated[str, Field(max_length=200)]] = Field(
+        default_factory=dict, max_length=12, description="player name -> any string the player chooses")
+
+
 class Rollback(Command):
     """Undo every entry after #to; they stay in the record, marked undone."""
 
@@ -238,7 +250,7 @@ AnyCommand = Annotated[
         CreateCampaign, AdvancePhase, AdvancePlayerTurn, AdvanceGameTurn, SetWeather,
         SetMarker, ClearMarker, CreditSupplyPoints, DebitSupplyPoints,
         CreditReplacementPoints, DebitReplacementPoints, GrantBrp, SpendBrp, AdjustBrpBase,
-        RecordRoll, ResolveIsolationAttrition, Annotate, RegisterUnit, SetUnitStatus, Rollback, BranchCampaign,
+        RecordRoll, CommitDice, ResolveIsolationAttrition, Annotate, RegisterUnit, SetUnitStatus, Rollback, BranchCampaign,
         eu.ReceiveSupplyIncome, eu.SetCityStatus, eu.ActivateMechanized, eu.PayAttackSupply,
         eu.PayArtillerySupply, eu.PayOverrunSupply, eu.PayAirSupply, eu.BuyResourcePoints,
         eu.SellResourcePoints, eu.SpendResourcePoints, eu.BuyRailCapacity, eu.ReceiveResourceIncome,

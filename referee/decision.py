@@ -7,6 +7,7 @@ from typing import Any
 
 from ledger import events as ev
 from ledger.state import GameState
+from referee.dice import DigitalRoller
 from referee.ruling import Ruling
 from referee.scenario import Ruleset
 
@@ -18,6 +19,7 @@ class Context:
     state: GameState
     ruleset: Ruleset
     head: int
+    roller: DigitalRoller | None = None
 
 
 @dataclass

@@ -8,11 +8,17 @@ Europa House Rule D (D-12 [000]).
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from referee.errors import InvalidInputError
+from ledger.state import DiceState
+from referee import digital_dice
+from referee.errors import IllegalOrderError, InvalidInputError
+
+Faces = list[int] | Literal["digital"]
+"""Faces as thrown at the table, or "digital": the service rolls them (DESIGN "Dice")."""
 
 
 class DiceSpec(BaseModel):
@@ -71,3 +77,45 @@ def physical_roll(
         "rolled_by": rolled_by,
         "witnesses": list(witnesses),
     }
+
+
+@dataclass
+class DigitalRoller:
+    """Rolls the digital dice of the open period for one entry (`seed` None: this is a preview).
+
+    Roll numbers continue the period's count; the service records how many were made.
+    """
+
+    campaign: str
+    dice: DiceState | None
+    seed: str | None
+    refusal: str = ""
+    made: int = 0
+
+    def roll(self, purpose: str, dice: str) -> dict[str, Any]:
+        if self.dice is None:
+            raise IllegalOrderError("digital dice are not committed in this campaign: record CommitDice first, or type the faces thrown")
+        if self.refusal:
+            raise IllegalOrderError(self.refusal)
+        if self.seed is None:
+            raise IllegalOrderError("digital dice are rolled when the entry is recorded; the preview stops before the dice")
+        n = self.dice.rolls + self.made + 1
+        message = digital_dice.roll_message(campaign=self.campaign, period=self.dice.period, n=n, purpose=purpose,
+                                            dice=dice, player_seeds=self.dice.player_seeds)
+        faces = digital_dice.faces(self.seed, message)
+        self.made += 1
+        return {"purpose": purpose, "dice": dice, "faces": faces, "total": sum(faces), "method": "digital",
+                "period": self.dice.period, "n": n, "commitment": self.dice.commitment}
+
+
+def throw(roller: DigitalRoller | None, *, purpose: str, dice: str, faces: Faces, rolled_by: str,
+          witnesses: list[str]) -> dict[str, Any]:
+    """The roll record: the faces typed in from the table, or the service's digital roll."""
+    if faces == "digital":
+        if roller is None:
+            raise IllegalOrderError("digital dice are rolled by the referee service only")
+        record = roller.roll(purpose, dice)
+        record["rolled_by"] = rolled_by
+        record["witnesses"] = list(witnesses)
+        return record
+    return physical_roll(purpose=purpose, dice=dice, faces=list(faces), rolled_by=rolled_by, witnesses=witnesses)

@@ -13,7 +13,7 @@ from ledger import events as ev
 from ledger.state import GameState, ReplacementTrack, Unit
 from referee import commands as c
 from referee.calendar import advance, seasonal_weather
-from referee.dice import physical_roll
+from referee.dice import throw
 from referee.errors import IllegalOrderError
 from referee.decision import Context, Decision
 from referee.europa.context import pool_of, track_of
@@ -192,12 +192,14 @@ def _adjust_base(command: c.AdjustBrpBase, ctx: Context) -> Decision:
 def _record_roll(command: c.RecordRoll, ctx: Context) -> Decision:
     if command.dice not in ctx.ruleset.dice:
         raise IllegalOrderError(f"{ctx.ruleset.title} rolls {', '.join(ctx.ruleset.dice)}; not {command.dice}")
-    roll = physical_roll(purpose=command.purpose, dice=command.dice, faces=list(command.faces),
-                         rolled_by=command.rolled_by, witnesses=list(command.witnesses))
-    faces = " + ".join(str(face) for face in command.faces)
+    roll = throw(ctx.roller, purpose=command.purpose, dice=command.dice, faces=command.faces,
+                 rolled_by=command.rolled_by, witnesses=list(command.witnesses))
+    faces = " + ".join(str(face) for face in roll["faces"])
+    how = (f"rolled digitally (period {roll['period']}, roll {roll['n']})" if roll["method"] == "digital"
+           else f"thrown at the table by {command.rolled_by}")
     return Decision(
         Ruling(summary=f"{command.dice} for {command.purpose}: {roll['total']}",
-               steps=[Step(text=f"thrown at the table by {command.rolled_by}: {faces} = {roll['total']}")]),
+               steps=[Step(text=f"{how}: {faces} = {roll['total']}")]),
         [],
         [roll],
     )

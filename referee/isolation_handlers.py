@@ -14,7 +14,7 @@ from ledger import events as ev
 from ledger.state import LossDue
 from referee import commands as c
 from referee.decision import Context, Decision
-from referee.dice import physical_roll
+from referee.dice import throw
 from referee.errors import IllegalOrderError
 from referee.europa import isolation as europa_isolation
 from referee.europa.context import require_phase
@@ -30,8 +30,8 @@ def _conditions(command: c.ResolveIsolationAttrition) -> set[str]:
 
 def resolve_attrition(command: c.ResolveIsolationAttrition, ctx: Context) -> Decision:
     """One isolated (Europa) or out-of-supply (Third Reich) hex rolls 2D6."""
-    roll = physical_roll(purpose=f"isolation attrition: {command.hex}", dice="2D6", faces=list(command.faces),
-                         rolled_by=command.rolled_by, witnesses=list(command.witnesses))
+    roll = throw(ctx.roller, purpose=f"isolation attrition: {command.hex}", dice="2D6", faces=command.faces,
+                 rolled_by=command.rolled_by, witnesses=list(command.witnesses))
     if ctx.state.identity.game == "third_reich":
         return _third_reich(command, ctx, roll)
     return _europa(command, ctx, roll)

@@ -73,3 +73,9 @@ def europa(make_service: MakeService, location: str) -> RefereeService:
 def third_reich(make_service: MakeService, location: str) -> RefereeService:
     """A 1939 Revised Third Reich campaign, on memory and on file."""
     return make_service(location, scenario="revised-third-reich/campaign-1939")
+
+
+@pytest.fixture(autouse=True)
+def dice_secrets_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PostgreSQL campaigns keep digital-dice seeds under $TURNLEDGER_SECRETS_DIR: never the real home in tests."""
+    monkeypatch.setenv("TURNLEDGER_SECRETS_DIR", str(tmp_path / "dice-secrets"))

@@ -22,6 +22,7 @@ from ledger.rollback import undone_from
 from ledger.series import figures_of, sample_series
 from ledger.verify import verify
 from referee.commands import CreateCampaign, parse_command
+from referee.digital_dice import check_entries
 from referee.errors import RulesError
 from referee.service import Clock, RefereeService, utc_now
 from tui.dialogs.command_form import CommandForm
@@ -283,10 +284,15 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
 
     def action_verify(self) -> None:
         report = verify(self.service.store)
-        if report.ok:
-            self.notify(f"chain intact: {report.entries} entries; head {report.head_hash[:16]}…")
-        else:
+        if not report.ok:
             self.show_error(LedgerError("; ".join(f"entry #{n}: {text}" for n, text in report.problems)))
+            return
+        lines, problems = check_entries(self.service.entries(), str(self.service.store.campaign_id))
+        if problems:
+            self.show_error(LedgerError("digital dice: " + "; ".join(problems)))
+            return
+        checked = sum(1 for line in lines if line.endswith("checks"))
+        self.notify(f"chain intact: {report.entries} entries; head {report.head_hash[:16]}…; {checked} digital roll(s) recomputed")
 
     def action_help(self) -> None:
         self.push_screen(HelpDialog())

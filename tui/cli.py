@@ -29,6 +29,7 @@ from ledger.rollback import undone_by
 from ledger.verify import verify
 from referee import commands as c
 from referee.batch import apply_lines, read_command_file
+from referee.digital_dice import check_entries
 from referee.errors import RulesError
 from referee.scenario import list_scenarios, load_scenario
 from referee.schema import command_schemas
@@ -198,19 +199,25 @@ def cmd_verify(args: argparse.Namespace) -> int:
     try:
         with _progress("verifying") as progress:
             report = verify(service.store, progress=progress)
+        dice_lines, dice_problems = check_entries(service.entries(), str(service.store.campaign_id)) if report.ok else ([], [])
     finally:
         service.close()
     if args.json:
-        _print_json({"ok": report.ok, "entries": report.entries, "head_hash": report.head_hash,
+        _print_json({"ok": report.ok and not dice_problems, "entries": report.entries, "head_hash": report.head_hash,
                      "snapshots": report.snapshots, "first_bad_entry": report.first_bad_entry,
-                     "problems": [{"entry": n, "problem": text} for n, text in report.problems]})
+                     "problems": [{"entry": n, "problem": text} for n, text in report.problems],
+                     "dice": {"checked": dice_lines, "problems": dice_problems}})
     elif report.ok:
         out.print(f"[green]chain intact[/]: {report.entries} entries, {report.snapshots} cached states checked; "
                   f"head #{report.entries} {report.head_hash}")
+        for line in dice_lines:
+            out.print(f"dice: {escape(line)}")
+        for problem in dice_problems:
+            err.print(f"[bold red]dice[/]: {escape(problem)}")
     else:
         for number, text in report.problems:
             err.print(f"[bold red]entry #{number}[/]: {escape(text)}")
-    return 0 if report.ok else 1
+    return 0 if report.ok and not dice_problems else 1
 
 
 def cmd_export(args: argparse.Namespace) -> int:

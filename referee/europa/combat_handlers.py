@@ -13,7 +13,7 @@ from typing import Any
 from ledger import combat_events as cb
 from ledger import events as ev
 from ledger.state import GameState, LossDue
-from referee.dice import physical_roll
+from referee.dice import throw
 from referee.errors import IllegalOrderError
 from referee.europa import combat as cm
 from referee.europa import commands as eu
@@ -85,9 +85,9 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context) -> Decision:
     state = ctx.state
     phases = ("Movement", "Exploitation") if command.overrun else ("Combat",)
     require_phase(state, command.side, phases, "an overrun" if command.overrun else "combat", "D-90 [000]" if command.overrun else "A-14 [000]")
-    roll = physical_roll(purpose=f"combat{': ' + command.what if command.what else ''}", dice="2D6", faces=list(command.faces),
-                         rolled_by=command.rolled_by, witnesses=list(command.witnesses))
     battle, assessment, charts, notes = assess_command(command, state)
+    roll = throw(ctx.roller, purpose=f"combat{': ' + command.what if command.what else ''}", dice="2D6", faces=command.faces,
+                 rolled_by=command.rolled_by, witnesses=list(command.witnesses))
     result = cm.resolve(battle, assessment, charts, roll["total"], combat_options(state))
     steps = [*notes, *result.steps]
     events: list[ev.DomainEvent] = []

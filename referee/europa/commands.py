@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from referee.command_base import Amount, Command, Name
+from referee.command_base import Amount, Command, Name, TwoDice
 from referee.europa.combat_units import Attacker, Defender
 
 Count = Field(default=0, ge=0, le=1000)
@@ -228,7 +228,7 @@ class ResolveCombat(Command):
     overrun: bool = Field(default=False, description="an overrun in the Movement or Exploitation phase (D-90..D-95)")
     paying_stacks: list[int] = Field(default_factory=list, max_length=20,
                                      description="non-c/m divisions paying attack SP, per stack (B-36); for an overrun, per stack overrunning (B-39)")
-    faces: list[int] = Field(min_length=2, max_length=2, description="the 2D6 thrown")
+    faces: TwoDice = Field(description="the 2D6 thrown, or \"digital\"")
     rolled_by: Name
     witnesses: list[Name] = Field(default_factory=list, max_length=20)
 
