@@ -286,20 +286,34 @@ def parse_command(data: Any) -> AnyCommand:
     try:
         return COMMAND_ADAPTER.validate_python(data)
     except ValidationError as error:
-        problems = []
+        problems: dict[str, list[str]] = {}
         for problem in error.errors():
-            field = ".".join(str(part) for part in problem["loc"][1:]) or "(command)"
+            field = ".".join(str(part) for part in problem["loc"][1:] if not _union_tag(part)) or "(command)"
             value = problem.get("input")
             shown = repr(value)
             if len(shown) > 60:
                 shown = shown[:57] + "..."
             if problem["type"] == "missing":
-                problems.append(f"{field} is missing")
+                text = f"{field} is missing"
             elif problem["type"] == "extra_forbidden":
-                problems.append(f"{field} is not a field of {kind}")
+                text = f"{field} is not a field of {kind}"
             else:
-                problems.append(f"{field}: {problem['msg'].lower()} (got {shown})")
-        raise InvalidInputError(f"{kind}: " + "; ".join(problems)) from None
+                text = f"{field}: {problem['msg'].lower()} (got {shown})"
+            problems.setdefault(field, []).append(text)
+        merged = [texts[0] if len(texts) == 1 else _either(field, texts) for field, texts in problems.items()]
+        raise InvalidInputError(f"{kind}: " + "; ".join(merged)) from None
+
+
+def _union_tag(part: object) -> bool:
+    """Pydantic names the member of a union that failed ('list[int]', "literal['digital']"): not a field."""
+    return isinstance(part, str) and (part.startswith(("list[", "literal[", "dict[", "tuple[")) or part in ("int", "str", "bool", "none"))
+
+
+def _either(field: str, texts: list[str]) -> str:
+    """One message for a field that matched none of its forms: 'faces: input should be a valid list, or ...'."""
+    reasons = [text.split(": ", 1)[1].rsplit(" (got ", 1)[0] for text in texts]
+    got = texts[0].rsplit(" (got ", 1)[1] if " (got " in texts[0] else ")"
+    return f"{field}: " + ", or ".join(dict.fromkeys(reasons)) + f" (got {got}"
 
 
 def command_json(command: Command) -> dict[str, Any]:

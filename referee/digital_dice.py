@@ -24,7 +24,7 @@ import hashlib
 import hmac
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 SIDES = {"1D6": (1, 6), "2D6": (2, 6), "1D10": (1, 10), "D10": (1, 10)}
@@ -108,6 +108,14 @@ def check_entries(entries: Iterable[dict[str, Any]], campaign: str) -> tuple[lis
     if unchecked:
         lines.append(f"{unchecked} digital roll(s) of periods not yet revealed: checkable once their game turn ends")
     return lines, problems
+
+
+def until_revealed(entries: Iterable[dict[str, Any]], period: int) -> Iterator[dict[str, Any]]:
+    """The entries from a period's commitment up to the one revealing its seed (or the end)."""
+    for entry in entries:
+        yield entry
+        if any(event.get("type") == "DiceSeedRevealed" and event.get("period") == period for event in entry.get("events", [])):
+            return
 
 
 def check_export(path: str) -> tuple[list[str], list[str]]:

@@ -22,7 +22,7 @@ from ledger.rollback import undone_from
 from ledger.series import figures_of, sample_series
 from ledger.verify import verify
 from referee.commands import CreateCampaign, parse_command
-from referee.digital_dice import check_entries
+from referee.digital_dice import check_entries, until_revealed
 from referee.errors import RulesError
 from referee.service import Clock, RefereeService, utc_now
 from tui.dialogs.command_form import CommandForm
@@ -130,6 +130,7 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
             ("Combat", "Europa: the combat form; odds before the dice, the whole ruling after", self.action_combat),
             ("Allocate losses", "name the units that meet a loss still owed", self.action_losses),
             ("Isolation attrition", "roll attrition for one isolated hex", self.action_isolation),
+            ("Commit digital dice", "the service draws a secret seed and records its commitment", self.action_commit_dice),
             ("Year start", "the Third Reich year start of a power, with its whole calculation", self.action_year_start),
             ("Log", "every entry; Enter opens one", self.action_log),
             ("Jump", "to an entry number or a calendar position", self.action_jump),
@@ -226,6 +227,10 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
         if self._live_only("enter commands"):
             self.push_screen(CommandForm(self._preview, actor=self.actor), self._form_done)
 
+    def action_commit_dice(self) -> None:
+        if self._live_only("commit digital dice"):
+            self.push_screen(CommandForm(self._preview, kinds=["CommitDice"], actor=self.actor), self._form_done)
+
     def action_advance(self) -> None:
         if self._live_only("advance the calendar"):
             self.record({"kind": "AdvancePhase", "actor": self.actor})
@@ -240,8 +245,25 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
         """The disputed-roll report of one entry, with its notes; a dispute or ruling is recorded as a note."""
         row = self.rows[number - 1]
         notes = notes_on(self.service.entries(number + 1), number) if row["notes"] else []
-        self.push_screen(EntryDialog(self.service.store.entry(number), row["undone_by"], notes),
+        entry = self.service.store.entry(number)
+        self.push_screen(EntryDialog(entry, row["undone_by"], notes, self._dice_check(entry)),
                          lambda result: self._entry_done(number, result))
+
+    def _dice_check(self, entry: dict[str, Any]) -> str:
+        """For digital rolls: recomputed from the revealed seed, or when that will be possible."""
+        lines = []
+        for roll in (roll for roll in entry["rolls"] if roll.get("method") == "digital"):
+            period_entries = until_revealed(self.service.entries(roll["period"]), roll["period"])
+            checked, problems = check_entries(period_entries, str(self.service.store.campaign_id))
+            mine = [line for line in checked + problems if line.startswith(f"entry #{entry['number']}:")]
+            if problems and mine:
+                lines.append(f"digital roll {roll['period']}.{roll['n']}: DOES NOT RECOMPUTE ({'; '.join(mine)})")
+            elif mine:
+                lines.append(f"digital roll {roll['period']}.{roll['n']}: recomputed from the revealed seed: matches")
+            else:
+                lines.append(f"digital roll {roll['period']}.{roll['n']}: its seed is revealed when its game turn ends; "
+                             "then anyone can recompute it")
+        return "\n".join(lines)
 
     def _entry_done(self, number: int, result: tuple[str, str] | None) -> None:
         if result is None:

@@ -141,8 +141,10 @@ def entry_view(entry: dict[str, Any], *, undone_by: int | None = None) -> Render
         if key not in ("kind", "actor", "on_behalf_of"):
             lines.append(f"  {key}: {value}\n")
     for roll in entry["rolls"]:
+        how = (f"digital, dice period {roll['period']} roll {roll['n']}, commitment {roll['commitment'][:16]}…, asked by {roll['rolled_by']}"
+               if roll["method"] == "digital" else f"{roll['method']}, by {roll['rolled_by']}")
         lines.append(f"roll: {roll['dice']} {roll['faces']} = {roll['total']} for {roll['purpose']} "
-                     f"({roll['method']}, by {roll['rolled_by']}; witnesses {', '.join(roll['witnesses']) or 'none'})\n")
+                     f"({how}; witnesses {', '.join(roll['witnesses']) or 'none'})\n")
     lines.append(f"ruling: {entry['ruling'].get('summary', '')}\n", style="bold")
     for step in entry["ruling"].get("steps", []):
         rule = f"  [{step['rule']}]" if step.get("rule") else ""

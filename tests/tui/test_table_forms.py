@@ -154,3 +154,40 @@ async def test_europa_forms_refuse_in_a_third_reich_campaign(tmp_path: Path) -> 
         await pilot.press("escape", "o")
         await pilot.pause()
         assert "no loss is owed" in seen_of(TurnledgerApp.Refused, seen)[-1].text
+
+
+async def test_digital_dice_from_the_combat_form_then_checked_in_the_report(tmp_path: Path) -> None:
+    """'d' for the faces: the panel says the service will roll; the report recomputes the roll once revealed."""
+    app = make_app(str(tmp_path / "digital.db"), clock=TickingClock())
+    seen: list[Message] = []
+    async with app.run_test(size=(150, 50), message_hook=seen.append) as pilot:
+        app.record({"kind": "CommitDice", "player_seeds": {"Hans": "eagle", "Ivan": "bear"}})
+        await pilot.press("a", "a", "f")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#zone", Select).value = "B"
+        form.query_one("#attackers", TextArea).text = "30 army"
+        form.query_one("#defenders", TextArea).text = "4 rifle"
+        form.query_one("#faces", Input).value = "d"
+        await pilot.pause()
+        assert "digital dice" in panel(app) and "7-1" in panel(app)
+        await pilot.click("#record")
+        await pilot.pause()
+        combat = app.service.store.entry(app.service.head())
+        roll = combat["rolls"][0]
+        assert (roll["method"], roll["n"], roll["rolled_by"]) == ("digital", 1, "referee")
+        await pilot.press("r")
+        await pilot.pause()
+        assert "its seed is revealed when its game turn ends" in str(app.screen.query_one("#check", Static).content)
+        await pilot.press("escape")
+        for loss in list(app.service.state().table.losses_due):
+            app.record({"kind": "AllocateLosses", "combat": loss.combat, "side": loss.side, "units": [{"label": "x", "counted": loss.amount}]})
+        await pilot.press("a")  # the surprise turn ends: its seed is revealed
+        await pilot.pause()
+        app.cursor = combat["number"]
+        await pilot.press("r")
+        await pilot.pause()
+        assert "recomputed from the revealed seed: matches" in str(app.screen.query_one("#check", Static).content)
+        await pilot.press("escape", "end", "v")
+        await pilot.pause()
+        assert not seen_of(TurnledgerApp.Refused, seen)

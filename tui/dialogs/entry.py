@@ -25,9 +25,10 @@ class EntryDialog(ModalScreen[tuple[str, str] | None]):
     EntryDialog Horizontal { height: auto; }
     """
 
-    def __init__(self, entry: dict[str, Any], undone_by: int | None, notes: list[dict[str, Any]]) -> None:
+    def __init__(self, entry: dict[str, Any], undone_by: int | None, notes: list[dict[str, Any]], dice_check: str = "") -> None:
         super().__init__()
         self.entry = entry
+        self.dice_check = dice_check
         self.undone_by = undone_by
         self.notes = notes
 
@@ -39,7 +40,7 @@ class EntryDialog(ModalScreen[tuple[str, str] | None]):
         with Vertical():
             with VerticalScroll():
                 yield Static(render.entry_view(self.entry, undone_by=self.undone_by))
-                yield Static(check, id="check")
+                yield Static(check + (f"\n{self.dice_check}" if self.dice_check else ""), id="check")
                 yield Static("[b]Notes and disputes[/b]\n" + notes, id="notes")
             yield Input(placeholder="what is disputed, or the ruling on it", id="text")
             with Horizontal():

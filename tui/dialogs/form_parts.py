@@ -20,7 +20,9 @@ def words(text: str) -> list[str]:
 
 
 def faces_of(text: str, key: str = "faces") -> dict[str, Any]:
-    """'3 5' → {'faces': [3, 5]}; nothing typed → {} (the referee checks the faces, not the form)."""
+    """'3 5' → {'faces': [3, 5]}; 'd' → {'faces': 'digital'}; nothing typed → {} (the referee checks the faces)."""
+    if text.strip().lower() in ("d", "digital"):
+        return {key: "digital"}
     faces = words(text)
     if not faces:
         return {}
@@ -56,6 +58,9 @@ class TableForm(ModalScreen[dict[str, Any] | None]):
             data = self.command()
             if not self.ready(data):
                 return None
+            if data.get("faces") == "digital":
+                note = "[b]digital dice[/b]: the service rolls them when you press Record (a roll is never previewed)"
+                return note if self.assess is self.preview else note + "\n" + str(self.assess(data))
             return str(self.preview(data) if "faces" in data or self.dice is None else self.assess(data))
         except Exception as error:  # noqa: BLE001 - shown in place while the referee is still typing
             return f"[b]would be refused:[/b] {error}"
@@ -87,8 +92,9 @@ class TableForm(ModalScreen[dict[str, Any] | None]):
         try:
             data = self.command()
             if self.dice and "faces" not in data:
-                raise InvalidInputError(f"throw {self.dice} at the table and type the faces before recording")
-            self.preview(data)
+                raise InvalidInputError(f"throw {self.dice} at the table and type the faces (or d for digital dice) before recording")
+            if data.get("faces") != "digital":
+                self.preview(data)
         except Exception as error:  # noqa: BLE001 - the console's funnel shows every refusal once
             self.app.show_error(error)  # type: ignore[attr-defined]
             return

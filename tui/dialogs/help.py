@@ -15,6 +15,8 @@ KEYS = """[b]turnledger console[/b]
            the whole ruling and the losses owed once the 2D6 faces are in
   o        allocate a loss still owed (from a combat or an isolation roll)
   i        isolation attrition for one hex (Europa or Third Reich modifiers)
+           in any dice field, d instead of the faces rolls the committed digital dice
+           (command palette: Commit digital dice); the seed is revealed when the game turn ends
   y        Third Reich year start: a power's whole calculation, lend lease, then record
   l        the log: every entry; Enter opens one
   left     replay: one entry back          right    one entry forward

@@ -67,7 +67,7 @@ class IsolationForm(TableForm):
                 if self.europa:
                     yield Checkbox("-1 winter season", id="winter")
             with Horizontal():
-                yield Input(placeholder="2D6 faces, e.g. 3 5", id="faces")
+                yield Input(placeholder="2D6 faces, e.g. 3 5 (d: digital)", id="faces")
                 yield Input(value=self.actor, placeholder="rolled by", id="rolled_by")
                 yield Input(placeholder="witnesses", id="witnesses")
             yield VerticalScroll(Static("type the dice to see the result", id="calculation-text"), id="calculation")
