@@ -206,3 +206,50 @@ def test_a_broken_chart_file_names_file_field_and_value(tmp_path: Path) -> None:
     broken.write_text(text.replace('"2"  = ["A2"', '"2"  = ["AE"'), encoding="utf-8")
     with pytest.raises(ScenarioError, match=r"(?s)my-crt\.toml.*crt.*'AE' is not a result code"):
         load_charts(str(broken))
+
+
+def test_D41_a_fort_makes_clear_1L_and_in_woods_also_stops_armor() -> None:
+    """D-41: fort in clear → 1L with armor effects; fort in woods (already 1L) → still 1L, no armor."""
+    clear = assess(battle([INFANTRY, PANZER], [RIFLE], fortified=True), CHARTS, OPTIONS)
+    woods = assess(battle([INFANTRY, PANZER], [RIFLE], fortified=True, terrain="woods"), CHARTS, OPTIONS)
+    assert (clear.shifts, clear.armor.calculated) == (-1 + 1, True)  # 1L fort, 1R armor (AECA 9 ≥ 4)
+    assert (woods.shifts, woods.armor.calculated) == (-1, False)
+
+
+def test_D42_D43_armor_across_rivers_and_into_wooded_rough() -> None:
+    """D-42: armor effects across a minor river (AECA halved, D-31) but not into wooded rough; D-43: not across a major river."""
+    minor = assess(battle([Attacker(label="pz", attack=9, aeca="full", hexside="minor_river")], [RIFLE]), CHARTS, OPTIONS)
+    major = assess(battle([Attacker(label="pz", attack=9, aeca="full", hexside="major_river")], [RIFLE]), CHARTS, OPTIONS)
+    rough = assess(battle([PANZER], [RIFLE], terrain="wooded_rough"), CHARTS, OPTIONS)
+    assert (minor.armor.calculated, minor.armor.attacker) == (True, Fraction(9, 2))
+    assert not major.armor.calculated and not rough.armor.calculated
+
+
+def test_D44_full_cities_halve_normal_artillery_but_not_siege_artillery() -> None:
+    """D-44: 12 normal artillery count 6 in a major city; siege artillery counts 12."""
+    defenders = [Defender(label="garrison", defense=20)]
+    normal = assess(battle([Attacker(label="art", attack=12, artillery=True)], defenders, terrain="major_city"), CHARTS, OPTIONS)
+    siege = assess(battle([Attacker(label="siege", attack=12, artillery=True, ignores_terrain=True)], defenders,
+                          terrain="major_city"), CHARTS, OPTIONS)
+    assert (normal.attack, siege.attack) == (6, 12)
+
+
+def test_D71_the_nkvd_may_cancel_a_DR_but_not_a_D1DR() -> None:
+    """D-71: with NKVD in the hex the Soviet player may cancel the retreat on DR and X1DR only."""
+    situation = battle([Attacker(label="inf", attack=8)], [Defender(label="NKVD", defense=4, nkvd=True)])
+    assessment = assess(situation, CHARTS, OPTIONS)  # 8:4 → 2-1: DR on 7, D1DR on 12
+    codes = {}
+    for roll in (7, 12):
+        result = resolve(situation, assessment, CHARTS, roll=roll, options=OPTIONS)
+        codes[result.code] = any("NKVD" in step.text for step in result.steps)
+    assert codes == {"DR": True, "D1DR": False}
+
+
+def test_D92_D94_an_overrun_is_one_stack_and_says_what_happens_to_it() -> None:
+    """D-90, D-92: one stack from one hex; the ruling says the stack advances or halts."""
+    with pytest.raises(IllegalOrderError, match="one stack from one hex"):
+        assess(battle([Attacker(label="a", attack=9, hex="A"), Attacker(label="b", attack=9, hex="B")], [RIFLE], overrun=True),
+               CHARTS, OPTIONS)
+    situation = battle([PANZER], [RIFLE], overrun=True)
+    result = resolve(situation, assess(situation, CHARTS, OPTIONS), CHARTS, roll=7, options=OPTIONS)
+    assert any("overrun: the whole stack advances" in step.text for step in result.steps)
