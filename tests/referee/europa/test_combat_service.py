@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -133,3 +134,13 @@ def test_J17_factor_limits_in_the_surprise_turn_follow_the_option(tmp_path: Any)
         finally:
             service.close()
     assert results == {"surprise_turn": "3-1", "jun_ii_1941": "4-1"}  # 30:10 and 40:10
+
+
+def test_D94_an_overrun_charges_half_an_sp_per_non_cm_division_from_the_stockpile(europa: RefereeService) -> None:
+    """D-94, B-39: 3 non-c/m divisions overrunning pay 2 SP, not from the surprise turn's special SP."""
+    at_phase(europa, "Surprise turn 1941", "Axis", "Movement")
+    pool = europa.state().supply_pools["Axis"]
+    entry = europa.execute_json({**ATTACK, "overrun": True, "paying_stacks": [3]})
+    after = europa.state().supply_pools["Axis"]
+    assert (pool.stockpile - after.stockpile, pool.special - after.special) == (2, 0)
+    assert "overrun by 3 non-c/m division(s): 2 SP" in json.dumps(entry["ruling"], ensure_ascii=False)
