@@ -10,15 +10,15 @@ import pytest
 
 from rich.console import Console
 
-from tui import cli
+from tui import cli_output
 from tui.cli import main
 
 
 @pytest.fixture(autouse=True)
 def wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
     """A wide, colourless console so that assertions do not depend on wrapping."""
-    monkeypatch.setattr(cli, "out", Console(width=200, no_color=True, highlight=False))
-    monkeypatch.setattr(cli, "err", Console(width=200, no_color=True, highlight=False, stderr=True))
+    monkeypatch.setattr(cli_output, "out", Console(width=200, no_color=True, highlight=False))
+    monkeypatch.setattr(cli_output, "err", Console(width=200, no_color=True, highlight=False, stderr=True))
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -1,0 +1,107 @@
+"""Command-line subcommands that read a campaign: state, log, one entry, a preview, the scenarios, the schema."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from rich.markup import escape
+from rich.text import Text
+
+from ledger.log import log_rows
+from ledger.rollback import undone_by
+from referee import commands as c
+from referee.scenario import list_scenarios, load_scenario
+from referee.schema import command_schemas
+from referee.service import RefereeService
+from tui import cli_output as output
+from tui import render
+
+
+def cmd_state(args: argparse.Namespace) -> int:
+    service = RefereeService.open(args.store)
+    try:
+        state = service.state(args.at)
+    finally:
+        service.close()
+    if args.json:
+        output.print_json(state.to_json())
+    else:
+        output.out.print(render.state_view(state, at=args.at))
+    return 0
+
+
+def cmd_log(args: argparse.Namespace) -> int:
+    service = RefereeService.open(args.store)
+    try:
+        rows = log_rows(service.entries())
+    finally:
+        service.close()
+    if args.kind:
+        rows = [row for row in rows if row["kind"] == args.kind]
+    if args.disputed:
+        rows = [row for row in rows if row["disputed"]]
+    if args.last:
+        rows = rows[-args.last:]
+    if args.json:
+        output.print_json(rows)
+    else:
+        output.out.print(render.log_view(rows))
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    service = RefereeService.open(args.store)
+    try:
+        entry = service.store.entry(args.number)
+        undone = undone_by(service.entries()).get(args.number)
+    finally:
+        service.close()
+    if args.json:
+        output.print_json(entry)
+    else:
+        output.out.print(render.entry_view(entry, undone_by=undone))
+    return 0
+
+
+def cmd_preview(args: argparse.Namespace) -> int:
+    """Show the ruling and derivation a command would get, writing nothing."""
+    try:
+        data = json.loads(args.command_json)
+    except json.JSONDecodeError as error:
+        output.err.print(f"the command is not JSON: {error.msg} at column {error.colno}")
+        return 1
+    service = RefereeService.open(args.store)
+    try:
+        decision, _after = service.preview(c.parse_command(data))
+    finally:
+        service.close()
+    output.out.print(Text(decision.ruling.summary, style="bold"))
+    for step in decision.ruling.steps:
+        output.out.print(Text(f"  · {step.text}" + (f"  [{step.rule}]" if step.rule else "")), highlight=False)
+    output.out.print("(preview only: nothing was recorded)")
+    return 0
+
+
+def cmd_scenarios(args: argparse.Namespace) -> int:
+    rows = []
+    for name in list_scenarios():
+        loaded = load_scenario(name)
+        rows.append({"name": name, "title": loaded.scenario.title, "ruleset": loaded.ruleset.id})
+    if args.json:
+        output.print_json(rows)
+    else:
+        for row in rows:
+            output.out.print(f"[bold]{escape(row['name'])}[/]  {escape(row['title'])}  (ruleset {row['ruleset']})")
+    return 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    schemas = command_schemas()
+    if args.kind:
+        if args.kind not in schemas:
+            output.err.print(f"no command {escape(repr(args.kind))}; kinds: {', '.join(schemas)}")
+            return 1
+        schemas = {args.kind: schemas[args.kind]}
+    output.print_json(schemas)
+    return 0
