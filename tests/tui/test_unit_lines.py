@@ -41,3 +41,15 @@ def test_losses_take_counted_label_armor_change_and_cost() -> None:
         {"counted": 4, "label": "rifle"}]
     with pytest.raises(InvalidInputError, match="change= takes a whole number, not 'six'"):
         parse_losses("10 pz change=six")
+
+
+def test_the_generic_form_reads_digital_for_faces_and_lists_as_json() -> None:
+    """The command form: faces are a JSON list, or the word digital (the service's committed dice)."""
+    from referee.schema import command_schemas
+    from tui.dialogs.command_form import parse_field
+
+    schema = command_schemas()["RecordRoll"]["properties"]["faces"]
+    assert parse_field("faces", "[3, 4]", schema) == [3, 4]
+    assert parse_field("faces", "digital", schema) == "digital"
+    with pytest.raises(InvalidInputError, match="field faces"):
+        parse_field("faces", "[3, 4", schema)

@@ -27,6 +27,8 @@ def parse_field(name: str, text: str, schema: dict[str, Any]) -> Any:
     types = {option.get("type") for option in schema.get("anyOf", [schema])}
     try:
         if types & {"array", "object"}:
+            if "string" in types and not text.startswith(("[", "{")):
+                return text  # e.g. faces: "digital"
             return json.loads(text)
         if "integer" in types:
             return int(text)
