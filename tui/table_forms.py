@@ -19,10 +19,6 @@ from tui.dialogs.isolation import IsolationForm, IsolationSetup
 from tui.dialogs.losses import LossesForm
 from tui.dialogs.year_start import YearStartForm
 
-PLACEHOLDER_DICE = {"faces": [1, 1], "rolled_by": "-"}
-"""Only for the before-the-dice assessment, which never reads the faces; never recorded."""
-
-
 class TableFormActions:
     """Key actions that open the hand-made forms."""
 
@@ -35,7 +31,7 @@ class TableFormActions:
 
     def _assess(self, data: dict[str, Any]) -> str:
         """Odds, column, shifts and DRM of a combat before the dice are thrown."""
-        command = parse_command({**data, **PLACEHOLDER_DICE})
+        command = parse_command({key: value for key, value in data.items() if key != "faces"})
         _, assessment, _, notes = assess_command(command, self.service.store.peek())  # type: ignore[arg-type]
         head = (f"[b]{assessment.column or 'attacker eliminated'}[/b] — odds {assessment.attack}:{assessment.defence}, "
                 f"DRM {assessment.drm:+d}; type the 2D6 faces to see the result")

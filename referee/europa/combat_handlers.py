@@ -86,6 +86,8 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context) -> Decision:
     phases = ("Movement", "Exploitation") if command.overrun else ("Combat",)
     require_phase(state, command.side, phases, "an overrun" if command.overrun else "combat", "D-90 [000]" if command.overrun else "A-14 [000]")
     battle, assessment, charts, notes = assess_command(command, state)
+    if command.faces is None:
+        raise IllegalOrderError("throw 2D6 at the table and enter the faces (or \"digital\" for the committed digital dice)")
     roll = throw(ctx.roller, purpose=f"combat{': ' + command.what if command.what else ''}", dice="2D6", faces=command.faces,
                  rolled_by=command.rolled_by, witnesses=list(command.witnesses))
     result = cm.resolve(battle, assessment, charts, roll["total"], combat_options(state))

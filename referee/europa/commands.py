@@ -228,8 +228,8 @@ class ResolveCombat(Command):
     overrun: bool = Field(default=False, description="an overrun in the Movement or Exploitation phase (D-90..D-95)")
     paying_stacks: list[int] = Field(default_factory=list, max_length=20,
                                      description="non-c/m divisions paying attack SP, per stack (B-36); for an overrun, per stack overrunning (B-39)")
-    faces: TwoDice = Field(description="the 2D6 thrown, or \"digital\"")
-    rolled_by: Name
+    faces: TwoDice | None = Field(default=None, description="the 2D6 thrown, or \"digital\"; none yet: the odds only (preview)")
+    rolled_by: Name = "referee"
     witnesses: list[Name] = Field(default_factory=list, max_length=20)
 
 

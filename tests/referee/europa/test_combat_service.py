@@ -144,3 +144,12 @@ def test_D94_an_overrun_charges_half_an_sp_per_non_cm_division_from_the_stockpil
     after = europa.state().supply_pools["Axis"]
     assert (pool.stockpile - after.stockpile, pool.special - after.special) == (2, 0)
     assert "overrun by 3 non-c/m division(s): 2 SP" in json.dumps(entry["ruling"], ensure_ascii=False)
+
+
+def test_without_faces_the_combat_is_refused_after_the_odds_are_known(europa: RefereeService) -> None:
+    """A ResolveCombat without faces names the dice still to throw; nothing is written."""
+    in_combat(europa)
+    head = europa.head()
+    with pytest.raises(IllegalOrderError, match="throw 2D6 at the table"):
+        europa.execute_json({key: value for key, value in ATTACK.items() if key != "faces"})
+    assert europa.head() == head
