@@ -15,6 +15,7 @@ from referee.command_base import Amount, AnyDice, Command, Name, Text, TwoDice
 from referee.errors import InvalidInputError
 from referee.europa import commands as eu
 from referee.third_reich import commands as tr
+from referee.third_reich import warfare_commands as tw
 
 class CreateCampaign(Command):
     """Start a campaign from a scenario (entry #1)."""
@@ -27,8 +28,8 @@ class CreateCampaign(Command):
     )
     options: dict[Name, Name] = Field(default_factory=dict, description="ruleset options to change (docs/options.md)")
     charts: str | None = Field(default=None, max_length=400, description=(
-        "Europa: your own combat chart file in the layout of scenarios/charts/europa-combat.toml; "
-        "default: the bundled provisional chart"))
+        "your own printed chart in the layout of the bundled one: Europa scenarios/charts/europa-combat.toml, "
+        "Third Reich scenarios/charts/third-reich-fire.toml; default: the bundled provisional chart"))
     campaign_id: str | None = Field(default=None, description="UUID; generated when omitted")
 
 
@@ -259,7 +260,7 @@ AnyCommand = Annotated[
         eu.RebuildUnit, eu.ReturnCadre, eu.ResolveCombat, eu.AllocateLosses,
         tr.DeclareOption, tr.DeclareWar, tr.BuildUnits, tr.BuildAirbase, tr.RecoverUnit, tr.StartNavalRepair,
         tr.RecordRedeployments, tr.RecordStrategicWarfareHits, tr.RecordConquest, tr.RecordCityLoss,
-        tr.RecordMurmanskHits, tr.PerformYearStart, tr.ActivatePower,
+        tr.RecordMurmanskHits, tr.PerformYearStart, tr.ActivatePower, tw.ResolveStrategicWarfare,
     ],
     Field(discriminator="kind"),
 ]

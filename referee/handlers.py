@@ -19,6 +19,7 @@ from referee.decision import Context, Decision
 from referee.europa.context import pool_of, track_of
 from referee.europa.combat_handlers import COMBAT_HANDLERS
 from referee.isolation_handlers import ISOLATION_HANDLERS
+from referee.third_reich.warfare_handlers import WARFARE_HANDLERS
 from referee.europa.replacement_handlers import REPLACEMENT_HANDLERS
 from referee.europa.resource_handlers import RESOURCE_HANDLERS
 from referee.europa.supply_handlers import SUPPLY_HANDLERS
@@ -244,6 +245,7 @@ HANDLERS: dict[type[Any], Callable[[Any, Context], Decision]] = {
     **ECONOMY_HANDLERS,
     **COMBAT_HANDLERS,
     **ISOLATION_HANDLERS,
+    **WARFARE_HANDLERS,
     c.AdvancePhase: _advance("phase"),
     c.AdvancePlayerTurn: _advance("player"),
     c.AdvanceGameTurn: _advance("turn"),

@@ -29,6 +29,7 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "factor_limit_start": ("surprise_turn", "jun_ii_1941"),  # J-17
     "fortified_add": ("add_then_double", "double_then_add"),  # J-62 (Third Reich)
     "attrition_column_4": ("att_66", "def_147"),            # J-63 (Third Reich)
+    "sw_start": ("spring_1940", "fall_1939"),               # J-61 (Third Reich)
 }
 
 

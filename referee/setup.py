@@ -15,8 +15,9 @@ from ledger.state import (
 from pathlib import Path
 
 from referee.calendar import position_at, seasonal_weather
-from referee.errors import InvalidInputError
 from referee.europa.charts import BUNDLED, load_charts
+from referee.third_reich.fire import BUNDLED as FIRE_BUNDLED
+from referee.third_reich.fire import load_fire_tables
 from referee.options import option, resolve_options
 from referee.scenario import LoadedScenario, PowerStart, Scenario
 
@@ -47,14 +48,16 @@ def _resource_points(scenario: Scenario, options: dict[str, str]) -> dict[str, R
 
 
 def _combat_charts(game: str, chosen: str | None) -> tuple[dict[str, object], dict[str, str]]:
-    """Europa: the combat chart (the user's, or the bundled provisional one) pinned by content hash."""
-    if game != "europa":
-        if chosen:
-            raise InvalidInputError("combat charts are for Europa campaigns; this scenario is Third Reich")
-        return {}, {}
-    charts, digest = load_charts(chosen or BUNDLED)
-    name = Path(chosen).name if chosen else BUNDLED
-    return {"combat": charts.model_dump(mode="json")}, {f"chart:{name}": digest}
+    """The game's chart (the user's, or the bundled provisional one) pinned by content hash:
+    Europa's CRT and combat terrain, Third Reich's fire tables (K-01, K-03, K-42)."""
+    if game == "europa":
+        charts, digest = load_charts(chosen or BUNDLED)
+        key, data, bundled = "combat", charts.model_dump(mode="json"), BUNDLED
+    else:
+        tables, digest = load_fire_tables(chosen or FIRE_BUNDLED)
+        key, data, bundled = "fire", tables.model_dump(mode="json"), FIRE_BUNDLED
+    name = Path(chosen).name if chosen else bundled
+    return {key: data}, {f"chart:{name}": digest}
 
 
 def initial_state(

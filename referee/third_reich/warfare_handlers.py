@@ -1,0 +1,119 @@
+"""The strategic-warfare round as a referee command: checks, the fight, then the hits recorded.
+
+The hits go through the same path as `RecordStrategicWarfareHits` (`sw_hits`), so the year's
+accumulation, the 1945 immediate deduction (G-66) and the air-fleet conversions (G-65) are
+one piece of code whichever way the hits come in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ledger.state import GameState
+from referee.decision import Context, Decision
+from referee.dice import throw
+from referee.errors import IllegalOrderError
+from referee.options import option
+from referee.ruling import Ruling, Step
+from referee.third_reich import commands as tr
+from referee.third_reich import warfare as sw
+from referee.third_reich.context import account
+from referee.third_reich.fire import FireTables, load_fire_tables
+from referee.third_reich.handlers import sw_hits
+from referee.third_reich.warfare_commands import ResolveStrategicWarfare
+
+FIRST_TURN = {"spring_1940": 3, "fall_1939": 1}
+"""G-61, J-61: strategic warfare from the Spring 1940 turn (turn 3), or from the start."""
+TARGETS = {"submarines": ("UK", "USA"), "bombers": ("Germany",)}
+ATTACKING_POWER = {"submarines": "Germany", "bombers": "UK"}
+
+
+def fire_tables_of(state: GameState) -> tuple[FireTables, list[Step]]:
+    """The fire tables pinned at creation; campaigns older than them use the bundled ones, said so."""
+    data = state.identity.tables.get("fire")
+    if data is not None:
+        return FireTables.model_validate(data), []
+    tables, digest = load_fire_tables()
+    return tables, [Step(text=f"no fire tables pinned in this campaign: the bundled ones (sha256 {digest[:16]}…) are used", rule="K-42")]
+
+
+def _check(command: ResolveStrategicWarfare, state: GameState) -> bool:
+    """Phase, turn, target; returns whether this is the second happy time (G-68)."""
+    calendar = state.table.calendar
+    side = account(state, ATTACKING_POWER[command.attacker]).side
+    weapon = sw.WEAPONS[command.attacker]["name"]
+    if calendar.phase != "Strategic Warfare" or calendar.player != side:
+        raise IllegalOrderError(f"{weapon} attack in the {side} Strategic Warfare phase (G-61 [004]); "
+                                f"it is now the {calendar.player or ''} {calendar.phase} phase of {calendar.label}".replace("  ", " "))
+    reading = option(state.identity.options, "sw_start")
+    if calendar.turn < FIRST_TURN[reading]:
+        raise IllegalOrderError(f"strategic warfare begins in Spring 1940 (G-61 [004], option sw_start={reading}); it is {calendar.label}")
+    if command.target not in TARGETS[command.attacker]:
+        raise IllegalOrderError(f"{weapon} attack the economy of {' or '.join(TARGETS[command.attacker])} (G-61 [004]), not {command.target}")
+    account(state, command.target)
+    happy = command.attacker == "submarines" and command.target == "USA" and calendar.label == "Spring 1942"
+    if happy and command.defensive_factors:
+        raise IllegalOrderError("in Spring 1942 no ASW opposes U-boats attacking the US economy: UK ASW may not, "
+                                "US ASW does not exist yet (G-68 [004]); enter 0 defending factors")
+    return happy
+
+
+def resolve_strategic_warfare(command: ResolveStrategicWarfare, ctx: Context) -> Decision:
+    """G-61..G-68 [004]: one round, then the BRP hits on the target's economy."""
+    happy = _check(command, ctx.state)
+    tables, notes = fire_tables_of(ctx.state)
+    fight = sw.Fight(attacker=command.attacker, offensive=command.offensive_factors, defensive=command.defensive_factors,
+                     offence_drm=command.offence_drm + (1 if happy else 0), defence_drm=command.defence_drm)
+    weapon = sw.WEAPONS[command.attacker]
+    rolls: list[dict[str, Any]] = []
+    faces = _faces(command)
+
+    def roll(purpose: str) -> int:
+        record = throw(ctx.roller, purpose=f"strategic warfare: {purpose}", dice="1D10", faces=next(faces),
+                       rolled_by=command.rolled_by, witnesses=list(command.witnesses))
+        rolls.append(record)
+        return int(record["total"])
+
+    steps = list(notes)
+    if happy:
+        steps.append(Step(text="second happy time: +1 to the U-boats' rolls against the US economy", rule="G-68 [004]"))
+    purposes = sw.rolls_for_exchange(fight)
+    outcome = sw.exchange(fight, tables, roll(purposes[0]), roll(purposes[1])) if purposes else sw.unopposed(fight)
+    if outcome.survivors:
+        outcome = sw.economy(fight, outcome, tables, roll(f"{weapon['name']} at the {command.target} economy"))
+    _no_more(faces, len(rolls))
+    steps += outcome.steps
+    events = []
+    summary = (f"{weapon['name']} lose {outcome.offensive_lost}, {weapon['defence']} lose {outcome.defensive_lost}; "
+               f"{command.target} takes {outcome.economy_hits} BRP hits")
+    if outcome.economy_hits:
+        recorded = sw_hits(tr.RecordStrategicWarfareHits(power=command.target, attacker=command.attacker, hits=outcome.economy_hits,
+                                                         actor=command.actor), ctx)
+        events = recorded.events
+        steps += recorded.ruling.steps
+    return Decision(Ruling(summary=summary, steps=steps), events, rolls)
+
+
+def _faces(command: ResolveStrategicWarfare) -> Iterator[Any]:
+    """Each roll's faces in turn: typed ones one by one, or 'digital' for every roll."""
+    if command.rolls == "digital":
+        while True:
+            yield "digital"
+    for face in command.rolls:
+        yield [face]
+    raise IllegalOrderError(f"this fight needs more 1D10 rolls than the {len(command.rolls)} given: "
+                            "defence fire, offence fire, then the survivors at the economy")
+
+
+def _no_more(faces: Iterator[Any], used: int) -> None:
+    """Refuse rolls typed in that the fight did not need."""
+    try:
+        extra = next(faces)
+    except IllegalOrderError:
+        return
+    if extra != "digital":
+        raise IllegalOrderError(f"this fight needed {used} roll(s) of 1D10; more were given")
+
+
+WARFARE_HANDLERS: dict[type[Any], Any] = {ResolveStrategicWarfare: resolve_strategic_warfare}
