@@ -13,10 +13,12 @@ from typing import Any
 from referee.commands import parse_command
 from referee.errors import RulesError
 from referee.europa.combat_handlers import assess_command, charts_of
+from referee.third_reich import warfare as sw
 from referee.third_reich.context import powers_in_movement_order
 from tui.dialogs.combat import CombatForm, CombatSetup
 from tui.dialogs.isolation import IsolationForm, IsolationSetup
 from tui.dialogs.losses import LossesForm
+from tui.dialogs.warfare import WarfareForm, WarfareSetup
 from tui.dialogs.year_start import YearStartForm
 
 class TableFormActions:
@@ -82,6 +84,27 @@ class TableFormActions:
             return
         setup = IsolationSetup(side=state.table.calendar.player, game=state.identity.game, regions=dict(state.table.weather))
         self.push_screen(IsolationForm(setup, self._preview, self.actor), self._form_done)  # type: ignore[attr-defined]
+
+    def _warfare_rolls(self, data: dict[str, Any]) -> str:
+        """Before the dice: which 1D10 rolls this round needs, in order."""
+        fight = sw.Fight(attacker=data["attacker"], offensive=int(data["offensive_factors"]), defensive=int(data["defensive_factors"]))
+        weapon = sw.WEAPONS[fight.attacker]
+        rolls = sw.rolls_for_exchange(fight) + [f"the surviving {weapon['name']} at the {data['target']} economy"]
+        return "[b]rolls needed, in order[/b] (the last only if any survive):\n" + "\n".join(
+            f"  {number}. 1D10: {purpose}" for number, purpose in enumerate(rolls, start=1))
+
+    def action_warfare(self) -> None:
+        """Third Reich strategic warfare: U-boats in the Axis turn, bombers in the Western Allies' turn."""
+        if not self._live_only("resolve strategic warfare") or not self._game_is("third_reich", "strategic warfare"):  # type: ignore[attr-defined]
+            return
+        state = self.service.store.peek()
+        calendar = state.table.calendar
+        attacker = {"Axis": "submarines", "Western Allies": "bombers"}.get(calendar.player or "")
+        if calendar.phase != "Strategic Warfare" or attacker is None:
+            self.show_error(RulesError(f"strategic warfare is fought in the Axis or Western Allies Strategic Warfare phase (G-61); "  # type: ignore[attr-defined]
+                                       f"it is now {calendar.label}, {calendar.player or ''} {calendar.phase}"))
+            return
+        self.push_screen(WarfareForm(WarfareSetup(attacker), self._preview, self._warfare_rolls, self.actor), self._form_done)  # type: ignore[attr-defined]
 
     def action_year_start(self) -> None:
         """The hand-made year-start form (Third Reich, in a Year Start phase)."""

@@ -191,3 +191,27 @@ async def test_digital_dice_from_the_combat_form_then_checked_in_the_report(tmp_
         await pilot.press("escape", "end", "v")
         await pilot.pause()
         assert not seen_of(TurnledgerApp.Refused, seen)
+
+
+async def test_strategic_warfare_through_the_form(tmp_path: Path) -> None:
+    """G-61/G-62: the rolls needed are listed before the dice; the hits land on the UK's account."""
+    from tests.referee.third_reich.test_economy_service import at
+
+    app = make_app(str(tmp_path / "sw.db"), scenario="revised-third-reich/campaign-1939", clock=TickingClock())
+    at(app.service, "Spring 1940", "Axis", "Strategic Warfare")
+    app.head = app.service.head()
+    async with app.run_test(size=(150, 50)) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        form = app.screen
+        assert type(form).__name__ == "WarfareForm"
+        form.query_one("#offensive", Input).value = "5"
+        form.query_one("#defensive", Input).value = "4"
+        await pilot.pause()
+        assert "1. 1D10: ASW fire at the U-boats" in panel(app)
+        form.query_one("#rolls", Input).value = "6 9 6"
+        await pilot.pause()
+        assert "UK takes 3 BRP hits" in panel(app)
+        await pilot.click("#record")
+        await pilot.pause()
+        assert app.service.state().brp_economies["UK"].sw_hits == {"1940": {"submarines": 3}}

@@ -39,6 +39,7 @@ class TableForm(ModalScreen[dict[str, Any] | None]):
 
     BINDINGS = [("escape", "cancel", "Cancel")]
     dice: str | None = "2D6"
+    dice_key = "faces"
 
     def __init__(self, preview: Preview, actor: str, assess: Preview | None = None) -> None:
         super().__init__()
@@ -58,10 +59,10 @@ class TableForm(ModalScreen[dict[str, Any] | None]):
             data = self.command()
             if not self.ready(data):
                 return None
-            if data.get("faces") == "digital":
+            if data.get(self.dice_key) == "digital":
                 note = "[b]digital dice[/b]: the service rolls them when you press Record (a roll is never previewed)"
                 return note if self.assess is self.preview else note + "\n" + str(self.assess(data))
-            return str(self.preview(data) if "faces" in data or self.dice is None else self.assess(data))
+            return str(self.preview(data) if self.dice_key in data or self.dice is None else self.assess(data))
         except Exception as error:  # noqa: BLE001 - shown in place while the referee is still typing
             return f"[b]would be refused:[/b] {error}"
 
@@ -91,9 +92,9 @@ class TableForm(ModalScreen[dict[str, Any] | None]):
             return
         try:
             data = self.command()
-            if self.dice and "faces" not in data:
+            if self.dice and self.dice_key not in data:
                 raise InvalidInputError(f"throw {self.dice} at the table and type the faces (or d for digital dice) before recording")
-            if data.get("faces") != "digital":
+            if data.get(self.dice_key) != "digital":
                 self.preview(data)
         except Exception as error:  # noqa: BLE001 - the console's funnel shows every refusal once
             self.app.show_error(error)  # type: ignore[attr-defined]

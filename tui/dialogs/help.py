@@ -17,6 +17,7 @@ KEYS = """[b]turnledger console[/b]
   i        isolation attrition for one hex (Europa or Third Reich modifiers)
            in any dice field, d instead of the faces rolls the committed digital dice
            (command palette: Commit digital dice); the seed is revealed when the game turn ends
+  w        Third Reich strategic warfare: a round of U-boats or bombers with its 1D10 rolls
   y        Third Reich year start: a power's whole calculation, lend lease, then record
   l        the log: every entry; Enter opens one
   left     replay: one entry back          right    one entry forward
