@@ -25,18 +25,15 @@ from referee.europa.data import FactorLimit
 from referee.europa.replacement_handlers import pending_credits
 from referee.europa.supply_handlers import charge
 from referee.decision import Context, Decision
+from referee.pinned import pinned_chart
 from referee.ruling import Ruling, Step
 
 RULESET = "europa-000"
 
 
 def charts_of(state: GameState) -> tuple[CombatCharts, list[Step]]:
-    """The combat chart pinned at creation; campaigns older than charts use the bundled one, said so."""
-    data = state.identity.tables.get("combat")
-    if data is not None:
-        return CombatCharts.model_validate(data), []
-    charts, digest = load_charts()
-    return charts, [Step(text=f"no chart pinned in this campaign: the bundled chart (sha256 {digest[:16]}…) is used", rule="K-01")]
+    """The combat chart pinned at creation (K-01, K-03)."""
+    return pinned_chart(state, "combat", CombatCharts, load_charts, "K-01")
 
 
 def combat_options(state: GameState) -> cm.CombatOptions:

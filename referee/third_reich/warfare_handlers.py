@@ -15,6 +15,7 @@ from referee.decision import Context, Decision
 from referee.dice import throw
 from referee.errors import IllegalOrderError
 from referee.options import option
+from referee.pinned import pinned_chart
 from referee.ruling import Ruling, Step
 from referee.third_reich import commands as tr
 from referee.third_reich import warfare as sw
@@ -30,12 +31,8 @@ ATTACKING_POWER = {"submarines": "Germany", "bombers": "UK"}
 
 
 def fire_tables_of(state: GameState) -> tuple[FireTables, list[Step]]:
-    """The fire tables pinned at creation; campaigns older than them use the bundled ones, said so."""
-    data = state.identity.tables.get("fire")
-    if data is not None:
-        return FireTables.model_validate(data), []
-    tables, digest = load_fire_tables()
-    return tables, [Step(text=f"no fire tables pinned in this campaign: the bundled ones (sha256 {digest[:16]}…) are used", rule="K-42")]
+    """The fire tables pinned at creation (K-42)."""
+    return pinned_chart(state, "fire", FireTables, load_fire_tables, "K-42")
 
 
 def _check(command: ResolveStrategicWarfare, state: GameState) -> bool:

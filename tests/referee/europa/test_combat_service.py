@@ -153,3 +153,13 @@ def test_without_faces_the_combat_is_refused_after_the_odds_are_known(europa: Re
     with pytest.raises(IllegalOrderError, match="throw 2D6 at the table"):
         europa.execute_json({key: value for key, value in ATTACK.items() if key != "faces"})
     assert europa.head() == head
+
+
+def test_a_campaign_without_a_pinned_chart_says_it_uses_the_bundled_one(europa: RefereeService) -> None:
+    """Campaigns created before charts existed: the bundled chart is used and the derivation names its hash."""
+    from referee.europa.combat_handlers import charts_of
+
+    state = europa.state()
+    del state.identity.tables["combat"]
+    charts, steps = charts_of(state)
+    assert charts.provisional and "no combat chart pinned" in steps[0].text and "sha256" in steps[0].text
