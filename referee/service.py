@@ -7,7 +7,6 @@ before anything is written, so the store is unchanged (DESIGN invariant 3).
 
 from __future__ import annotations
 
-import secrets
 import uuid
 from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
@@ -20,8 +19,7 @@ from ledger.rollback import restore_events
 from ledger.state import GameState, ParentLink
 from ledger.store import LedgerStore
 from referee import commands as c
-from referee import digital_dice
-from referee.dice import DigitalRoller
+from referee import dice_periods
 from referee.dice_secrets import SecretKeeper, secrets_path
 from referee.errors import IllegalOrderError, InvalidInputError
 from referee.handlers import HANDLERS, Context, Decision
@@ -132,22 +130,6 @@ class RefereeService:
             self._secrets = SecretKeeper(secrets_path(self.store.location, str(self.store.campaign_id)))
         return self._secrets
 
-    def _roller(self, state: GameState, *, live: bool) -> DigitalRoller:
-        """Digital dice for one decision; a preview gets no seed, so it cannot show a roll."""
-        dice = state.table.dice
-        refusal = ""
-        seed = None
-        if dice is not None:
-            if dice.revealed or self.secrets.revealed(dice.period):
-                refusal = (f"the seed of dice period {dice.period} is already in the record (revealed before a rollback); "
-                           "record CommitDice for fresh dice")
-            elif live:
-                seed = self.secrets.seed(dice.period)
-                if seed is None:
-                    refusal = (f"the seed of dice period {dice.period} is not kept on this machine "
-                               f"({self.secrets.path or 'memory'}); record CommitDice for fresh dice")
-        return DigitalRoller(campaign=state.identity.campaign_id, dice=dice, seed=seed, refusal=refusal)
-
     def _decide(self, command: Any, state: GameState, *, live: bool = False) -> Decision:
         if isinstance(command, c.CreateCampaign):
             raise IllegalOrderError("this store already holds a campaign; create a new one with 'turnledger new'")
@@ -156,54 +138,18 @@ class RefereeService:
         if isinstance(command, c.Rollback):
             return self._decide_rollback(command, state)
         if isinstance(command, c.CommitDice):
-            return self._decide_commit(command, state)
+            decision, self._new_seed = dice_periods.commit(command, state, self.secrets)
+            return decision
         handler = HANDLERS[type(command)]
-        roller = self._roller(state, live=live)
+        roller = dice_periods.roller(state, self.secrets, live=live)
         decision = handler(command, Context(state=state, ruleset=self.ruleset, head=state.chain.last_number, roller=roller))
         if roller.made and roller.dice is not None:
             decision.events.append(dv.DigitalRollsMade(period=roller.dice.period, count=roller.made))
-        return self._period_end(decision, state, live=live)
-
-    def _decide_commit(self, command: c.CommitDice, state: GameState) -> Decision:
-        """A fresh seed for a new period; refused while the open period's seed is kept and unrevealed."""
-        dice = state.table.dice
-        steps: list[Step] = []
-        if dice is not None and not (dice.revealed or self.secrets.revealed(dice.period)):
-            if self.secrets.seed(dice.period) is not None:
-                raise IllegalOrderError(f"digital dice are committed already (period {dice.period}, {dice.commitment[:16]}…); "
-                                        "their seed is revealed, and new dice committed, when the game turn ends")
-            steps.append(Step(text=f"period {dice.period} abandoned: its seed is not kept here, so its "
-                                   f"{dice.rolls} roll(s) cannot be checked", rule="DESIGN: dice"))
-        period = state.chain.last_number + 1  # a period is named by the entry that commits it: never reused
-        seed = secrets.token_hex(32)
-        self._new_seed = (period, seed)
-        promise = digital_dice.commitment(seed)
-        steps.append(Step(text=f"seed drawn and kept by the service; commitment sha256 {promise}", rule="DESIGN: dice"))
-        if command.player_seeds:
-            steps.append(Step(text="players' seeds bound into every roll: " + ", ".join(command.player_seeds)))
-        return Decision(Ruling(summary=f"digital dice committed for period {period}", steps=steps),
-                        [dv.DiceCommitted(period=period, commitment=promise, player_seeds=dict(command.player_seeds))])
-
-    def _period_end(self, decision: Decision, state: GameState, *, live: bool) -> Decision:
-        """At the end of a game turn the period's seed goes into the record and new dice are committed."""
-        dice = state.table.dice
-        turn = state.table.calendar.turn
-        ends = any(isinstance(event, ev.CalendarAdvanced) and event.position.turn != turn for event in decision.events)
-        if dice is None or dice.revealed or not ends or not live:
+        if not live:
             return decision
-        seed = self.secrets.seed(dice.period)
-        if seed is None or self.secrets.revealed(dice.period):
-            step = Step(text=f"dice period {dice.period} ends, but its seed is not kept here: it cannot be revealed", rule="DESIGN: dice")
-            return Decision(Ruling(summary=decision.ruling.summary, steps=[*decision.ruling.steps, step]), decision.events, decision.rolls)
-        fresh, period = secrets.token_hex(32), state.chain.last_number + 1
-        self._new_seed = (period, fresh)
-        promise = digital_dice.commitment(fresh)
-        steps = [*decision.ruling.steps,
-                 Step(text=f"dice period {dice.period} ends: its seed is revealed ({dice.rolls} roll(s) can now be checked)", rule="DESIGN: dice"),
-                 Step(text=f"dice period {period} committed: sha256 {promise}", rule="DESIGN: dice")]
-        events = [*decision.events, dv.DiceSeedRevealed(period=dice.period, seed=seed),
-                  dv.DiceCommitted(period=period, commitment=promise, player_seeds=dict(dice.player_seeds))]
-        return Decision(Ruling(summary=decision.ruling.summary, steps=steps), events, decision.rolls)
+        decision, fresh = dice_periods.period_end(decision, state, self.secrets)
+        self._new_seed = fresh or self._new_seed
+        return decision
 
     def _decide_rollback(self, command: c.Rollback, state: GameState) -> Decision:
         head = state.chain.last_number

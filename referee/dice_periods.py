@@ -1,0 +1,82 @@
+"""Digital dice periods for the referee service: who may roll now, commit, and reveal at turn end.
+
+DESIGN "Dice: physical and verifiable". A period is named by the number of the entry that
+commits it, so period numbers are never reused, even after a rollback. The service keeps each
+seed in its `SecretKeeper` until the game turn ends; then the entry that ends it records the
+seed and commits the next one. A preview never gets a seed, so it can never show a roll.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from ledger import dice_events as dv
+from ledger import events as ev
+from ledger.state import GameState
+from referee import commands as c
+from referee import digital_dice
+from referee.decision import Decision
+from referee.dice import DigitalRoller
+from referee.dice_secrets import SecretKeeper
+from referee.errors import IllegalOrderError
+from referee.ruling import Ruling, Step
+
+NewSeed = tuple[int, str]
+
+
+def roller(state: GameState, keeper: SecretKeeper, *, live: bool) -> DigitalRoller:
+    """Digital dice for one decision, or the reason none may be rolled now."""
+    dice = state.table.dice
+    refusal = ""
+    seed = None
+    if dice is not None:
+        if dice.revealed or keeper.revealed(dice.period):
+            refusal = (f"the seed of dice period {dice.period} is already in the record (revealed before a rollback); "
+                       "record CommitDice for fresh dice")
+        elif live:
+            seed = keeper.seed(dice.period)
+            if seed is None:
+                refusal = (f"the seed of dice period {dice.period} is not kept on this machine "
+                           f"({keeper.path or 'memory'}); record CommitDice for fresh dice")
+    return DigitalRoller(campaign=state.identity.campaign_id, dice=dice, seed=seed, refusal=refusal)
+
+
+def commit(command: c.CommitDice, state: GameState, keeper: SecretKeeper) -> tuple[Decision, NewSeed]:
+    """A fresh seed for a new period; refused while the open period's seed is kept and unrevealed."""
+    dice = state.table.dice
+    steps: list[Step] = []
+    if dice is not None and not (dice.revealed or keeper.revealed(dice.period)):
+        if keeper.seed(dice.period) is not None:
+            raise IllegalOrderError(f"digital dice are committed already (period {dice.period}, {dice.commitment[:16]}…); "
+                                    "their seed is revealed, and new dice committed, when the game turn ends")
+        steps.append(Step(text=f"period {dice.period} abandoned: its seed is not kept here, so its "
+                               f"{dice.rolls} roll(s) cannot be checked", rule="DESIGN: dice"))
+    period, seed = state.chain.last_number + 1, secrets.token_hex(32)
+    promise = digital_dice.commitment(seed)
+    steps.append(Step(text=f"seed drawn and kept by the service; commitment sha256 {promise}", rule="DESIGN: dice"))
+    if command.player_seeds:
+        steps.append(Step(text="players' seeds bound into every roll: " + ", ".join(command.player_seeds)))
+    decision = Decision(Ruling(summary=f"digital dice committed for period {period}", steps=steps),
+                        [dv.DiceCommitted(period=period, commitment=promise, player_seeds=dict(command.player_seeds))])
+    return decision, (period, seed)
+
+
+def period_end(decision: Decision, state: GameState, keeper: SecretKeeper) -> tuple[Decision, NewSeed | None]:
+    """When the entry ends a game turn: reveal the period's seed and commit the next period."""
+    dice = state.table.dice
+    turn = state.table.calendar.turn
+    ends = any(isinstance(event, ev.CalendarAdvanced) and event.position.turn != turn for event in decision.events)
+    if dice is None or dice.revealed or not ends:
+        return decision, None
+    seed = keeper.seed(dice.period)
+    if seed is None or keeper.revealed(dice.period):
+        step = Step(text=f"dice period {dice.period} ends, but its seed is not kept here: it cannot be revealed", rule="DESIGN: dice")
+        return Decision(Ruling(summary=decision.ruling.summary, steps=[*decision.ruling.steps, step]), decision.events, decision.rolls), None
+    fresh, period = secrets.token_hex(32), state.chain.last_number + 1
+    promise = digital_dice.commitment(fresh)
+    steps = [*decision.ruling.steps,
+             Step(text=f"dice period {dice.period} ends: its seed is revealed ({dice.rolls} roll(s) can now be checked)", rule="DESIGN: dice"),
+             Step(text=f"dice period {period} committed: sha256 {promise}", rule="DESIGN: dice")]
+    events = [*decision.events, dv.DiceSeedRevealed(period=dice.period, seed=seed),
+              dv.DiceCommitted(period=period, commitment=promise, player_seeds=dict(dice.player_seeds))]
+    return Decision(Ruling(summary=decision.ruling.summary, steps=steps), events, decision.rolls), (period, fresh)
