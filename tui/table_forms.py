@@ -15,6 +15,7 @@ from referee.errors import RulesError
 from referee.europa.combat_handlers import assess_command, charts_of
 from referee.third_reich import warfare as sw
 from referee.third_reich.context import powers_in_movement_order
+from referee.third_reich.warfare_handlers import weapon_of
 from tui.dialogs.combat import CombatForm, CombatSetup
 from tui.dialogs.isolation import IsolationForm, IsolationSetup
 from tui.dialogs.losses import LossesForm
@@ -99,7 +100,7 @@ class TableFormActions:
             return
         state = self.service.store.peek()
         calendar = state.table.calendar
-        attacker = {"Axis": "submarines", "Western Allies": "bombers"}.get(calendar.player or "")
+        attacker = weapon_of(state, calendar.player)
         if calendar.phase != "Strategic Warfare" or attacker is None:
             self.show_error(RulesError(f"strategic warfare is fought in the Axis or Western Allies Strategic Warfare phase (G-61); "  # type: ignore[attr-defined]
                                        f"it is now {calendar.label}, {calendar.player or ''} {calendar.phase}"))

@@ -35,6 +35,15 @@ def fire_tables_of(state: GameState) -> tuple[FireTables, list[Step]]:
     return pinned_chart(state, "fire", FireTables, load_fire_tables, "K-42")
 
 
+def weapon_of(state: GameState, side: str | None) -> str | None:
+    """G-61 [004]: U-boats are Germany's side's weapon, bombers the UK's; None for any other side."""
+    for attacker, power in ATTACKING_POWER.items():
+        economy = state.brp_economies.get(power)
+        if economy is not None and economy.side == side:
+            return attacker
+    return None
+
+
 def _check(command: ResolveStrategicWarfare, state: GameState) -> bool:
     """Phase, turn, target; returns whether this is the second happy time (G-68)."""
     calendar = state.table.calendar
