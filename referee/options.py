@@ -27,8 +27,6 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "armor_drm_threshold": ("le_1_2", "below_1_1"),         # J-05
     "dr_heavy_terrain": ("rule", "overview"),               # J-18
     "factor_limit_start": ("surprise_turn", "jun_ii_1941"),  # J-17
-    "fortified_add": ("add_then_double", "double_then_add"),  # J-62 (Third Reich)
-    "attrition_column_4": ("att_66", "def_147"),            # J-63 (Third Reich)
     "sw_start": ("spring_1940", "fall_1939"),               # J-61 (Third Reich)
 }
 

@@ -64,6 +64,8 @@ def battle_of(command: eu.ResolveCombat, state: GameState) -> cm.Battle:
 
 def assess_command(command: eu.ResolveCombat, state: GameState) -> tuple[cm.Battle, cm.Assessment, CombatCharts, list[Step]]:
     """Everything before the dice: used by the handler and by the console's combat form."""
+    if command.axis_first_winter and command.side != "Axis":
+        raise IllegalOrderError(f"the first-winter -1 is for non-winterized Axis attackers (D-20 [000]); {command.side} is attacking")
     if state.identity.ruleset != RULESET:
         raise IllegalOrderError(f"combat follows the Revised Europa 000 rules; this campaign plays {state.identity.ruleset}, "
                                 "whose combat differences (D-24, D-37, D-46) are not implemented: record the roll with RecordRoll")

@@ -75,6 +75,7 @@ def test_armor_loss_requirement_is_enforced(europa: RefereeService) -> None:
     ({"zone": "Q"}, "no weather zone 'Q'", IllegalOrderError),
     ({"terrain": "marsh"}, "no terrain 'marsh'", IllegalOrderError),
     ({"winterization": True}, "Snow only", IllegalOrderError),
+    ({"side": "Soviet", "axis_first_winter": True}, "for non-winterized Axis attackers", IllegalOrderError),
     ({"paying_stacks": [500]}, "Axis SP pool holds \\d+; this attack costs 250", IllegalOrderError),
     ({"side": "Soviet"}, "combat happens in the Soviet Combat phase", IllegalOrderError),
     ({"overrun": True}, "an overrun happens in the Axis Movement or Exploitation phase", IllegalOrderError),
