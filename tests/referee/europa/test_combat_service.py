@@ -75,7 +75,6 @@ def test_armor_loss_requirement_is_enforced(europa: RefereeService) -> None:
     ({"zone": "Q"}, "no weather zone 'Q'", IllegalOrderError),
     ({"terrain": "marsh"}, "no terrain 'marsh'", IllegalOrderError),
     ({"winterization": True}, "Snow only", IllegalOrderError),
-    ({"side": "Soviet", "axis_first_winter": True}, "for non-winterized Axis attackers", IllegalOrderError),
     ({"paying_stacks": [500]}, "Axis SP pool holds \\d+; this attack costs 250", IllegalOrderError),
     ({"side": "Soviet"}, "combat happens in the Soviet Combat phase", IllegalOrderError),
     ({"overrun": True}, "an overrun happens in the Axis Movement or Exploitation phase", IllegalOrderError),
@@ -164,3 +163,12 @@ def test_a_campaign_without_a_pinned_chart_says_it_uses_the_bundled_one(europa: 
     del state.identity.tables["combat"]
     charts, steps = charts_of(state)
     assert charts.provisional and "no combat chart pinned" in steps[0].text and "sha256" in steps[0].text
+
+
+def test_the_first_winter_penalty_is_for_axis_attackers_only(europa: RefereeService) -> None:
+    """D-20: the -1 is for non-winterized Axis units; a Soviet attack cannot claim it."""
+    at_phase(europa, "Jun II 1941", "Soviet", "Combat")
+    head = europa.head()
+    with pytest.raises(IllegalOrderError, match="for non-winterized Axis attackers"):
+        europa.execute_json({**ATTACK, "side": "Soviet", "axis_first_winter": True})
+    assert europa.head() == head
