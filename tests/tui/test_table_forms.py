@@ -215,3 +215,27 @@ async def test_strategic_warfare_through_the_form(tmp_path: Path) -> None:
         await pilot.click("#record")
         await pilot.pause()
         assert app.service.state().brp_economies["UK"].sw_hits == {"1940": {"submarines": 3}}
+
+
+async def test_europa_isolation_attrition_through_the_form_leaves_a_loss_to_allocate(tmp_path: Path) -> None:
+    """D-104..D-106: strength and unsupplied turns typed, modifiers ticked; the 50% loss is then owed."""
+    from tests.referee.europa.test_logistics_service import at_phase
+
+    app = make_app(str(tmp_path / "pocket.db"), clock=TickingClock())
+    at_phase(app.service, "Jun II 1941", "Soviet", "Initial")
+    app.head = app.service.head()
+    async with app.run_test(size=(150, 50)) as pilot:
+        await pilot.press("i")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, IsolationForm)
+        form.query_one("#hex", Input).value = "Bialystok"
+        form.query_one("#strength", Input).value = "9"
+        form.query_one("#adjacent_enemy", Checkbox).value = True
+        form.query_one("#remote_region", Checkbox).value = True
+        form.query_one("#faces", Input).value = "4 3"
+        await pilot.pause()
+        assert "modified 5" in panel(app) and "= 5 (rounded up)" in panel(app)
+        await pilot.click("#record")
+        await pilot.pause()
+        assert [(loss.side, loss.amount, loss.isolated) for loss in app.service.state().table.losses_due] == [("Soviet", 5, True)]
