@@ -1,0 +1,65 @@
+"""History is a promise: campaigns recorded by earlier releases import, verify and replay to
+the same figures in this one.
+
+tests/data/exports/ holds exports (and one campaign file) written by release 0.1.0 with
+``build_0_1_0.py``, and beside each its figures as of several entries, flat
+('supply_pools/Axis/stockpile' -> 12) so that they do not depend on any release's state model.
+These files never change; a release that cannot read them is broken.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from support import golden_figures
+from tui.cli import main
+
+EXPORTS = Path(__file__).parent / "data" / "exports"
+GOLDEN = sorted(path.name.removesuffix(".jsonl") for path in EXPORTS.glob("*.jsonl"))
+
+
+def expected(name: str) -> dict[str, Any]:
+    return json.loads((EXPORTS / f"{name}.figures.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def test_the_golden_exports_are_all_there() -> None:
+    """A release may add golden exports, never lose one."""
+    assert {"europa-barbarossa-0.1.0", "europa-branch-0.1.0", "reich-1939-0.1.0"} <= set(GOLDEN)
+
+
+@pytest.mark.parametrize("name", GOLDEN)
+def test_a_golden_export_imports_verifies_and_replays_to_its_figures(name: str, tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Import through the CLI, verify, then the figures at the head and at every checkpoint."""
+    store = tmp_path / "imported.db"
+    assert main(["import", str(EXPORTS / f"{name}.jsonl"), str(store)]) == 0
+    assert main(["verify", str(store)]) == 0
+    assert "chain intact" in capsys.readouterr().out
+    document = expected(name)
+    assert golden_figures(str(store)) == document["head"]
+    for number, figures in document["at"].items():
+        assert golden_figures(str(store), int(number)) == figures, f"{name} as of #{number}"
+
+
+def test_a_campaign_file_of_release_0_1_0_opens_verifies_and_plays_on(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A store without a format version is the first release's format: it opens as it is."""
+    store = tmp_path / "old.db"
+    shutil.copyfile(EXPORTS / "europa-barbarossa-0.1.0.db", store)
+    document = expected("europa-barbarossa-0.1.0")
+    assert main(["verify", str(store)]) == 0
+    assert "chain intact" in capsys.readouterr().out
+    assert golden_figures(str(store)) == document["head"]
+    for number, figures in document["at"].items():
+        assert golden_figures(str(store), int(number)) == figures, f"as of #{number}"
+    orders = tmp_path / "orders.jsonl"
+    orders.write_text(json.dumps({"kind": "ReceiveSupplyIncome", "side": "Axis"}) + "\n", encoding="utf-8")
+    assert main(["apply", str(store), str(orders)]) == 0
+    after = golden_figures(str(store))
+    assert after["head"]["number"] == document["head"]["head"]["number"] + 1
+    assert after["figures"]["supply_pools/Axis/stockpile"] > document["head"]["figures"]["supply_pools/Axis/stockpile"]
