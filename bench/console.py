@@ -86,7 +86,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"open: new campaign {empty * 1e3:.0f} ms, {args.entries:,} entries {full * 1e3:.0f} ms")
         print(f"replay step: median {step * 1e3:.1f} ms; one state read {read * 1e3:.1f} ms")
         figures = {"entries": args.entries, "open_ratio": full / empty, "step_vs_state_read": step / read}
-        print(f"targets: open_ratio {figures['open_ratio']:.3f} (<= 1.5: {'met' if figures['open_ratio'] <= 1.5 else 'MISSED'})")
+        print(
+            f"targets: open_ratio {figures['open_ratio']:.3f} (<= 1.5: {'met' if figures['open_ratio'] <= 1.5 else 'MISSED'})"
+        )
         print(" ".join(f"{k}={v if k == 'entries' else format(v, '.4g')}" for k, v in figures.items()))
     finally:
         shutil.rmtree(folder, ignore_errors=True)

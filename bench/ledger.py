@@ -33,7 +33,7 @@ import statistics  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable, Iterator  # noqa: E402
-from datetime import datetime, timedelta, timezone  # noqa: E402
+from datetime import UTC, datetime, timedelta  # noqa: E402
 from typing import Any  # noqa: E402
 
 from ledger.exchange import export_jsonl, import_jsonl  # noqa: E402
@@ -42,25 +42,39 @@ from referee.commands import CreateCampaign  # noqa: E402
 from referee.errors import RulesError  # noqa: E402
 from referee.service import RefereeService  # noqa: E402
 
-TARGETS = {"import_ratio": (">=", 0.10), "state10_ratio": ("<=", 0.05), "state_half_ratio": ("<=", 0.05),
-           "state_last_ratio": ("<=", 0.05), "append_last_vs_first": ("<=", 1.2)}
+TARGETS = {
+    "import_ratio": (">=", 0.10),
+    "state10_ratio": ("<=", 0.05),
+    "state_half_ratio": ("<=", 0.05),
+    "state_last_ratio": ("<=", 0.05),
+    "append_last_vs_first": ("<=", 1.2),
+}
 WINDOW = 1000
 SIDES = {"Axis": ("Germany", "Soviet"), "Soviet": ("USSR", "Axis")}
 TYPES = ["infantry", "armor", "artillery"]
 ZONES = ["A", "B", "C", "D", "G"]
 CONDITIONS = ["Clear", "Frost", "Mud", "Snow"]
 MARKERS = ["Leningrad", "Moscow", "Kiev", "Smolensk", "Odessa", "Riga", "Minsk", "Rostov"]
-MIX = [("RecordRoll", 30), ("Supply", 20), ("Replacements", 16), ("SetMarker", 8), ("AdvancePhase", 8),
-       ("SetWeather", 7), ("Annotate", 10), ("RegisterUnit", 1)]
+MIX = [
+    ("RecordRoll", 30),
+    ("Supply", 20),
+    ("Replacements", 16),
+    ("SetMarker", 8),
+    ("AdvancePhase", 8),
+    ("SetWeather", 7),
+    ("Annotate", 10),
+    ("RegisterUnit", 1),
+]
 
 
 def ticking_clock() -> Callable[[], datetime]:
     """A deterministic clock (one second per reading), so one seed always gives the same bytes."""
-    now = [datetime(1941, 6, 22, 3, 15, tzinfo=timezone.utc)]
+    now = [datetime(1941, 6, 22, 3, 15, tzinfo=UTC)]
 
     def clock() -> datetime:
         now[0] += timedelta(seconds=1)
         return now[0]
+
     return clock
 
 
@@ -79,9 +93,14 @@ def command_mix(rng: random.Random, state: Any, count: int) -> Iterator[dict[str
         side = rng.choice(list(SIDES))
         nation, other = SIDES[side]
         if kind == "RecordRoll":
-            yield {"kind": "RecordRoll", "purpose": f"combat at {rng.randint(1000, 4999)}, {rng.randint(1, 6)}:1",
-                   "dice": "2D6", "faces": [rng.randint(1, 6), rng.randint(1, 6)], "rolled_by": side,
-                   "witnesses": [other, "referee"]}
+            yield {
+                "kind": "RecordRoll",
+                "purpose": f"combat at {rng.randint(1000, 4999)}, {rng.randint(1, 6)}:1",
+                "dice": "2D6",
+                "faces": [rng.randint(1, 6), rng.randint(1, 6)],
+                "rolled_by": side,
+                "witnesses": [other, "referee"],
+            }
         elif kind == "Supply":
             stock, cap = supply[side]
             if stock < cap and (stock == 0 or rng.random() < 0.5):
@@ -89,30 +108,56 @@ def command_mix(rng: random.Random, state: Any, count: int) -> Iterator[dict[str
             else:
                 amount, verb = rng.randint(1, min(20, stock)), "Debit"
             supply[side][0] += amount if verb == "Credit" else -amount
-            yield {"kind": f"{verb}SupplyPoints", "side": side, "amount": amount,
-                   "reason": "turn income" if verb == "Credit" else f"attack supply, hex {rng.randint(1000, 4999)}"}
+            yield {
+                "kind": f"{verb}SupplyPoints",
+                "side": side,
+                "amount": amount,
+                "reason": "turn income" if verb == "Credit" else f"attack supply, hex {rng.randint(1000, 4999)}",
+            }
         elif kind == "Replacements":
             kind_of = rng.choice(TYPES)
             held = points[nation, kind_of]
             verb = "Credit" if held == 0 or rng.random() < 0.55 else "Debit"
             amount = rng.randint(1, 6) if verb == "Credit" else rng.randint(1, min(6, held))
             points[nation, kind_of] += amount if verb == "Credit" else -amount
-            yield {"kind": f"{verb}ReplacementPoints", "nation": nation, "type": kind_of, "amount": amount,
-                   "reason": "monthly RP" if verb == "Credit" else "rebuild cadre"}
+            yield {
+                "kind": f"{verb}ReplacementPoints",
+                "nation": nation,
+                "type": kind_of,
+                "amount": amount,
+                "reason": "monthly RP" if verb == "Credit" else "rebuild cadre",
+            }
         elif kind == "SetMarker":
-            yield {"kind": "SetMarker", "name": rng.choice(MARKERS), "value": rng.choice(["Axis", "Soviet", "contested"])}
+            yield {
+                "kind": "SetMarker",
+                "name": rng.choice(MARKERS),
+                "value": rng.choice(["Axis", "Soviet", "contested"]),
+            }
         elif kind == "AdvancePhase":
             yield {"kind": "AdvancePhase"}
         elif kind == "SetWeather":
             yield {"kind": "SetWeather", "zone": rng.choice(ZONES), "condition": rng.choice(CONDITIONS)}
         elif kind == "Annotate":
-            yield {"kind": "Annotate", "entry": rng.randint(1, number - 1), "text": "checked against the CRT",
-                   "disputed": rng.random() < 0.1}
+            yield {
+                "kind": "Annotate",
+                "entry": rng.randint(1, number - 1),
+                "text": "checked against the CRT",
+                "disputed": rng.random() < 0.1,
+            }
         else:
             units += 1
-            yield {"kind": "RegisterUnit", "side": side, "unit_id": f"u{units}", "name": f"{units}. Korps",
-                   "nation": nation, "type": rng.choice(TYPES), "size": "XXX", "attack": rng.randint(1, 12),
-                   "defense": rng.randint(1, 12), "movement": rng.choice([4, 5, 8])}
+            yield {
+                "kind": "RegisterUnit",
+                "side": side,
+                "unit_id": f"u{units}",
+                "name": f"{units}. Korps",
+                "nation": nation,
+                "type": rng.choice(TYPES),
+                "size": "XXX",
+                "attack": rng.randint(1, 12),
+                "defense": rng.randint(1, 12),
+                "movement": rng.choice([4, 5, 8]),
+            }
 
 
 def build(path: str, entries: int, seed: int) -> list[float]:
@@ -121,8 +166,9 @@ def build(path: str, entries: int, seed: int) -> list[float]:
     Commands the rules refuse (an Initial phase left before its SP income, a debit the
     income cap has made too large) are handled as a referee would: take the income, or skip.
     """
-    service = RefereeService.create(path, CreateCampaign(scenario="revised-europa/barbarossa", name="bench"),
-                                    clock=ticking_clock())
+    service = RefereeService.create(
+        path, CreateCampaign(scenario="revised-europa/barbarossa", name="bench"), clock=ticking_clock()
+    )
     timings: list[float] = []
     clock = time.perf_counter
     try:
@@ -154,14 +200,16 @@ def build(path: str, entries: int, seed: int) -> list[float]:
 def raw_insert_rate(store_path: str, target: str) -> tuple[float, int]:
     """Rows per second for one ``executemany`` of the store's own row sizes into a fresh file."""
     with sqlite3.connect(store_path) as source:
-        rows = source.execute("SELECT originator_version, topic, state FROM stored_events "
-                              "ORDER BY originator_version").fetchall()
+        rows = source.execute(
+            "SELECT originator_version, topic, state FROM stored_events ORDER BY originator_version"
+        ).fetchall()
     source.close()
     started = time.perf_counter()
     con = sqlite3.connect(target)
     con.execute("PRAGMA journal_mode=WAL")  # as the eventsourcing recorder sets it
-    con.execute("CREATE TABLE stored_events (id INTEGER, version INTEGER, topic TEXT, state BLOB, "
-                "PRIMARY KEY (id, version))")
+    con.execute(
+        "CREATE TABLE stored_events (id INTEGER, version INTEGER, topic TEXT, state BLOB, PRIMARY KEY (id, version))"
+    )
     with con:
         con.executemany("INSERT INTO stored_events VALUES (1, ?, ?, ?)", rows)
     con.close()
@@ -173,8 +221,10 @@ def raw_read_seconds(store_path: str) -> float:
     (a row holds the entry's canonical JSON as a string field, so that is decoded too)."""
     started = time.perf_counter()
     con = sqlite3.connect(store_path)
-    decoded = [json.loads(json.loads(blob)["entry_json"]) for (blob,) in
-               con.execute("SELECT state FROM stored_events ORDER BY originator_version")]
+    decoded = [
+        json.loads(json.loads(blob)["entry_json"])
+        for (blob,) in con.execute("SELECT state FROM stored_events ORDER BY originator_version")
+    ]
     con.close()
     elapsed = time.perf_counter() - started
     assert decoded
@@ -183,10 +233,12 @@ def raw_read_seconds(store_path: str) -> float:
 
 def state_seconds(store: LedgerStore, at: int, repeats: int) -> tuple[float, float]:
     """(first call, median of ``repeats`` further calls) of ``store.state(at)``."""
+
     def once() -> float:
         started = time.perf_counter()
         store.state(at)
         return time.perf_counter() - started
+
     first = once()
     return first, statistics.median(once() for _ in range(repeats))
 
@@ -204,27 +256,34 @@ def run(entries: int, seed: int, repeats: int) -> dict[str, float]:
         first, last = sum(timings[:window]) / window, sum(timings[-window:]) / window
         print(f"append: first {window:,} {first * 1e3:.3f} ms each, last {window:,} {last * 1e3:.3f} ms each")
         tenth = max(1, len(timings) // 10)
-        curve = [sum(timings[i:i + tenth]) / len(timings[i:i + tenth]) * 1e3 for i in range(0, len(timings), tenth)]
+        curve = [sum(timings[i : i + tenth]) / len(timings[i : i + tenth]) * 1e3 for i in range(0, len(timings), tenth)]
         print("  mean ms per append by tenth of the build: " + " ".join(f"{ms:.3f}" for ms in curve[:10]))
 
         with LedgerStore(campaign) as store, open(export, "w", encoding="utf-8") as out:
             started = time.perf_counter()
             export_jsonl(store, out)
-        print(f"export: {entries:,} entries to JSONL in {time.perf_counter() - started:.2f} s "
-              f"({Path(export).stat().st_size / 1e6:.1f} MB)")
+        print(
+            f"export: {entries:,} entries to JSONL in {time.perf_counter() - started:.2f} s "
+            f"({Path(export).stat().st_size / 1e6:.1f} MB)"
+        )
         started = time.perf_counter()
         import_jsonl(export, copy).close()
         import_rate = entries / (time.perf_counter() - started)
         raw_rate, raw_bytes = raw_insert_rate(copy, str(Path(folder) / "raw.db"))
-        print(f"import: {import_rate:,.0f} entries/s; raw executemany {raw_rate:,.0f} rows/s "
-              f"({raw_bytes / 1e6:.1f} MB of state blobs)")
+        print(
+            f"import: {import_rate:,.0f} entries/s; raw executemany {raw_rate:,.0f} rows/s "
+            f"({raw_bytes / 1e6:.1f} MB of state blobs)"
+        )
 
         raw_read = raw_read_seconds(campaign)
         print(f"raw read + json.loads of all {entries:,} rows: {raw_read * 1e3:.1f} ms")
         figures = {"entries": float(entries), "import_ratio": import_rate / raw_rate}
         with LedgerStore(campaign) as store:
-            for key, at in (("state10_ratio", min(10, entries)), ("state_half_ratio", max(1, entries // 2)),
-                            ("state_last_ratio", entries)):
+            for key, at in (
+                ("state10_ratio", min(10, entries)),
+                ("state_half_ratio", max(1, entries // 2)),
+                ("state_last_ratio", entries),
+            ):
                 cold, warm = state_seconds(store, at, repeats)
                 figures[key] = warm / raw_read
                 print(f"state(#{at}): first call {cold * 1e3:.2f} ms, median of {repeats} {warm * 1e3:.2f} ms")
@@ -241,8 +300,11 @@ def report(figures: dict[str, float]) -> None:
         value = figures[name]
         met = value >= target if op == ">=" else value <= target
         print(f"  {name:<22} {value:10.4f}  target {op} {target:<5}  {'met' if met else 'MISSED'}")
-    print(" ".join(f"{name}={int(value) if name == 'entries' else format(value, '.4g')}"
-                   for name, value in figures.items()))
+    print(
+        " ".join(
+            f"{name}={int(value) if name == 'entries' else format(value, '.4g')}" for name, value in figures.items()
+        )
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

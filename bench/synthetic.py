@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import sys
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
@@ -31,7 +31,7 @@ def write_export(path: Path, entries: int, seed: int = 1941) -> None:
     rng = random.Random(seed)
     state = initial_state(load_scenario("revised-europa/barbarossa"), campaign_id=CAMPAIGN_ID, name="synthetic")
     stock = {"Axis": 100, "Soviet": 75}
-    clock = datetime(1941, 6, 22, 3, 0, tzinfo=timezone.utc)
+    clock = datetime(1941, 6, 22, 3, 0, tzinfo=UTC)
     lines, prev = [], GENESIS_HASH
     for number in range(1, entries + 1):
         clock += timedelta(seconds=1)
@@ -42,24 +42,58 @@ def write_export(path: Path, entries: int, seed: int = 1941) -> None:
         elif number % 3 == 0:
             faces = [rng.randint(1, 6), rng.randint(1, 6)]
             command, events = {"kind": "RecordRoll"}, []
-            rolls = [{"purpose": f"combat {number}", "dice": "2D6", "faces": faces, "total": sum(faces),
-                      "method": "physical", "rolled_by": side, "witnesses": []}]
+            rolls = [
+                {
+                    "purpose": f"combat {number}",
+                    "dice": "2D6",
+                    "faces": faces,
+                    "total": sum(faces),
+                    "method": "physical",
+                    "rolled_by": side,
+                    "witnesses": [],
+                }
+            ]
         elif number % 7 == 0:
-            command, events = {"kind": "Annotate"}, [ev.dump_event(ev.EntryAnnotated(target=number - 1, text="checked",
-                                                                                      disputed=number % 70 == 0))]
+            command, events = (
+                {"kind": "Annotate"},
+                [ev.dump_event(ev.EntryAnnotated(target=number - 1, text="checked", disputed=number % 70 == 0))],
+            )
         elif stock[side] > 20 and rng.random() < 0.5:
             stock[side] -= 5
-            command, events = {"kind": "DebitSupplyPoints"}, [ev.dump_event(ev.SupplyDebited(side=side, amount=5, reason="attack"))]
+            command, events = (
+                {"kind": "DebitSupplyPoints"},
+                [ev.dump_event(ev.SupplyDebited(side=side, amount=5, reason="attack"))],
+            )
         else:
             stock[side] += 5
-            command, events = {"kind": "CreditSupplyPoints"}, [ev.dump_event(ev.SupplyCredited(side=side, amount=5, reason="income"))]
+            command, events = (
+                {"kind": "CreditSupplyPoints"},
+                [ev.dump_event(ev.SupplyCredited(side=side, amount=5, reason="income"))],
+            )
         label = "Jun II 1941" if number > 1 else "Surprise turn 1941"
-        entry = seal(Draft(actor="referee", command=command, rolls=rolls, ruling={"summary": command["kind"], "steps": []},
-                           events=events), number=number, recorded_at=clock.isoformat(), at=label, prev_hash=prev)
+        entry = seal(
+            Draft(
+                actor="referee",
+                command=command,
+                rolls=rolls,
+                ruling={"summary": command["kind"], "steps": []},
+                events=events,
+            ),
+            number=number,
+            recorded_at=clock.isoformat(),
+            at=label,
+            prev_hash=prev,
+        )
         prev = entry["hash"]
         lines.append(canonical_text(entry))
-    header = {"format": FORMAT, "version": FORMAT_VERSION, "campaign_id": CAMPAIGN_ID, "name": "synthetic",
-              "entries": entries, "head_hash": prev}
+    header = {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "campaign_id": CAMPAIGN_ID,
+        "name": "synthetic",
+        "entries": entries,
+        "head_hash": prev,
+    }
     path.write_text(canonical_text(header) + "\n" + "\n".join(lines) + "\n", encoding="utf-8")
 
 

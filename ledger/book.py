@@ -50,7 +50,7 @@ class CampaignBook(Aggregate):
             """The entry as a dict."""
             return json.loads(self.entry_json)  # type: ignore[no-any-return]
 
-        def apply(self, aggregate: Any) -> None:  # noqa: D102 - library hook
+        def apply(self, aggregate: Any) -> None:
             aggregate.state = apply_entry(aggregate.state, aggregate.pending_entry(self))
 
     def __init__(self, entry_json: str) -> None:
@@ -89,8 +89,8 @@ class GameStateTranscoding(Transcoding):
     type = GameState
     name = "turnledger_game_state"
 
-    def encode(self, obj: GameState) -> dict[str, Any]:  # noqa: D102 - library hook
+    def encode(self, obj: GameState) -> dict[str, Any]:
         return obj.model_dump(mode="json")
 
-    def decode(self, data: dict[str, Any]) -> GameState:  # noqa: D102 - library hook
+    def decode(self, data: dict[str, Any]) -> GameState:
         return GameState.model_validate(data)

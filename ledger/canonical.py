@@ -17,9 +17,7 @@ GENESIS_HASH = "0" * 64
 
 def canonical_bytes(obj: Any) -> bytes:
     """Return the canonical UTF-8 JSON encoding of ``obj`` (plain JSON types only)."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode(
-        "utf-8"
-    )
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
 def entry_hash(prev_hash: str, content: dict[str, Any]) -> str:

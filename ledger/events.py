@@ -11,7 +11,7 @@ applying it (``ledger.fold``) never rolls, reads the clock or consults a table.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 
@@ -188,37 +188,61 @@ class CampaignBranched(DomainEvent):
 
 
 AnyDomainEvent = Annotated[
-    Union[
-        CampaignOpened,
-        CalendarAdvanced,
-        StepCompleted,
-        WeatherSet,
-        MarkerSet,
-        MarkerCleared,
-        SupplyCredited,
-        SupplyDebited,
-        ReplacementsCredited,
-        ReplacementsDebited,
-        BrpGranted,
-        BrpSpent,
-        BrpBaseAdjusted,
-        UnitRegistered,
-        UnitStatusChanged,
-        EntryAnnotated,
-        AccountRestored,
-        RolledBack,
-        CampaignBranched,
-        lg.SupplyIncomeReceived, lg.SupplyCapApplied, lg.SpecialSupplyGranted, lg.SpecialSupplyExpired,
-        lg.SupplySpent, lg.UnsuppliedActivityRecorded, lg.ResourcePointsCredited, lg.ResourcePointsDebited,
-        lg.RailCapacityBought, lg.ResourceTurnReset, lg.ResourceIncomeReceived, lg.CityStatusSet,
-        lg.ReplacementsPending, lg.PendingReplacementsReleased, lg.LossesRecorded,
-        lg.RegularReplacementsReceived, lg.FactoriesSet,
-        cb.CombatResolved, cb.LossesAllocated,
-        dv.DiceCommitted, dv.DigitalRollsMade, dv.DiceSeedRevealed,
-        ec.BrpTurnStarted, ec.BrpCharged, ec.NavalRepairStarted, ec.SwHitsRecorded, ec.ForcePoolConverted,
-        ec.ConquestRecorded, ec.ConquestLost, ec.CityLossRecorded, ec.BrpSavedAtYearEnd, ec.YearStartApplied,
-        ec.LendLeaseSent, ec.LendLeaseIntercepted, ec.LendLeaseArrived, ec.PowerActivated,
-    ],
+    CampaignOpened
+    | CalendarAdvanced
+    | StepCompleted
+    | WeatherSet
+    | MarkerSet
+    | MarkerCleared
+    | SupplyCredited
+    | SupplyDebited
+    | ReplacementsCredited
+    | ReplacementsDebited
+    | BrpGranted
+    | BrpSpent
+    | BrpBaseAdjusted
+    | UnitRegistered
+    | UnitStatusChanged
+    | EntryAnnotated
+    | AccountRestored
+    | RolledBack
+    | CampaignBranched
+    | lg.SupplyIncomeReceived
+    | lg.SupplyCapApplied
+    | lg.SpecialSupplyGranted
+    | lg.SpecialSupplyExpired
+    | lg.SupplySpent
+    | lg.UnsuppliedActivityRecorded
+    | lg.ResourcePointsCredited
+    | lg.ResourcePointsDebited
+    | lg.RailCapacityBought
+    | lg.ResourceTurnReset
+    | lg.ResourceIncomeReceived
+    | lg.CityStatusSet
+    | lg.ReplacementsPending
+    | lg.PendingReplacementsReleased
+    | lg.LossesRecorded
+    | lg.RegularReplacementsReceived
+    | lg.FactoriesSet
+    | cb.CombatResolved
+    | cb.LossesAllocated
+    | dv.DiceCommitted
+    | dv.DigitalRollsMade
+    | dv.DiceSeedRevealed
+    | ec.BrpTurnStarted
+    | ec.BrpCharged
+    | ec.NavalRepairStarted
+    | ec.SwHitsRecorded
+    | ec.ForcePoolConverted
+    | ec.ConquestRecorded
+    | ec.ConquestLost
+    | ec.CityLossRecorded
+    | ec.BrpSavedAtYearEnd
+    | ec.YearStartApplied
+    | ec.LendLeaseSent
+    | ec.LendLeaseIntercepted
+    | ec.LendLeaseArrived
+    | ec.PowerActivated,
     Field(discriminator="type"),
 ]
 

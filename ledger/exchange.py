@@ -75,7 +75,9 @@ def read_header(path: str, line: str) -> dict[str, Any]:
     try:
         UUID(str(header.get("campaign_id")))
     except ValueError:
-        raise MalformedRecordError(f"{path}, line 1: field campaign_id: {header.get('campaign_id')!r} is not a UUID") from None
+        raise MalformedRecordError(
+            f"{path}, line 1: field campaign_id: {header.get('campaign_id')!r} is not a UUID"
+        ) from None
     return header
 
 
@@ -94,7 +96,9 @@ def checked_lines(path: str, lines: Iterable[str], *, first_line: int = 2) -> It
         if entry["number"] != expected:
             raise ChainError(f"{path}, line {number}: holds entry #{entry['number']}, expected #{expected}")
         if entry["prev_hash"] != prev_hash:
-            raise ChainError(f"{path}, line {number}: entry #{expected} does not follow #{expected - 1} (previous hash)")
+            raise ChainError(
+                f"{path}, line {number}: entry #{expected} does not follow #{expected - 1} (previous hash)"
+            )
         if recompute_hash(entry) != entry["hash"]:
             raise ChainError(f"{path}, line {number}: entry #{expected} was altered (hash does not match)")
         prev_hash = entry["hash"]

@@ -43,9 +43,7 @@ def _supply_credited(state: GameState, e: ev.SupplyCredited) -> None:
 def _supply_debited(state: GameState, e: ev.SupplyDebited) -> None:
     pool = _pool(state, e.side)
     if e.amount > pool.stockpile:
-        raise NegativeBalanceError(
-            f"{e.side} SP pool holds {pool.stockpile}; {e.reason} costs {e.amount}"
-        )
+        raise NegativeBalanceError(f"{e.side} SP pool holds {pool.stockpile}; {e.reason} costs {e.amount}")
     pool.stockpile -= e.amount
 
 
@@ -58,9 +56,7 @@ def _replacements_debited(state: GameState, e: ev.ReplacementsDebited) -> None:
     track = _track(state, e.nation)
     held = track.points.get(e.kind, 0)
     if e.amount > held:
-        raise NegativeBalanceError(
-            f"{e.nation} holds {held} {e.kind} RP; {e.reason} needs {e.amount}"
-        )
+        raise NegativeBalanceError(f"{e.nation} holds {held} {e.kind} RP; {e.reason} needs {e.amount}")
     track.points[e.kind] = held - e.amount
 
 
@@ -71,9 +67,7 @@ def _brp_granted(state: GameState, e: ev.BrpGranted) -> None:
 def _brp_spent(state: GameState, e: ev.BrpSpent) -> None:
     economy = _economy(state, e.power)
     if e.amount > economy.total:
-        raise NegativeBalanceError(
-            f"{e.power} has {economy.total} BRPs; {e.reason} costs {e.amount}"
-        )
+        raise NegativeBalanceError(f"{e.power} has {economy.total} BRPs; {e.reason} costs {e.amount}")
     economy.total -= e.amount
     economy.spent_this_turn += e.amount
 

@@ -46,7 +46,9 @@ def _charged(state: GameState, e: ec.BrpCharged) -> None:
 
 
 def _repair(state: GameState, e: ec.NavalRepairStarted) -> None:
-    _economy(state, e.power).naval_repairs.append(NavalRepair(fleet=e.fleet, factors=e.factors, ready_turn=e.ready_turn))
+    _economy(state, e.power).naval_repairs.append(
+        NavalRepair(fleet=e.fleet, factors=e.factors, ready_turn=e.ready_turn)
+    )
 
 
 def _sw_hits(state: GameState, e: ec.SwHitsRecorded) -> None:

@@ -68,7 +68,9 @@ def _rp_debited(state: GameState, e: lg.ResourcePointsDebited) -> None:
     stock = _stock(state, e.side)
     held = stock.stock.get(e.location, 0)
     if e.amount > held:
-        raise NegativeBalanceError(f"{e.side} holds {held} Resource Points in {e.location}; {e.reason} needs {e.amount}")
+        raise NegativeBalanceError(
+            f"{e.side} holds {held} Resource Points in {e.location}; {e.reason} needs {e.amount}"
+        )
     stock.stock[e.location] = held - e.amount
 
 
@@ -93,7 +95,9 @@ def _city(state: GameState, e: lg.CityStatusSet) -> None:
 
 def _pending(state: GameState, e: lg.ReplacementsPending) -> None:
     track = lookup_account(state.replacement_tracks, e.nation, "replacement track for nation")
-    track.pending.append(PendingReplacements(kind=e.kind, amount=e.amount, available_turn=e.available_turn, reason=e.reason))
+    track.pending.append(
+        PendingReplacements(kind=e.kind, amount=e.amount, available_turn=e.available_turn, reason=e.reason)
+    )
 
 
 def _released(state: GameState, e: lg.PendingReplacementsReleased) -> None:

@@ -33,21 +33,23 @@ def log_rows(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
             position = _position_of(event)
             if position is not None:
                 player, phase = position.get("player"), position.get("phase", "")
-        rows.append({
-            "number": number,
-            "at": entry["at"],
-            "recorded_at": entry["recorded_at"],
-            "actor": entry["actor"],
-            "on_behalf_of": entry["on_behalf_of"],
-            "kind": entry["command"].get("kind", ""),
-            "summary": entry["ruling"].get("summary", ""),
-            "rolls": len(entry["rolls"]),
-            "undone_by": undone.get(number),
-            "player": player,
-            "phase": phase,
-            "notes": len(attached),
-            "disputed": any(note.get("disputed") for note in attached),
-        })
+        rows.append(
+            {
+                "number": number,
+                "at": entry["at"],
+                "recorded_at": entry["recorded_at"],
+                "actor": entry["actor"],
+                "on_behalf_of": entry["on_behalf_of"],
+                "kind": entry["command"].get("kind", ""),
+                "summary": entry["ruling"].get("summary", ""),
+                "rolls": len(entry["rolls"]),
+                "undone_by": undone.get(number),
+                "player": player,
+                "phase": phase,
+                "notes": len(attached),
+                "disputed": any(note.get("disputed") for note in attached),
+            }
+        )
     return rows
 
 
@@ -69,6 +71,12 @@ def notes_on(entries: Iterable[dict[str, Any]], target: int) -> list[dict[str, A
     for entry in entries:
         for event in entry["events"]:
             if event.get("type") == "EntryAnnotated" and int(event["target"]) == target:
-                notes.append({"entry": entry["number"], "actor": entry["actor"], "text": event["text"],
-                              "disputed": bool(event.get("disputed"))})
+                notes.append(
+                    {
+                        "entry": entry["number"],
+                        "actor": entry["actor"],
+                        "text": event["text"],
+                        "disputed": bool(event.get("disputed")),
+                    }
+                )
     return notes

@@ -55,22 +55,46 @@ def build_read_model(store: LedgerStore, path: str, *, progress: Progress | None
         number = entry["number"]
         state = apply_entry(state, entry)
         command = entry["command"]
-        rows["entries"].append({
-            "number": number, "recorded_at": entry["recorded_at"], "actor": entry["actor"],
-            "on_behalf_of": entry["on_behalf_of"], "at": entry["at"], "kind": command.get("kind"),
-            "summary": entry["ruling"].get("summary", ""), "undone_by": undone.get(number),
-            "command": json.dumps(command, ensure_ascii=False), "hash": entry["hash"], "prev_hash": entry["prev_hash"],
-        })
+        rows["entries"].append(
+            {
+                "number": number,
+                "recorded_at": entry["recorded_at"],
+                "actor": entry["actor"],
+                "on_behalf_of": entry["on_behalf_of"],
+                "at": entry["at"],
+                "kind": command.get("kind"),
+                "summary": entry["ruling"].get("summary", ""),
+                "undone_by": undone.get(number),
+                "command": json.dumps(command, ensure_ascii=False),
+                "hash": entry["hash"],
+                "prev_hash": entry["prev_hash"],
+            }
+        )
         for index, roll in enumerate(entry["rolls"]):
-            rows["rolls"].append({"entry": number, "idx": index, "purpose": roll.get("purpose"),
-                                  "dice": roll.get("dice"), "faces": json.dumps(roll.get("faces")),
-                                  "total": roll.get("total"), "method": roll.get("method"),
-                                  "rolled_by": roll.get("rolled_by"), "witnesses": json.dumps(roll.get("witnesses", []))})
+            rows["rolls"].append(
+                {
+                    "entry": number,
+                    "idx": index,
+                    "purpose": roll.get("purpose"),
+                    "dice": roll.get("dice"),
+                    "faces": json.dumps(roll.get("faces")),
+                    "total": roll.get("total"),
+                    "method": roll.get("method"),
+                    "rolled_by": roll.get("rolled_by"),
+                    "witnesses": json.dumps(roll.get("witnesses", [])),
+                }
+            )
         for index, step in enumerate(entry["ruling"].get("steps", [])):
             rows["rulings"].append({"entry": number, "idx": index, "text": step.get("text"), "rule": step.get("rule")})
         for index, event in enumerate(entry["events"]):
-            rows["events"].append({"entry": number, "idx": index, "type": event.get("type"),
-                                   "data": json.dumps(event, ensure_ascii=False)})
+            rows["events"].append(
+                {
+                    "entry": number,
+                    "idx": index,
+                    "type": event.get("type"),
+                    "data": json.dumps(event, ensure_ascii=False),
+                }
+            )
         after = balances_of(state)
         for (account, figure), value in after.items():
             if before.get((account, figure)) != value:
@@ -87,15 +111,40 @@ def build_read_model(store: LedgerStore, path: str, *, progress: Progress | None
     return count
 
 
-_KEYS: dict[str, str | tuple[str, ...]] = {"entries": "number", "rolls": ("entry", "idx"), "rulings": ("entry", "idx"), "events": ("entry", "idx"),
-         "balances": ("entry", "account", "figure")}
+_KEYS: dict[str, str | tuple[str, ...]] = {
+    "entries": "number",
+    "rolls": ("entry", "idx"),
+    "rulings": ("entry", "idx"),
+    "events": ("entry", "idx"),
+    "balances": ("entry", "account", "figure"),
+}
 
 
 _COLUMNS: dict[str, dict[str, type]] = {
-    "entries": {"number": int, "recorded_at": str, "actor": str, "on_behalf_of": str, "at": str, "kind": str,
-                "summary": str, "undone_by": int, "command": str, "hash": str, "prev_hash": str},
-    "rolls": {"entry": int, "idx": int, "purpose": str, "dice": str, "faces": str, "total": int, "method": str,
-              "rolled_by": str, "witnesses": str},
+    "entries": {
+        "number": int,
+        "recorded_at": str,
+        "actor": str,
+        "on_behalf_of": str,
+        "at": str,
+        "kind": str,
+        "summary": str,
+        "undone_by": int,
+        "command": str,
+        "hash": str,
+        "prev_hash": str,
+    },
+    "rolls": {
+        "entry": int,
+        "idx": int,
+        "purpose": str,
+        "dice": str,
+        "faces": str,
+        "total": int,
+        "method": str,
+        "rolled_by": str,
+        "witnesses": str,
+    },
     "rulings": {"entry": int, "idx": int, "text": str, "rule": str},
     "events": {"entry": int, "idx": int, "type": str, "data": str},
     "balances": {"entry": int, "account": str, "figure": str, "value": int},

@@ -44,9 +44,7 @@ class CampaignIdentity(_Model):
     sides: list[str] = Field(default_factory=list)
     players: list[str] = Field(default_factory=list, description="player-turn order")
     weather_zones: list[str] = Field(default_factory=list)
-    pinned: dict[str, str] = Field(
-        default_factory=dict, description="data file name -> sha256 of its content"
-    )
+    pinned: dict[str, str] = Field(default_factory=dict, description="data file name -> sha256 of its content")
     tables: dict[str, Any] = Field(
         default_factory=dict, description="scenario data copied in at creation (opaque to the ledger)"
     )

@@ -45,7 +45,7 @@ class LedgerApplication(Application):
     name = "turnledger"
     is_snapshotting_enabled = True
 
-    def register_transcodings(self, transcoder: JSONTranscoder) -> None:  # noqa: D102
+    def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)
         transcoder.register(GameStateTranscoding())
 
@@ -155,9 +155,7 @@ class LedgerStore:
 
     def stored_rows(self, *, gt: int = 0, lte: int | None = None, limit: int | None = None) -> list[StoredEvent]:
         """The raw stored events (one per entry), for verification and export."""
-        return list(
-            self.app.recorder.select_events(self.campaign_id, gt=gt, lte=lte, limit=limit)
-        )
+        return list(self.app.recorder.select_events(self.campaign_id, gt=gt, lte=lte, limit=limit))
 
     def decode_row(self, row: StoredEvent) -> Any:
         """Decode one stored row into its library event (raises on damage)."""
@@ -250,8 +248,9 @@ class LedgerStore:
         book.record(json.loads(text), text)
         return book.state.frozen_copy()
 
-    def append_sealed(self, entries: list[dict[str, Any]], *, campaign_id: UUID | None = None,
-                      texts: list[str] | None = None) -> None:
+    def append_sealed(
+        self, entries: list[dict[str, Any]], *, campaign_id: UUID | None = None, texts: list[str] | None = None
+    ) -> None:
         """Append already sealed entries (import, branch) in one transaction.
 
         The caller has checked the chain; folding still enforces the accounts. ``texts`` may
@@ -291,9 +290,7 @@ class LedgerStore:
         try:
             self.app.save(book)
         except IntegrityError:
-            raise ConflictError(
-                "another referee recorded an entry first; reload the campaign and try again"
-            ) from None
+            raise ConflictError("another referee recorded an entry first; reload the campaign and try again") from None
         except (PersistenceError, sqlite3.Error) as error:
             raise LedgerError(f"could not write to {describe(self.location)}: {error}") from None
         if snapshot and book.version % SNAPSHOT_INTERVAL == 0:

@@ -46,8 +46,11 @@ def latest_run(service: RefereeService, name: str) -> list[tuple[int, int, str]]
     """(entry, line, sha256) of the latest run of file ``name``: the entries made from it since
     its line numbers last started again (a resumed run goes on upward; next week's file of the
     same name starts again at line 1)."""
-    made = [(entry["number"], int(entry["source"]["line"]), str(entry["source"]["sha256"]))
-            for entry in service.entries() if (entry.get("source") or {}).get("file") == name]
+    made = [
+        (entry["number"], int(entry["source"]["line"]), str(entry["source"]["sha256"]))
+        for entry in service.entries()
+        if (entry.get("source") or {}).get("file") == name
+    ]
     run: list[tuple[int, int, str]] = []
     for item in reversed(made):
         if run and item[1] >= run[0][1]:
@@ -66,10 +69,12 @@ def lines_to_skip(service: RefereeService, name: str, lines: list[str]) -> set[i
     run = latest_run(service, name)
     if not run:
         return set()
+
     def sha_of(number: int) -> str | None:
         if number > len(lines):
             return None
         return line_source(name, number, lines[number - 1]).get("sha256")
+
     first_entry, first_line, first_sha = run[0]
     if sha_of(first_line) != first_sha:
         return set()
@@ -77,7 +82,8 @@ def lines_to_skip(service: RefereeService, name: str, lines: list[str]) -> set[i
         if sha_of(number) != sha:
             raise InvalidInputError(
                 f"{name} line {number} differs from the line entry #{entry} recorded from it; a partly recorded "
-                "file cannot be changed above where it stopped. Apply it with --no-resume to record every line again")
+                "file cannot be changed above where it stopped. Apply it with --no-resume to record every line again"
+            )
     return {number for _entry, number, _sha in run}
 
 

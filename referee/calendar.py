@@ -64,9 +64,7 @@ def slots_of(turn: int, ruleset: Ruleset, players: list[str]) -> list[Slot]:
     for special in ruleset.calendar.special_turns:
         if special.turn == turn:
             return [
-                Slot(player, index, phase)
-                for index, player in enumerate(special.players)
-                for phase in special.phases
+                Slot(player, index, phase) for index, player in enumerate(special.players) for phase in special.phases
             ]
     slots: list[Slot] = []
     if ruleset.calendar.system == "third_reich":
@@ -143,7 +141,9 @@ def advance(
         raise IllegalOrderError(f"cannot advance by {mode!r}; use phase, player or turn")
     if target_index >= len(slots):
         target_turn, target_index = current.turn + 1, 0
-    _check_leaving(current, slots[index : target_index if target_turn == current.turn else len(slots)], ruleset, players, powers)
+    _check_leaving(
+        current, slots[index : target_index if target_turn == current.turn else len(slots)], ruleset, players, powers
+    )
     last = ruleset.calendar.last_turn
     if last is not None and target_turn > last:
         raise IllegalOrderError(

@@ -7,15 +7,16 @@ rules and the current state and turns it into one ledger entry. Each JSONL line 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter, ValidationError
 
 from referee.command_base import Amount, AnyDice, Command, Name, Text, TwoDice
 from referee.errors import InvalidInputError
 from referee.europa import commands as eu
 from referee.third_reich import commands as tr
 from referee.third_reich import warfare_commands as tw
+
 
 class CreateCampaign(Command):
     """Start a campaign from a scenario (entry #1)."""
@@ -24,12 +25,18 @@ class CreateCampaign(Command):
     scenario: Name = Field(description="bundled scenario name or path to a scenario TOML file")
     name: Name = Field(description="the campaign's name")
     ruleset: Name | None = Field(
-        default=None, description="play under another rules version of the same game (e.g. europa-001); default: the scenario's"
+        default=None,
+        description="play under another rules version of the same game (e.g. europa-001); default: the scenario's",
     )
     options: dict[Name, Name] = Field(default_factory=dict, description="ruleset options to change (docs/options.md)")
-    charts: str | None = Field(default=None, max_length=400, description=(
-        "your own printed chart in the layout of the bundled one: Europa scenarios/charts/europa-combat.toml, "
-        "Third Reich scenarios/charts/third-reich-fire.toml; default: the bundled provisional chart"))
+    charts: str | None = Field(
+        default=None,
+        max_length=400,
+        description=(
+            "your own printed chart in the layout of the bundled one: Europa scenarios/charts/europa-combat.toml, "
+            "Third Reich scenarios/charts/third-reich-fire.toml; default: the bundled provisional chart"
+        ),
+    )
     campaign_id: str | None = Field(default=None, description="UUID; generated when omitted")
 
 
@@ -113,8 +120,17 @@ class DebitReplacementPoints(Command):
 
 
 BrpCategory = Literal[
-    "year_start", "option", "declaration", "build", "replacement", "repair",
-    "lend_lease", "strategic_warfare", "conquest", "economic_loss", "adjustment",
+    "year_start",
+    "option",
+    "declaration",
+    "build",
+    "replacement",
+    "repair",
+    "lend_lease",
+    "strategic_warfare",
+    "conquest",
+    "economic_loss",
+    "adjustment",
 ]
 
 
@@ -154,7 +170,7 @@ class RecordRoll(Command):
     kind: Literal["RecordRoll"] = "RecordRoll"
     purpose: Text
     dice: Literal["1D6", "2D6", "1D10", "D10"]
-    faces: AnyDice = Field(description="the faces thrown, or \"digital\" for the service's committed dice")
+    faces: AnyDice = Field(description='the faces thrown, or "digital" for the service\'s committed dice')
     rolled_by: Name
     witnesses: list[Name] = Field(default_factory=list, max_length=20)
 
@@ -167,14 +183,20 @@ class ResolveIsolationAttrition(Command):
     hex: Name = Field(description="the hex as the table calls it")
     units: list[Name] = Field(default_factory=list, max_length=60, description="the units in the hex")
     strength: int = Field(default=0, ge=0, le=1000, description="Europa: the stack's strength, for the 50% loss")
-    turns_unsupplied: int = Field(default=2, ge=1, le=100, description="Europa: consecutive unsupplied turns, this one included (D-104)")
-    region: Name | None = Field(default=None, description="Third Reich: the weather region of the hex (Snow -2, Mud -1)")
+    turns_unsupplied: int = Field(
+        default=2, ge=1, le=100, description="Europa: consecutive unsupplied turns, this one included (D-104)"
+    )
+    region: Name | None = Field(
+        default=None, description="Third Reich: the weather region of the hex (Snow -2, Mud -1)"
+    )
     adjacent_enemy: bool = Field(default=False, description="-1: adjacent to enemy combat units")
-    remote_region: bool = Field(default=False, description="-1: Eastern Europe, Russia, Scandinavia, North Africa (3R: or Middle East)")
+    remote_region: bool = Field(
+        default=False, description="-1: Eastern Europe, Russia, Scandinavia, North Africa (3R: or Middle East)"
+    )
     winter: bool = Field(default=False, description="Europa -1: winter season, not in North Africa")
     home_country: bool = Field(default=False, description="+1: in the units' home country")
     traces_to_city: bool = Field(default=False, description="+1: can trace to a friendly (Europa: major) city hex")
-    faces: TwoDice = Field(description="the 2D6 thrown, or \"digital\"")
+    faces: TwoDice = Field(description='the 2D6 thrown, or "digital"')
     rolled_by: Name
     witnesses: list[Name] = Field(default_factory=list, max_length=20)
 
@@ -226,7 +248,8 @@ class CommitDice(Command):
 
     kind: Literal["CommitDice"] = "CommitDice"
     player_seeds: dict[Name, Annotated[str, Field(max_length=200)]] = Field(
-        default_factory=dict, max_length=12, description="player name -> any string the player chooses")
+        default_factory=dict, max_length=12, description="player name -> any string the player chooses"
+    )
 
 
 class Rollback(Command):
@@ -247,27 +270,72 @@ class BranchCampaign(Command):
 
 
 AnyCommand = Annotated[
-    Union[
-        CreateCampaign, AdvancePhase, AdvancePlayerTurn, AdvanceGameTurn, SetWeather,
-        SetMarker, ClearMarker, CreditSupplyPoints, DebitSupplyPoints,
-        CreditReplacementPoints, DebitReplacementPoints, GrantBrp, SpendBrp, AdjustBrpBase,
-        RecordRoll, CommitDice, ResolveIsolationAttrition, Annotate, RegisterUnit, SetUnitStatus, Rollback, BranchCampaign,
-        eu.ReceiveSupplyIncome, eu.SetCityStatus, eu.ActivateMechanized, eu.PayAttackSupply,
-        eu.PayArtillerySupply, eu.PayOverrunSupply, eu.PayAirSupply, eu.BuyResourcePoints,
-        eu.SellResourcePoints, eu.SpendResourcePoints, eu.BuyRailCapacity, eu.ReceiveResourceIncome,
-        eu.ReceiveReplacements, eu.RecordLosses, eu.ReceiveSpecialReplacements, eu.SetFactories,
-        eu.DisbandPrewarArmor, eu.CreditExcessLossReplacements, eu.CreditBreakoutReplacements,
-        eu.RebuildUnit, eu.ReturnCadre, eu.ResolveCombat, eu.AllocateLosses,
-        tr.DeclareOption, tr.DeclareWar, tr.BuildUnits, tr.BuildAirbase, tr.RecoverUnit, tr.StartNavalRepair,
-        tr.RecordRedeployments, tr.RecordStrategicWarfareHits, tr.RecordConquest, tr.RecordCityLoss,
-        tr.RecordMurmanskHits, tr.PerformYearStart, tr.ActivatePower, tw.ResolveStrategicWarfare,
-    ],
+    CreateCampaign
+    | AdvancePhase
+    | AdvancePlayerTurn
+    | AdvanceGameTurn
+    | SetWeather
+    | SetMarker
+    | ClearMarker
+    | CreditSupplyPoints
+    | DebitSupplyPoints
+    | CreditReplacementPoints
+    | DebitReplacementPoints
+    | GrantBrp
+    | SpendBrp
+    | AdjustBrpBase
+    | RecordRoll
+    | CommitDice
+    | ResolveIsolationAttrition
+    | Annotate
+    | RegisterUnit
+    | SetUnitStatus
+    | Rollback
+    | BranchCampaign
+    | eu.ReceiveSupplyIncome
+    | eu.SetCityStatus
+    | eu.ActivateMechanized
+    | eu.PayAttackSupply
+    | eu.PayArtillerySupply
+    | eu.PayOverrunSupply
+    | eu.PayAirSupply
+    | eu.BuyResourcePoints
+    | eu.SellResourcePoints
+    | eu.SpendResourcePoints
+    | eu.BuyRailCapacity
+    | eu.ReceiveResourceIncome
+    | eu.ReceiveReplacements
+    | eu.RecordLosses
+    | eu.ReceiveSpecialReplacements
+    | eu.SetFactories
+    | eu.DisbandPrewarArmor
+    | eu.CreditExcessLossReplacements
+    | eu.CreditBreakoutReplacements
+    | eu.RebuildUnit
+    | eu.ReturnCadre
+    | eu.ResolveCombat
+    | eu.AllocateLosses
+    | tr.DeclareOption
+    | tr.DeclareWar
+    | tr.BuildUnits
+    | tr.BuildAirbase
+    | tr.RecoverUnit
+    | tr.StartNavalRepair
+    | tr.RecordRedeployments
+    | tr.RecordStrategicWarfareHits
+    | tr.RecordConquest
+    | tr.RecordCityLoss
+    | tr.RecordMurmanskHits
+    | tr.PerformYearStart
+    | tr.ActivatePower
+    | tw.ResolveStrategicWarfare,
     Field(discriminator="kind"),
 ]
 
 COMMAND_ADAPTER: TypeAdapter[AnyCommand] = TypeAdapter(AnyCommand)
 COMMAND_KINDS: tuple[str, ...] = tuple(
-    model.model_fields["kind"].default for model in AnyCommand.__origin__.__args__  # type: ignore[attr-defined]
+    model.model_fields["kind"].default
+    for model in AnyCommand.__origin__.__args__  # type: ignore[attr-defined]
 )
 
 
@@ -281,9 +349,7 @@ def parse_command(data: Any) -> AnyCommand:
         raise InvalidInputError(f"a command is a JSON object with a 'kind'; got {type(data).__name__}")
     kind = data.get("kind")
     if kind not in COMMAND_KINDS:
-        raise InvalidInputError(
-            f"unknown command kind {kind!r}; known kinds: {', '.join(COMMAND_KINDS)}"
-        )
+        raise InvalidInputError(f"unknown command kind {kind!r}; known kinds: {', '.join(COMMAND_KINDS)}")
     try:
         return COMMAND_ADAPTER.validate_python(data)
     except ValidationError as error:
@@ -307,7 +373,9 @@ def parse_command(data: Any) -> AnyCommand:
 
 def _union_tag(part: object) -> bool:
     """Pydantic names the member of a union that failed ('list[int]', "literal['digital']"): not a field."""
-    return isinstance(part, str) and (part.startswith(("list[", "literal[", "dict[", "tuple[")) or part in ("int", "str", "bool", "none"))
+    return isinstance(part, str) and (
+        part.startswith(("list[", "literal[", "dict[", "tuple[")) or part in ("int", "str", "bool", "none")
+    )
 
 
 def _either(field: str, texts: list[str]) -> str:

@@ -57,15 +57,11 @@ def check_faces(dice: str, faces: list[int]) -> DiceSpec:
         )
     for face in faces:
         if not 1 <= face <= spec.sides:
-            raise InvalidInputError(
-                f"a {spec.name} roll shows faces 1 to {spec.sides}; {face} cannot be thrown"
-            )
+            raise InvalidInputError(f"a {spec.name} roll shows faces 1 to {spec.sides}; {face} cannot be thrown")
     return spec
 
 
-def physical_roll(
-    *, purpose: str, dice: str, faces: list[int], rolled_by: str, witnesses: list[str]
-) -> dict[str, Any]:
+def physical_roll(*, purpose: str, dice: str, faces: list[int], rolled_by: str, witnesses: list[str]) -> dict[str, Any]:
     """The roll record stored in an entry for dice thrown at the table."""
     check_faces(dice, faces)
     return {
@@ -94,22 +90,41 @@ class DigitalRoller:
 
     def roll(self, purpose: str, dice: str) -> dict[str, Any]:
         if self.dice is None:
-            raise IllegalOrderError("digital dice are not committed in this campaign: record CommitDice first, or type the faces thrown")
+            raise IllegalOrderError(
+                "digital dice are not committed in this campaign: record CommitDice first, or type the faces thrown"
+            )
         if self.refusal:
             raise IllegalOrderError(self.refusal)
         if self.seed is None:
-            raise IllegalOrderError("digital dice are rolled when the entry is recorded; the preview stops before the dice")
+            raise IllegalOrderError(
+                "digital dice are rolled when the entry is recorded; the preview stops before the dice"
+            )
         n = self.dice.rolls + self.made + 1
-        message = digital_dice.roll_message(campaign=self.campaign, period=self.dice.period, n=n, purpose=purpose,
-                                            dice=dice, player_seeds=self.dice.player_seeds)
+        message = digital_dice.roll_message(
+            campaign=self.campaign,
+            period=self.dice.period,
+            n=n,
+            purpose=purpose,
+            dice=dice,
+            player_seeds=self.dice.player_seeds,
+        )
         faces = digital_dice.faces(self.seed, message)
         self.made += 1
-        return {"purpose": purpose, "dice": dice, "faces": faces, "total": sum(faces), "method": "digital",
-                "period": self.dice.period, "n": n, "commitment": self.dice.commitment}
+        return {
+            "purpose": purpose,
+            "dice": dice,
+            "faces": faces,
+            "total": sum(faces),
+            "method": "digital",
+            "period": self.dice.period,
+            "n": n,
+            "commitment": self.dice.commitment,
+        }
 
 
-def throw(roller: DigitalRoller | None, *, purpose: str, dice: str, faces: Faces, rolled_by: str,
-          witnesses: list[str]) -> dict[str, Any]:
+def throw(
+    roller: DigitalRoller | None, *, purpose: str, dice: str, faces: Faces, rolled_by: str, witnesses: list[str]
+) -> dict[str, Any]:
     """The roll record: the faces typed in from the table, or the service's digital roll."""
     if faces == "digital":
         if roller is None:

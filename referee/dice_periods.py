@@ -31,13 +31,17 @@ def roller(state: GameState, keeper: SecretKeeper, *, live: bool) -> DigitalRoll
     seed = None
     if dice is not None:
         if dice.revealed or keeper.revealed(dice.period):
-            refusal = (f"the seed of dice period {dice.period} is already in the record (revealed before a rollback); "
-                       "record CommitDice for fresh dice")
+            refusal = (
+                f"the seed of dice period {dice.period} is already in the record (revealed before a rollback); "
+                "record CommitDice for fresh dice"
+            )
         elif live:
             seed = keeper.seed(dice.period)
             if seed is None:
-                refusal = (f"the seed of dice period {dice.period} is not kept on this machine "
-                           f"({keeper.path or 'memory'}); record CommitDice for fresh dice")
+                refusal = (
+                    f"the seed of dice period {dice.period} is not kept on this machine "
+                    f"({keeper.path or 'memory'}); record CommitDice for fresh dice"
+                )
     return DigitalRoller(campaign=state.identity.campaign_id, dice=dice, seed=seed, refusal=refusal)
 
 
@@ -47,17 +51,26 @@ def commit(command: c.CommitDice, state: GameState, keeper: SecretKeeper) -> tup
     steps: list[Step] = []
     if dice is not None and not (dice.revealed or keeper.revealed(dice.period)):
         if keeper.seed(dice.period) is not None:
-            raise IllegalOrderError(f"digital dice are committed already (period {dice.period}, {dice.commitment[:16]}…); "
-                                    "their seed is revealed, and new dice committed, when the game turn ends")
-        steps.append(Step(text=f"period {dice.period} abandoned: its seed is not kept here, so its "
-                               f"{dice.rolls} roll(s) cannot be checked", rule="DESIGN: dice"))
+            raise IllegalOrderError(
+                f"digital dice are committed already (period {dice.period}, {dice.commitment[:16]}…); "
+                "their seed is revealed, and new dice committed, when the game turn ends"
+            )
+        steps.append(
+            Step(
+                text=f"period {dice.period} abandoned: its seed is not kept here, so its "
+                f"{dice.rolls} roll(s) cannot be checked",
+                rule="DESIGN: dice",
+            )
+        )
     period, seed = state.chain.last_number + 1, secrets.token_hex(32)
     promise = digital_dice.commitment(seed)
     steps.append(Step(text=f"seed drawn and kept by the service; commitment sha256 {promise}", rule="DESIGN: dice"))
     if command.player_seeds:
         steps.append(Step(text="players' seeds bound into every roll: " + ", ".join(command.player_seeds)))
-    decision = Decision(Ruling(summary=f"digital dice committed for period {period}", steps=steps),
-                        [dv.DiceCommitted(period=period, commitment=promise, player_seeds=dict(command.player_seeds))])
+    decision = Decision(
+        Ruling(summary=f"digital dice committed for period {period}", steps=steps),
+        [dv.DiceCommitted(period=period, commitment=promise, player_seeds=dict(command.player_seeds))],
+    )
     return decision, (period, seed)
 
 
@@ -70,13 +83,28 @@ def period_end(decision: Decision, state: GameState, keeper: SecretKeeper) -> tu
         return decision, None
     seed = keeper.seed(dice.period)
     if seed is None or keeper.revealed(dice.period):
-        step = Step(text=f"dice period {dice.period} ends, but its seed is not kept here: it cannot be revealed", rule="DESIGN: dice")
-        return Decision(Ruling(summary=decision.ruling.summary, steps=[*decision.ruling.steps, step]), decision.events, decision.rolls), None
+        step = Step(
+            text=f"dice period {dice.period} ends, but its seed is not kept here: it cannot be revealed",
+            rule="DESIGN: dice",
+        )
+        return Decision(
+            Ruling(summary=decision.ruling.summary, steps=[*decision.ruling.steps, step]),
+            decision.events,
+            decision.rolls,
+        ), None
     fresh, period = secrets.token_hex(32), state.chain.last_number + 1
     promise = digital_dice.commitment(fresh)
-    steps = [*decision.ruling.steps,
-             Step(text=f"dice period {dice.period} ends: its seed is revealed ({dice.rolls} roll(s) can now be checked)", rule="DESIGN: dice"),
-             Step(text=f"dice period {period} committed: sha256 {promise}", rule="DESIGN: dice")]
-    events = [*decision.events, dv.DiceSeedRevealed(period=dice.period, seed=seed),
-              dv.DiceCommitted(period=period, commitment=promise, player_seeds=dict(dice.player_seeds))]
+    steps = [
+        *decision.ruling.steps,
+        Step(
+            text=f"dice period {dice.period} ends: its seed is revealed ({dice.rolls} roll(s) can now be checked)",
+            rule="DESIGN: dice",
+        ),
+        Step(text=f"dice period {period} committed: sha256 {promise}", rule="DESIGN: dice"),
+    ]
+    events = [
+        *decision.events,
+        dv.DiceSeedRevealed(period=dice.period, seed=seed),
+        dv.DiceCommitted(period=period, commitment=promise, player_seeds=dict(dice.player_seeds)),
+    ]
     return Decision(Ruling(summary=decision.ruling.summary, steps=steps), events, decision.rolls), (period, fresh)

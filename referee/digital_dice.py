@@ -41,9 +41,18 @@ def commitment(seed: str) -> str:
     return hashlib.sha256(bytes.fromhex(seed)).hexdigest()
 
 
-def roll_message(*, campaign: str, period: int, n: int, purpose: str, dice: str, player_seeds: dict[str, str]) -> dict[str, Any]:
+def roll_message(
+    *, campaign: str, period: int, n: int, purpose: str, dice: str, player_seeds: dict[str, str]
+) -> dict[str, Any]:
     """What roll *n* is bound to: relabelling its purpose afterwards changes its faces."""
-    return {"campaign": campaign, "period": period, "n": n, "purpose": purpose, "dice": dice, "player_seeds": player_seeds}
+    return {
+        "campaign": campaign,
+        "period": period,
+        "n": n,
+        "purpose": purpose,
+        "dice": dice,
+        "player_seeds": player_seeds,
+    }
 
 
 def faces(seed: str, message: dict[str, Any]) -> list[int]:
@@ -75,8 +84,11 @@ def check_entries(entries: Iterable[dict[str, Any]], campaign: str) -> tuple[lis
     for entry in entries:
         for event in entry.get("events", []):
             if event.get("type") == "DiceCommitted":
-                committed[event["period"]] = {"commitment": event["commitment"], "player_seeds": event["player_seeds"],
-                                              "entry": entry["number"]}
+                committed[event["period"]] = {
+                    "commitment": event["commitment"],
+                    "player_seeds": event["player_seeds"],
+                    "entry": entry["number"],
+                }
             elif event.get("type") == "DiceSeedRevealed":
                 revealed[event["period"]] = event["seed"]
         for roll in entry.get("rolls", []):
@@ -89,7 +101,9 @@ def check_entries(entries: Iterable[dict[str, Any]], campaign: str) -> tuple[lis
         if known is None:
             problems.append(f"period {period}: a seed is revealed but no commitment was recorded")
         elif commitment(seed) != known["commitment"]:
-            problems.append(f"period {period}: the revealed seed does not match the commitment of entry #{known['entry']}")
+            problems.append(
+                f"period {period}: the revealed seed does not match the commitment of entry #{known['entry']}"
+            )
         else:
             lines.append(f"period {period}: revealed seed matches the commitment of entry #{known['entry']}")
     unchecked = 0
@@ -98,13 +112,23 @@ def check_entries(entries: Iterable[dict[str, Any]], campaign: str) -> tuple[lis
         if period not in revealed or period not in committed:
             unchecked += 1
             continue
-        message = roll_message(campaign=campaign, period=period, n=roll["n"], purpose=roll["purpose"], dice=roll["dice"],
-                               player_seeds=committed[period]["player_seeds"])
+        message = roll_message(
+            campaign=campaign,
+            period=period,
+            n=roll["n"],
+            purpose=roll["purpose"],
+            dice=roll["dice"],
+            player_seeds=committed[period]["player_seeds"],
+        )
         again = faces(revealed[period], message)
         if again != roll["faces"]:
-            problems.append(f"entry #{number}: roll {period}.{roll['n']} ({roll['purpose']}) recorded {roll['faces']}, recomputes to {again}")
+            problems.append(
+                f"entry #{number}: roll {period}.{roll['n']} ({roll['purpose']}) recorded {roll['faces']}, recomputes to {again}"
+            )
         else:
-            lines.append(f"entry #{number}: roll {period}.{roll['n']} {roll['dice']} {roll['faces']} ({roll['purpose']}) checks")
+            lines.append(
+                f"entry #{number}: roll {period}.{roll['n']} {roll['dice']} {roll['faces']} ({roll['purpose']}) checks"
+            )
     if unchecked:
         lines.append(f"{unchecked} digital roll(s) of periods not yet revealed: checkable once their game turn ends")
     return lines, problems
@@ -114,7 +138,10 @@ def until_revealed(entries: Iterable[dict[str, Any]], period: int) -> Iterator[d
     """The entries from a period's commitment up to the one revealing its seed (or the end)."""
     for entry in entries:
         yield entry
-        if any(event.get("type") == "DiceSeedRevealed" and event.get("period") == period for event in entry.get("events", [])):
+        if any(
+            event.get("type") == "DiceSeedRevealed" and event.get("period") == period
+            for event in entry.get("events", [])
+        ):
             return
 
 

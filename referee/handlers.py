@@ -13,38 +13,38 @@ from ledger import events as ev
 from ledger.state import GameState, ReplacementTrack, Unit
 from referee import commands as c
 from referee.calendar import advance, seasonal_weather
+from referee.decision import Context, Decision
 from referee.dice import throw
 from referee.errors import IllegalOrderError
-from referee.decision import Context, Decision
-from referee.europa.context import pool_of, track_of
+from referee.europa import turns as europa_turns
 from referee.europa.combat_handlers import COMBAT_HANDLERS
-from referee.isolation_handlers import ISOLATION_HANDLERS
-from referee.third_reich.warfare_handlers import WARFARE_HANDLERS
+from referee.europa.context import pool_of, track_of
 from referee.europa.replacement_handlers import REPLACEMENT_HANDLERS
 from referee.europa.resource_handlers import RESOURCE_HANDLERS
 from referee.europa.supply_handlers import SUPPLY_HANDLERS
-from referee.europa import turns as europa_turns
+from referee.isolation_handlers import ISOLATION_HANDLERS
+from referee.ruling import Ruling, Step
 from referee.third_reich import turns as reich_turns
 from referee.third_reich.context import account, powers_in_movement_order
 from referee.third_reich.handlers import ECONOMY_HANDLERS
+from referee.third_reich.warfare_handlers import WARFARE_HANDLERS
 from referee.third_reich.year_start import perform as perform_year_start
-from referee.ruling import Ruling, Step
 
 
 def _track(state: GameState, nation: str, kind: str) -> ReplacementTrack:
     track = track_of(state, nation)
     if kind not in track.points:
-        raise IllegalOrderError(
-            f"{nation} has no {kind!r} replacement points; its types are {', '.join(track.points)}"
-        )
+        raise IllegalOrderError(f"{nation} has no {kind!r} replacement points; its types are {', '.join(track.points)}")
     return track
 
 
 def _refuse_with_losses_owed(state: GameState) -> None:
     """D-56 [000]: a combat's losses are taken before play moves on to the next phase."""
     if state.table.losses_due:
-        owed = "; ".join(f"#{loss.combat} {loss.what}: {loss.side} still owes a loss of {loss.amount}"
-                         for loss in state.table.losses_due)
+        owed = "; ".join(
+            f"#{loss.combat} {loss.what}: {loss.side} still owes a loss of {loss.amount}"
+            for loss in state.table.losses_due
+        )
         raise IllegalOrderError(f"{owed} — record AllocateLosses before moving on")
 
 
@@ -52,7 +52,9 @@ def _advance(mode: str) -> Callable[[Any, Context], Decision]:
     def handle(command: Any, ctx: Context) -> Decision:
         current = ctx.state.table.calendar
         _refuse_with_losses_owed(ctx.state)
-        position, lines = advance(current, mode, ctx.ruleset, ctx.state.identity.players, powers_in_movement_order(ctx.state))
+        position, lines = advance(
+            current, mode, ctx.ruleset, ctx.state.identity.players, powers_in_movement_order(ctx.state)
+        )
         events: list[ev.DomainEvent] = [ev.CalendarAdvanced(position=position)]
         steps = [Step(text=line, rule=ctx.ruleset.calendar.rule) for line in lines]
         for effects in (europa_turns.advance_effects, reich_turns.advance_effects):
@@ -63,8 +65,16 @@ def _advance(mode: str) -> Callable[[Any, Context], Decision]:
             for region, condition in seasonal_weather(position.turn, ctx.ruleset).items():
                 if ctx.state.table.weather.get(region) != condition:
                     events.append(ev.WeatherSet(zone=region, condition=condition))
-                    steps.append(Step(text=f"weather in {region}: {condition} ({position.label})", rule=ctx.ruleset.weather.rule))
-        return Decision(Ruling(summary=f"now {position.label}, {(position.player + ' ') if position.player else ''}{position.phase}", steps=steps), events)
+                    steps.append(
+                        Step(text=f"weather in {region}: {condition} ({position.label})", rule=ctx.ruleset.weather.rule)
+                    )
+        return Decision(
+            Ruling(
+                summary=f"now {position.label}, {(position.player + ' ') if position.player else ''}{position.phase}",
+                steps=steps,
+            ),
+            events,
+        )
 
     return handle
 
@@ -84,14 +94,19 @@ def _set_weather(command: c.SetWeather, ctx: Context) -> Decision:
         )
     before = ctx.state.table.weather.get(command.zone, "unset")
     return Decision(
-        Ruling(summary=f"weather in zone {command.zone}: {command.condition}",
-               steps=[Step(text=f"zone {command.zone}: {before} → {command.condition}", rule=ctx.ruleset.weather.rule)]),
+        Ruling(
+            summary=f"weather in zone {command.zone}: {command.condition}",
+            steps=[Step(text=f"zone {command.zone}: {before} → {command.condition}", rule=ctx.ruleset.weather.rule)],
+        ),
         [ev.WeatherSet(zone=command.zone, condition=command.condition)],
     )
 
 
 def _set_marker(command: c.SetMarker, ctx: Context) -> Decision:
-    return Decision(Ruling(summary=f"marker {command.name} = {command.value}"), [ev.MarkerSet(name=command.name, value=command.value)])
+    return Decision(
+        Ruling(summary=f"marker {command.name} = {command.value}"),
+        [ev.MarkerSet(name=command.name, value=command.value)],
+    )
 
 
 def _clear_marker(command: c.ClearMarker, ctx: Context) -> Decision:
@@ -104,8 +119,10 @@ def _credit_supply(command: c.CreditSupplyPoints, ctx: Context) -> Decision:
     pool = pool_of(ctx.state, command.side)
     after = pool.stockpile + command.amount
     return Decision(
-        Ruling(summary=f"{command.side} SP pool {pool.stockpile} → {after}",
-               steps=[Step(text=f"{pool.stockpile} + {command.amount} ({command.reason}) = {after}", rule="B-01 [000]")]),
+        Ruling(
+            summary=f"{command.side} SP pool {pool.stockpile} → {after}",
+            steps=[Step(text=f"{pool.stockpile} + {command.amount} ({command.reason}) = {after}", rule="B-01 [000]")],
+        ),
         [ev.SupplyCredited(side=command.side, amount=command.amount, reason=command.reason)],
     )
 
@@ -113,11 +130,15 @@ def _credit_supply(command: c.CreditSupplyPoints, ctx: Context) -> Decision:
 def _debit_supply(command: c.DebitSupplyPoints, ctx: Context) -> Decision:
     pool = pool_of(ctx.state, command.side)
     if command.amount > pool.stockpile:
-        raise IllegalOrderError(f"{command.side} SP pool holds {pool.stockpile}; {command.reason} costs {command.amount}")
+        raise IllegalOrderError(
+            f"{command.side} SP pool holds {pool.stockpile}; {command.reason} costs {command.amount}"
+        )
     after = pool.stockpile - command.amount
     return Decision(
-        Ruling(summary=f"{command.side} SP pool {pool.stockpile} → {after}",
-               steps=[Step(text=f"{pool.stockpile} − {command.amount} ({command.reason}) = {after}", rule="B-01 [000]")]),
+        Ruling(
+            summary=f"{command.side} SP pool {pool.stockpile} → {after}",
+            steps=[Step(text=f"{pool.stockpile} − {command.amount} ({command.reason}) = {after}", rule="B-01 [000]")],
+        ),
         [ev.SupplyDebited(side=command.side, amount=command.amount, reason=command.reason)],
     )
 
@@ -126,9 +147,17 @@ def _credit_rp(command: c.CreditReplacementPoints, ctx: Context) -> Decision:
     track = _track(ctx.state, command.nation, command.type)
     held = track.points[command.type]
     return Decision(
-        Ruling(summary=f"{command.nation} {command.type} RP {held} → {held + command.amount}",
-               steps=[Step(text=f"{held} + {command.amount} ({command.reason}) = {held + command.amount}", rule="C-01 [000]")]),
-        [ev.ReplacementsCredited(nation=command.nation, kind=command.type, amount=command.amount, reason=command.reason)],
+        Ruling(
+            summary=f"{command.nation} {command.type} RP {held} → {held + command.amount}",
+            steps=[
+                Step(text=f"{held} + {command.amount} ({command.reason}) = {held + command.amount}", rule="C-01 [000]")
+            ],
+        ),
+        [
+            ev.ReplacementsCredited(
+                nation=command.nation, kind=command.type, amount=command.amount, reason=command.reason
+            )
+        ],
     )
 
 
@@ -136,11 +165,21 @@ def _debit_rp(command: c.DebitReplacementPoints, ctx: Context) -> Decision:
     track = _track(ctx.state, command.nation, command.type)
     held = track.points[command.type]
     if command.amount > held:
-        raise IllegalOrderError(f"{command.nation} holds {held} {command.type} RP; {command.reason} needs {command.amount}")
+        raise IllegalOrderError(
+            f"{command.nation} holds {held} {command.type} RP; {command.reason} needs {command.amount}"
+        )
     return Decision(
-        Ruling(summary=f"{command.nation} {command.type} RP {held} → {held - command.amount}",
-               steps=[Step(text=f"{held} − {command.amount} ({command.reason}) = {held - command.amount}", rule="C-01 [000]")]),
-        [ev.ReplacementsDebited(nation=command.nation, kind=command.type, amount=command.amount, reason=command.reason)],
+        Ruling(
+            summary=f"{command.nation} {command.type} RP {held} → {held - command.amount}",
+            steps=[
+                Step(text=f"{held} − {command.amount} ({command.reason}) = {held - command.amount}", rule="C-01 [000]")
+            ],
+        ),
+        [
+            ev.ReplacementsDebited(
+                nation=command.nation, kind=command.type, amount=command.amount, reason=command.reason
+            )
+        ],
     )
 
 
@@ -161,9 +200,15 @@ def _brp_decision(command: Any, ctx: Context, event: ev.DomainEvent, figure: str
     after = before + change
     sign = "+" if change >= 0 else "−"
     return Decision(
-        Ruling(summary=f"{command.power} BRP {figure} {before} → {after}",
-               steps=[Step(text=f"{before} {sign} {abs(change)} ({command.category}: {command.reason}) = {after}",
-                           rule="G [004]")]),
+        Ruling(
+            summary=f"{command.power} BRP {figure} {before} → {after}",
+            steps=[
+                Step(
+                    text=f"{before} {sign} {abs(change)} ({command.category}: {command.reason}) = {after}",
+                    rule="G [004]",
+                )
+            ],
+        ),
         [event, *_year_start_step(command.power, command.category, ctx)],
     )
 
@@ -185,22 +230,37 @@ def _spend_brp(command: c.SpendBrp, ctx: Context) -> Decision:
 def _adjust_base(command: c.AdjustBrpBase, ctx: Context) -> Decision:
     economy = account(ctx.state, command.power)
     if economy.base + command.change < 0:
-        raise IllegalOrderError(f"{command.power} BRP base is {economy.base}; a change of {command.change} would make it negative")
-    event = ev.BrpBaseAdjusted(power=command.power, change=command.change, category=command.category, reason=command.reason)
+        raise IllegalOrderError(
+            f"{command.power} BRP base is {economy.base}; a change of {command.change} would make it negative"
+        )
+    event = ev.BrpBaseAdjusted(
+        power=command.power, change=command.change, category=command.category, reason=command.reason
+    )
     return _brp_decision(command, ctx, event, "base", economy.base, command.change)
 
 
 def _record_roll(command: c.RecordRoll, ctx: Context) -> Decision:
     if command.dice not in ctx.ruleset.dice:
         raise IllegalOrderError(f"{ctx.ruleset.title} rolls {', '.join(ctx.ruleset.dice)}; not {command.dice}")
-    roll = throw(ctx.roller, purpose=command.purpose, dice=command.dice, faces=command.faces,
-                 rolled_by=command.rolled_by, witnesses=list(command.witnesses))
+    roll = throw(
+        ctx.roller,
+        purpose=command.purpose,
+        dice=command.dice,
+        faces=command.faces,
+        rolled_by=command.rolled_by,
+        witnesses=list(command.witnesses),
+    )
     faces = " + ".join(str(face) for face in roll["faces"])
-    how = (f"rolled digitally (period {roll['period']}, roll {roll['n']})" if roll["method"] == "digital"
-           else f"thrown at the table by {command.rolled_by}")
+    how = (
+        f"rolled digitally (period {roll['period']}, roll {roll['n']})"
+        if roll["method"] == "digital"
+        else f"thrown at the table by {command.rolled_by}"
+    )
     return Decision(
-        Ruling(summary=f"{command.dice} for {command.purpose}: {roll['total']}",
-               steps=[Step(text=f"{how}: {faces} = {roll['total']}")]),
+        Ruling(
+            summary=f"{command.dice} for {command.purpose}: {roll['total']}",
+            steps=[Step(text=f"{how}: {faces} = {roll['total']}")],
+        ),
         [],
         [roll],
     )
@@ -210,8 +270,10 @@ def _annotate(command: c.Annotate, ctx: Context) -> Decision:
     if command.entry > ctx.head:
         raise IllegalOrderError(f"there is no entry #{command.entry}; the record runs #1 to #{ctx.head}")
     flag = " (disputed)" if command.disputed else ""
-    return Decision(Ruling(summary=f"note on #{command.entry}{flag}: {command.text}"),
-                    [ev.EntryAnnotated(target=command.entry, text=command.text, disputed=command.disputed)])
+    return Decision(
+        Ruling(summary=f"note on #{command.entry}{flag}: {command.text}"),
+        [ev.EntryAnnotated(target=command.entry, text=command.text, disputed=command.disputed)],
+    )
 
 
 def _register_unit(command: c.RegisterUnit, ctx: Context) -> Decision:
@@ -221,8 +283,10 @@ def _register_unit(command: c.RegisterUnit, ctx: Context) -> Decision:
         if command.unit_id in roster.units:
             raise IllegalOrderError(f"unit id {command.unit_id!r} is already registered ({roster.side})")
     unit = Unit(**command.model_dump(exclude={"kind", "actor", "on_behalf_of", "side"}))
-    return Decision(Ruling(summary=f"{command.side} registers {command.name} ({command.unit_id})"),
-                    [ev.UnitRegistered(side=command.side, unit=unit)])
+    return Decision(
+        Ruling(summary=f"{command.side} registers {command.name} ({command.unit_id})"),
+        [ev.UnitRegistered(side=command.side, unit=unit)],
+    )
 
 
 def _set_unit_status(command: c.SetUnitStatus, ctx: Context) -> Decision:
@@ -232,8 +296,10 @@ def _set_unit_status(command: c.SetUnitStatus, ctx: Context) -> Decision:
     unit = roster.units[command.unit_id]
     location = unit.location if command.location is None else command.location
     return Decision(
-        Ruling(summary=f"{unit.name}: {unit.status} → {command.status}",
-               steps=[Step(text=f"location {unit.location or '—'} → {location or '—'}")]),
+        Ruling(
+            summary=f"{unit.name}: {unit.status} → {command.status}",
+            steps=[Step(text=f"location {unit.location or '—'} → {location or '—'}")],
+        ),
         [ev.UnitStatusChanged(side=command.side, unit_id=command.unit_id, status=command.status, location=location)],
     )
 

@@ -30,8 +30,14 @@ def _conditions(command: c.ResolveIsolationAttrition) -> set[str]:
 
 def resolve_attrition(command: c.ResolveIsolationAttrition, ctx: Context) -> Decision:
     """One isolated (Europa) or out-of-supply (Third Reich) hex rolls 2D6."""
-    roll = throw(ctx.roller, purpose=f"isolation attrition: {command.hex}", dice="2D6", faces=command.faces,
-                 rolled_by=command.rolled_by, witnesses=list(command.witnesses))
+    roll = throw(
+        ctx.roller,
+        purpose=f"isolation attrition: {command.hex}",
+        dice="2D6",
+        faces=command.faces,
+        rolled_by=command.rolled_by,
+        witnesses=list(command.witnesses),
+    )
     if ctx.state.identity.game == "third_reich":
         return _third_reich(command, ctx, roll)
     return _europa(command, ctx, roll)
@@ -39,10 +45,14 @@ def resolve_attrition(command: c.ResolveIsolationAttrition, ctx: Context) -> Dec
 
 def _europa(command: c.ResolveIsolationAttrition, ctx: Context, roll: dict[str, Any]) -> Decision:
     phase = "Supply" if "Supply" in ctx.ruleset.calendar.phases else "Initial"
-    require_phase(ctx.state, command.side, (phase,), "isolation attrition", "D-104 [000]" if phase == "Initial" else "A-19 [001]")
+    require_phase(
+        ctx.state, command.side, (phase,), "isolation attrition", "D-104 [000]" if phase == "Initial" else "A-19 [001]"
+    )
     if command.turns_unsupplied < 2:
-        raise IllegalOrderError(f"isolation attrition begins with the 2nd consecutive unsupplied turn (D-104 [000]); "
-                                f"{command.hex} is in its {command.turns_unsupplied}st")
+        raise IllegalOrderError(
+            f"isolation attrition begins with the 2nd consecutive unsupplied turn (D-104 [000]); "
+            f"{command.hex} is in its {command.turns_unsupplied}st"
+        )
     if command.region is not None:
         raise IllegalOrderError("Europa isolation attrition takes the winter flag, not a weather region (D-106)")
     outcome = europa_isolation.attrition(_conditions(command), roll["total"], command.strength)
@@ -51,8 +61,13 @@ def _europa(command: c.ResolveIsolationAttrition, ctx: Context, roll: dict[str, 
     events: list[ev.DomainEvent] = []
     summary = f"{what}: modified {outcome.modified}, no loss"
     if outcome.loss:
-        events.append(cb.CombatResolved(combat=entry, code="attrition", losses=[
-            LossDue(combat=entry, side=command.side, amount=outcome.loss, what=what, isolated=True)]))
+        events.append(
+            cb.CombatResolved(
+                combat=entry,
+                code="attrition",
+                losses=[LossDue(combat=entry, side=command.side, amount=outcome.loss, what=what, isolated=True)],
+            )
+        )
         summary = f"{what}: modified {outcome.modified}; {command.side} loses {outcome.loss} (allocate with #{entry})"
     return Decision(Ruling(summary=summary, steps=outcome.steps), events, [roll])
 
@@ -60,20 +75,28 @@ def _europa(command: c.ResolveIsolationAttrition, ctx: Context, roll: dict[str, 
 def _third_reich(command: c.ResolveIsolationAttrition, ctx: Context, roll: dict[str, Any]) -> Decision:
     calendar = ctx.state.table.calendar
     if calendar.player != command.side or calendar.phase != "Supply and Isolation":
-        raise IllegalOrderError(f"isolation attrition happens in the {command.side} Supply and Isolation phase (H-40 [004]); "
-                                f"it is now the {calendar.player or ''} {calendar.phase} phase of {calendar.label}".replace("  ", " "))
+        raise IllegalOrderError(
+            f"isolation attrition happens in the {command.side} Supply and Isolation phase (H-40 [004]); "
+            f"it is now the {calendar.player or ''} {calendar.phase} phase of {calendar.label}".replace("  ", " ")
+        )
     if command.winter:
-        raise IllegalOrderError("Third Reich isolation attrition counts the weather of the hex's region, not a winter flag (H-41)")
+        raise IllegalOrderError(
+            "Third Reich isolation attrition counts the weather of the hex's region, not a winter flag (H-41)"
+        )
     weather = "Clear"
     if command.region is not None:
         if command.region not in ctx.state.table.weather:
-            raise IllegalOrderError(f"there is no weather region {command.region!r}; regions: {', '.join(ctx.state.table.weather)}")
+            raise IllegalOrderError(
+                f"there is no weather region {command.region!r}; regions: {', '.join(ctx.state.table.weather)}"
+            )
         weather = ctx.state.table.weather[command.region]
-    outcome = reich_isolation.attrition(_conditions(command), weather=weather, summer=calendar.label.startswith("Summer"),
-                                        roll=roll["total"])
+    outcome = reich_isolation.attrition(
+        _conditions(command), weather=weather, summer=calendar.label.startswith("Summer"), roll=roll["total"]
+    )
     units = ", ".join(command.units) or "the units in the hex"
-    summary = (f"isolation attrition {command.hex}: modified {outcome.modified}, "
-               + (f"{units} eliminated (back to the force pool)" if outcome.eliminated else "no loss"))
+    summary = f"isolation attrition {command.hex}: modified {outcome.modified}, " + (
+        f"{units} eliminated (back to the force pool)" if outcome.eliminated else "no loss"
+    )
     return Decision(Ruling(summary=summary, steps=outcome.steps), [], [roll])
 
 

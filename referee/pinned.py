@@ -17,11 +17,14 @@ from referee.ruling import Step
 Chart = TypeVar("Chart", bound=BaseModel)
 
 
-def pinned_chart(state: GameState, key: str, model: type[Chart], load_bundled: Callable[[], tuple[Chart, str]],
-                 rule: str) -> tuple[Chart, list[Step]]:
+def pinned_chart(
+    state: GameState, key: str, model: type[Chart], load_bundled: Callable[[], tuple[Chart, str]], rule: str
+) -> tuple[Chart, list[Step]]:
     """The chart under ``identity.tables[key]``, or the bundled one with a step saying so."""
     data = state.identity.tables.get(key)
     if data is not None:
         return model.model_validate(data), []
     chart, digest = load_bundled()
-    return chart, [Step(text=f"no {key} chart pinned in this campaign: the bundled one (sha256 {digest[:16]}…) is used", rule=rule)]
+    return chart, [
+        Step(text=f"no {key} chart pinned in this campaign: the bundled one (sha256 {digest[:16]}…) is used", rule=rule)
+    ]

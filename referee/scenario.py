@@ -79,9 +79,7 @@ class WeatherRules(_Data):
         for region, seasons in self.by_season.items():
             for season, condition in seasons.items():
                 if condition not in self.conditions:
-                    raise ValueError(
-                        f"by_season.{region}.{season}: {condition!r} is not one of {self.conditions}"
-                    )
+                    raise ValueError(f"by_season.{region}.{season}: {condition!r} is not one of {self.conditions}")
         return self
 
 
@@ -236,9 +234,7 @@ def resolve_scenario_path(name: str) -> Path:
     bundled = scenarios_root() / f"{name}.toml"
     if bundled.exists():
         return bundled
-    raise ScenarioError(
-        f"no scenario {name!r}; bundled scenarios: {', '.join(list_scenarios())}"
-    )
+    raise ScenarioError(f"no scenario {name!r}; bundled scenarios: {', '.join(list_scenarios())}")
 
 
 def load_scenario(name: str, *, ruleset_id: str | None = None) -> LoadedScenario:

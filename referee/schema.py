@@ -30,12 +30,26 @@ def commands_markdown() -> str:
         kind = model.model_fields["kind"].default
         schema = model.model_json_schema()
         required = set(schema.get("required", []))
-        lines += [f"## {kind}", "", (model.__doc__ or "").strip(), "", "| field | type | required | notes |", "|---|---|---|---|"]
+        lines += [
+            f"## {kind}",
+            "",
+            (model.__doc__ or "").strip(),
+            "",
+            "| field | type | required | notes |",
+            "|---|---|---|---|",
+        ]
         for name, prop in schema["properties"].items():
             if name in ("kind", "actor", "on_behalf_of"):
                 continue
             lines.append(f"| `{name}` | {_type_of(prop)} | {'yes' if name in required else 'no'} | {_notes(prop)} |")
-        example = {"kind": kind, **{name: _example(prop) for name, prop in schema["properties"].items() if name in required and name != "kind"}}
+        example = {
+            "kind": kind,
+            **{
+                name: _example(prop)
+                for name, prop in schema["properties"].items()
+                if name in required and name != "kind"
+            },
+        }
         lines += ["", "```json", json.dumps(example, ensure_ascii=False), "```", ""]
     return "\n".join(lines)
 
@@ -69,7 +83,9 @@ def _example(prop: dict[str, Any]) -> Any:
         return prop["enum"][0]
     kind = prop.get("type")
     if kind == "integer":
-        return max(1, int(prop.get("minimum", prop.get("exclusiveMinimum", 0)) or 0) + (1 if "exclusiveMinimum" in prop else 0))
+        return max(
+            1, int(prop.get("minimum", prop.get("exclusiveMinimum", 0)) or 0) + (1 if "exclusiveMinimum" in prop else 0)
+        )
     if kind == "array":
         return [_example(prop.get("items", {}))]
     if kind == "boolean":

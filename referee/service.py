@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from ledger import dice_events as dv
@@ -35,7 +35,7 @@ BRANCH_BATCH = 500
 
 def utc_now() -> datetime:
     """The service's clock: read once per accepted command, stored in the entry."""
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class RefereeService:
@@ -70,15 +70,24 @@ class RefereeService:
             campaign_uuid = uuid.UUID(command.campaign_id) if command.campaign_id else uuid.uuid4()
         except ValueError:
             raise InvalidInputError(f"campaign_id {command.campaign_id!r} is not a UUID") from None
-        state = initial_state(loaded, campaign_id=str(campaign_uuid), name=command.name, options=dict(command.options),
-                              charts=command.charts)
+        state = initial_state(
+            loaded,
+            campaign_id=str(campaign_uuid),
+            name=command.name,
+            options=dict(command.options),
+            charts=command.charts,
+        )
         store = LedgerStore(location, create=True)
         service = cls(store, clock=clock)
         ruling = Ruling(
             summary=f"campaign {command.name!r} created from {loaded.scenario.title}",
-            steps=[Step(text=f"ruleset {loaded.ruleset.title}; starts {state.table.calendar.label}, "
-                             f"{state.table.calendar.player or ''} {state.table.calendar.phase}".replace("  ", " "),
-                        rule=loaded.ruleset.source)]
+            steps=[
+                Step(
+                    text=f"ruleset {loaded.ruleset.title}; starts {state.table.calendar.label}, "
+                    f"{state.table.calendar.player or ''} {state.table.calendar.phase}".replace("  ", " "),
+                    rule=loaded.ruleset.source,
+                )
+            ]
             + [Step(text=f"pinned {name} sha256 {digest[:16]}…") for name, digest in state.identity.pinned.items()],
         )
         draft = Draft(
@@ -142,7 +151,9 @@ class RefereeService:
             return decision
         handler = HANDLERS[type(command)]
         roller = dice_periods.roller(state, self.secrets, live=live)
-        decision = handler(command, Context(state=state, ruleset=self.ruleset, head=state.chain.last_number, roller=roller))
+        decision = handler(
+            command, Context(state=state, ruleset=self.ruleset, head=state.chain.last_number, roller=roller)
+        )
         if roller.made and roller.dice is not None:
             decision.events.append(dv.DigitalRollsMade(period=roller.dice.period, count=roller.made))
         if not live:
@@ -162,7 +173,11 @@ class RefereeService:
             Ruling(
                 summary=f"rolled back to #{command.to}: entries #{command.to + 1}–#{head} undone ({command.reason})",
                 steps=[Step(text=f"restore {account} as of #{command.to}") for account in restored]
-                + [Step(text="undone entries and their rolls stay in the record, marked undone", rule="DESIGN: rollback")],
+                + [
+                    Step(
+                        text="undone entries and their rolls stay in the record, marked undone", rule="DESIGN: rollback"
+                    )
+                ],
             ),
             [ev.parse_event(r) for r in raw],
         )
@@ -179,7 +194,9 @@ class RefereeService:
         decision = self._decide(command, state, live=True)
         revealing = [event.period for event in decision.events if isinstance(event, dv.DiceSeedRevealed)]
         if self._new_seed is not None:
-            self.secrets.keep(*self._new_seed)  # kept before the commitment is written: never a commitment without its seed
+            self.secrets.keep(
+                *self._new_seed
+            )  # kept before the commitment is written: never a commitment without its seed
         draft = Draft(
             actor=command.actor,
             on_behalf_of=command.on_behalf_of,
@@ -201,14 +218,24 @@ class RefereeService:
     def preview(self, command: Any) -> tuple[Decision, GameState]:
         """The ruling and the state the command would produce, without writing."""
         decision = self.decide(command)
-        draft = Draft(actor=command.actor, command=c.command_json(command),
-                      events=[ev.dump_event(event) for event in decision.events])
+        draft = Draft(
+            actor=command.actor,
+            command=c.command_json(command),
+            events=[ev.dump_event(event) for event in decision.events],
+        )
         return decision, self.store.preview(draft, recorded_at=self._now())
 
     # -- branching ----------------------------------------------------------------------
 
-    def branch(self, at: int, location: str, *, name: str | None = None, actor: str = "referee",
-               progress: Callable[[int], None] | None = None) -> RefereeService:
+    def branch(
+        self,
+        at: int,
+        location: str,
+        *,
+        name: str | None = None,
+        actor: str = "referee",
+        progress: Callable[[int], None] | None = None,
+    ) -> RefereeService:
         """A new campaign at ``location`` whose history is entries 1..at of this one."""
         head = self.head()
         if not 1 <= at <= head:
@@ -232,20 +259,27 @@ class RefereeService:
         parent_at = self.state(at)
         branch_name = name or f"{parent.identity.name} (what-if from #{at})"
         command = c.BranchCampaign(at=at, name=branch_name, parent_store=self.store.location, actor=actor)
-        link = ParentLink(campaign_id=parent.identity.campaign_id, name=parent.identity.name,
-                          store=self.store.location, at_entry=at, head_hash=parent_at.chain.head_hash)
+        link = ParentLink(
+            campaign_id=parent.identity.campaign_id,
+            name=parent.identity.name,
+            store=self.store.location,
+            at_entry=at,
+            head_hash=parent_at.chain.head_hash,
+        )
         draft = Draft(
             actor=actor,
             command=c.command_json(command),
-            ruling=Ruling(summary=f"branched from {parent.identity.name!r} at #{at}",
-                          steps=[Step(text=f"entries #1–#{at} copied with their hashes; parent head {link.head_hash[:16]}…")]).to_json(),
+            ruling=Ruling(
+                summary=f"branched from {parent.identity.name!r} at #{at}",
+                steps=[Step(text=f"entries #1–#{at} copied with their hashes; parent head {link.head_hash[:16]}…")],
+            ).to_json(),
             events=[ev.dump_event(ev.CampaignBranched(campaign_id=str(new_id), name=branch_name, parent=link))],
         )
         target.append(draft, recorded_at=self._now())
         return RefereeService(target, clock=self.clock)
 
     def _now(self) -> str:
-        return self.clock().astimezone(timezone.utc).isoformat()
+        return self.clock().astimezone(UTC).isoformat()
 
     def close(self) -> None:
         """Close the store."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ledger.state import (
     BrpEconomy,
     CampaignIdentity,
@@ -12,14 +14,12 @@ from ledger.state import (
     SupplyPool,
     TableState,
 )
-from pathlib import Path
-
 from referee.calendar import position_at, seasonal_weather
 from referee.europa.charts import BUNDLED, load_charts
-from referee.third_reich.fire import BUNDLED as FIRE_BUNDLED
-from referee.third_reich.fire import load_fire_tables
 from referee.options import option, resolve_options
 from referee.scenario import LoadedScenario, PowerStart, Scenario
+from referee.third_reich.fire import BUNDLED as FIRE_BUNDLED
+from referee.third_reich.fire import load_fire_tables
 
 
 def _starting_total(power: PowerStart) -> int:
@@ -61,7 +61,11 @@ def _combat_charts(game: str, chosen: str | None) -> tuple[dict[str, object], di
 
 
 def initial_state(
-    loaded: LoadedScenario, *, campaign_id: str, name: str, options: dict[str, str] | None = None,
+    loaded: LoadedScenario,
+    *,
+    campaign_id: str,
+    name: str,
+    options: dict[str, str] | None = None,
     charts: str | None = None,
 ) -> GameState:
     """The state a new campaign starts from: the scenario's values, nothing computed later."""
@@ -94,10 +98,14 @@ def initial_state(
         ),
         supply_pools={
             side: SupplyPool(
-                side=side, stockpile=pool.stockpile, income=pool.income, cap=pool.cap,
+                side=side,
+                stockpile=pool.stockpile,
+                income=pool.income,
+                cap=pool.cap,
                 # A-32, B-28 [000]: the surprise turn's special SP, spent first, never saved.
                 special=logistics.special_surprise_sp
-                if logistics and side == logistics.special_sp_side and scenario.start_turn == 0 else 0,
+                if logistics and side == logistics.special_sp_side and scenario.start_turn == 0
+                else 0,
             )
             for side, pool in scenario.supply_pools.items()
         },

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
-
-import os
 
 import pytest
 from hypothesis import settings
@@ -19,6 +18,7 @@ if os.environ.get("CI"):
 
 from referee.commands import CreateCampaign
 from referee.service import RefereeService
+
 from pg import create_database, running_server
 from support import TickingClock
 
@@ -52,9 +52,14 @@ def make_service(tmp_path: Path) -> Iterator[MakeService]:
     """Create campaigns; all are closed at the end of the test."""
     made: list[RefereeService] = []
 
-    def make(location: str | None = None, scenario: str = "revised-europa/barbarossa", name: str = "Test") -> RefereeService:
-        service = RefereeService.create(location or str(tmp_path / f"c{len(made)}.db"),
-                                        CreateCampaign(scenario=scenario, name=name), clock=TickingClock())
+    def make(
+        location: str | None = None, scenario: str = "revised-europa/barbarossa", name: str = "Test"
+    ) -> RefereeService:
+        service = RefereeService.create(
+            location or str(tmp_path / f"c{len(made)}.db"),
+            CreateCampaign(scenario=scenario, name=name),
+            clock=TickingClock(),
+        )
         made.append(service)
         return service
 

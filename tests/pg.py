@@ -51,16 +51,27 @@ def running_server() -> Iterator[str]:
         shutil.chown(root, "postgres")
         shutil.chown(sockets, "postgres")
     port = free_port()
-    subprocess.run(_as_server_user([str(programs / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
-                                    "--no-sync", "-E", "UTF8"]), check=True, capture_output=True)
+    subprocess.run(
+        _as_server_user(
+            [str(programs / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8"]
+        ),
+        check=True,
+        capture_output=True,
+    )
     options = f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
-    subprocess.run(_as_server_user([str(programs / "pg_ctl"), "-D", str(data), "-o", options, "-w", "-l",
-                                    str(root / "server.log"), "start"]), check=True, capture_output=True)
+    subprocess.run(
+        _as_server_user(
+            [str(programs / "pg_ctl"), "-D", str(data), "-o", options, "-w", "-l", str(root / "server.log"), "start"]
+        ),
+        check=True,
+        capture_output=True,
+    )
     try:
         yield f"postgresql://postgres@127.0.0.1:{port}"
     finally:
-        subprocess.run(_as_server_user([str(programs / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
-                       capture_output=True)
+        subprocess.run(
+            _as_server_user([str(programs / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]), capture_output=True
+        )
         shutil.rmtree(root, ignore_errors=True)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 
@@ -11,7 +11,7 @@ class TickingClock:
     """A deterministic clock: one second later at every reading."""
 
     def __init__(self) -> None:
-        self.now = datetime(1941, 6, 22, 3, 15, tzinfo=timezone.utc)
+        self.now = datetime(1941, 6, 22, 3, 15, tzinfo=UTC)
 
     def __call__(self) -> datetime:
         self.now += timedelta(seconds=1)

@@ -16,8 +16,9 @@ from typing import Any
 
 import pytest
 
-from support import golden_figures
 from tui.cli import main
+
+from support import golden_figures
 
 EXPORTS = Path(__file__).parent / "data" / "exports"
 GOLDEN = sorted(path.name.removesuffix(".jsonl") for path in EXPORTS.glob("*.jsonl"))
@@ -33,8 +34,9 @@ def test_the_golden_exports_are_all_there() -> None:
 
 
 @pytest.mark.parametrize("name", GOLDEN)
-def test_a_golden_export_imports_verifies_and_replays_to_its_figures(name: str, tmp_path: Path,
-                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_golden_export_imports_verifies_and_replays_to_its_figures(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Import through the CLI, verify, then the figures at the head and at every checkpoint."""
     store = tmp_path / "imported.db"
     assert main(["import", str(EXPORTS / f"{name}.jsonl"), str(store)]) == 0
@@ -46,8 +48,9 @@ def test_a_golden_export_imports_verifies_and_replays_to_its_figures(name: str, 
         assert golden_figures(str(store), int(number)) == figures, f"{name} as of #{number}"
 
 
-def test_a_campaign_file_of_release_0_1_0_opens_verifies_and_plays_on(tmp_path: Path,
-                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_campaign_file_of_release_0_1_0_opens_verifies_and_plays_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A store without a format version is the first release's format: it opens as it is."""
     store = tmp_path / "old.db"
     shutil.copyfile(EXPORTS / "europa-barbarossa-0.1.0.db", store)

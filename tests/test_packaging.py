@@ -12,15 +12,32 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_the_wheel_contains_packages_scenarios_and_the_console_script(tmp_path: Path) -> None:
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet", "-w", str(tmp_path), str(ROOT)],
-        check=True, capture_output=True, cwd=tmp_path,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "--quiet",
+            "-w",
+            str(tmp_path),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
+        cwd=tmp_path,
     )
     wheel = next(tmp_path.glob("turnledger-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
-    for required in ("ledger/store.py", "referee/service.py", "tui/cli.py",
-                     "scenarios/revised-europa/barbarossa.toml",
-                     "scenarios/revised-third-reich/campaign-1939.toml",
-                     "scenarios/rulesets/europa-000.toml"):
+    for required in (
+        "ledger/store.py",
+        "referee/service.py",
+        "tui/cli.py",
+        "scenarios/revised-europa/barbarossa.toml",
+        "scenarios/revised-third-reich/campaign-1939.toml",
+        "scenarios/rulesets/europa-000.toml",
+    ):
         assert required in names
     entry_points = next(name for name in names if name.endswith("entry_points.txt"))
     assert "turnledger = tui.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()

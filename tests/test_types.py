@@ -10,6 +10,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_mypy_passes_on_ledger_and_referee() -> None:
-    result = subprocess.run([sys.executable, "-m", "mypy", "ledger", "referee", "--ignore-missing-imports"],
-                            capture_output=True, text=True, cwd=ROOT, timeout=600)
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "ledger", "referee", "--ignore-missing-imports"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
     assert result.returncode == 0, result.stdout + result.stderr

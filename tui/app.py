@@ -31,9 +31,9 @@ from tui.dialogs.error import ErrorDialog
 from tui.dialogs.help import HelpDialog
 from tui.dialogs.undo import UndoDialog
 from tui.replay import ReplayActions
-from tui.table_forms import TableFormActions
 from tui.screens.dashboard import Dashboard
 from tui.screens.log import LogScreen
+from tui.table_forms import TableFormActions
 
 
 class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
@@ -113,7 +113,7 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
     def recent_rows(self, upto: int, count: int = 12) -> list[dict[str, Any]]:
         """The log rows of the ``count`` entries up to ``upto``, with undo marks, without reading the rest."""
         if self._rows is not None:
-            return self._rows[max(0, upto - count):upto]
+            return self._rows[max(0, upto - count) : upto]
         rows = log_rows(self.service.entries(max(1, upto - count + 1), upto))
         if self._undone is None or self._undone[0] != self.head:
             self._undone = (self.head, undone_from(self.service.store.peek().chain.rollbacks, self.head))
@@ -131,8 +131,16 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
             ("Combat", "Europa: the combat form; odds before the dice, the whole ruling after", self.action_combat),
             ("Allocate losses", "name the units that meet a loss still owed", self.action_losses),
             ("Isolation attrition", "roll attrition for one isolated hex", self.action_isolation),
-            ("Strategic warfare", "Third Reich: one round of U-boats or bombers, the rolls, the BRP hits", self.action_warfare),
-            ("Commit digital dice", "the service draws a secret seed and records its commitment", self.action_commit_dice),
+            (
+                "Strategic warfare",
+                "Third Reich: one round of U-boats or bombers, the rolls, the BRP hits",
+                self.action_warfare,
+            ),
+            (
+                "Commit digital dice",
+                "the service draws a secret seed and records its commitment",
+                self.action_commit_dice,
+            ),
             ("Year start", "the Third Reich year start of a power, with its whole calculation", self.action_year_start),
             ("Log", "every entry; Enter opens one", self.action_log),
             ("Jump", "to an entry number or a calendar position", self.action_jump),
@@ -214,7 +222,9 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
     def _preview(self, data: dict[str, Any]) -> str:
         decision, _ = self.service.preview(parse_command(data))
         lines = [f"[b]{decision.ruling.summary}[/b]"]
-        lines += [f"  · {step.text}" + (f"  [dim]{step.rule}[/dim]" if step.rule else "") for step in decision.ruling.steps]
+        lines += [
+            f"  · {step.text}" + (f"  [dim]{step.rule}[/dim]" if step.rule else "") for step in decision.ruling.steps
+        ]
         return "\n".join(lines)
 
     # -- actions -------------------------------------------------------------------------
@@ -248,8 +258,10 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
         row = self.rows[number - 1]
         notes = notes_on(self.service.entries(number + 1), number) if row["notes"] else []
         entry = self.service.store.entry(number)
-        self.push_screen(EntryDialog(entry, row["undone_by"], notes, self._dice_check(entry)),
-                         lambda result: self._entry_done(number, result))
+        self.push_screen(
+            EntryDialog(entry, row["undone_by"], notes, self._dice_check(entry)),
+            lambda result: self._entry_done(number, result),
+        )
 
     def _dice_check(self, entry: dict[str, Any]) -> str:
         """For digital rolls: recomputed from the revealed seed, or when that will be possible."""
@@ -263,8 +275,10 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
             elif mine:
                 lines.append(f"digital roll {roll['period']}.{roll['n']}: recomputed from the revealed seed: matches")
             else:
-                lines.append(f"digital roll {roll['period']}.{roll['n']}: its seed is revealed when its game turn ends; "
-                             "then anyone can recompute it")
+                lines.append(
+                    f"digital roll {roll['period']}.{roll['n']}: its seed is revealed when its game turn ends; "
+                    "then anyone can recompute it"
+                )
         return "\n".join(lines)
 
     def _entry_done(self, number: int, result: tuple[str, str] | None) -> None:
@@ -273,7 +287,9 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
         kind, text = result
         if kind == "ruling":
             text = f"Ruling: {text}"
-        self.record({"kind": "Annotate", "entry": number, "text": text, "disputed": kind == "dispute", "actor": self.actor})
+        self.record(
+            {"kind": "Annotate", "entry": number, "text": text, "disputed": kind == "dispute", "actor": self.actor}
+        )
 
     def action_audit(self) -> None:
         """Open the report of the entry under the cursor (the last one when live)."""
@@ -296,7 +312,11 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
     def action_branch(self) -> None:
         at = self.cursor if self.cursor is not None else self.head
         location = self.service.store.location
-        stem = Path(location).with_suffix("") if location not in (":memory:",) and "://" not in location else Path("campaign")
+        stem = (
+            Path(location).with_suffix("")
+            if location not in (":memory:",) and "://" not in location
+            else Path("campaign")
+        )
         target = f"{stem}-whatif-{at}.db"
         try:
             branch = self.service.branch(at, target, actor=self.actor)
@@ -316,20 +336,29 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
             self.show_error(LedgerError("digital dice: " + "; ".join(problems)))
             return
         checked = sum(1 for line in lines if line.endswith("checks"))
-        self.notify(f"chain intact: {report.entries} entries; head {report.head_hash[:16]}…; {checked} digital roll(s) recomputed")
+        self.notify(
+            f"chain intact: {report.entries} entries; head {report.head_hash[:16]}…; {checked} digital roll(s) recomputed"
+        )
 
     def action_help(self) -> None:
         self.push_screen(HelpDialog())
 
 
-def make_app(location: str, *, scenario: str = "revised-europa/barbarossa", clock: Clock = utc_now,
-             actor: str = "referee", campaign_id: str | None = None) -> TurnledgerApp:
+def make_app(
+    location: str,
+    *,
+    scenario: str = "revised-europa/barbarossa",
+    clock: Clock = utc_now,
+    actor: str = "referee",
+    campaign_id: str | None = None,
+) -> TurnledgerApp:
     """Open the campaign at ``location`` (creating it from ``scenario`` the first time) in the console."""
     new = location == ":memory:" or ("://" not in location and not Path(location).exists())
     if new:
         name = "campaign" if location == ":memory:" else Path(location).stem
-        service = RefereeService.create(location, CreateCampaign(scenario=scenario, name=name, campaign_id=campaign_id),
-                                        clock=clock)
+        service = RefereeService.create(
+            location, CreateCampaign(scenario=scenario, name=name, campaign_id=campaign_id), clock=clock
+        )
     else:
         service = RefereeService.open(location, clock=clock)
     return TurnledgerApp(service, actor=actor)

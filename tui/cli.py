@@ -37,8 +37,13 @@ DEFAULT_SCENARIO = "revised-europa/barbarossa"
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    command = c.CreateCampaign(scenario=args.scenario, name=args.name or Path(args.store).stem, actor=args.actor,
-                               ruleset=args.ruleset, charts=args.charts)
+    command = c.CreateCampaign(
+        scenario=args.scenario,
+        name=args.name or Path(args.store).stem,
+        actor=args.actor,
+        ruleset=args.ruleset,
+        charts=args.charts,
+    )
     service = RefereeService.create(args.store, command)
     output.out.print(f"created {escape(args.store)}: {escape(repr(command.name))} from {escape(args.scenario)}")
     output.out.print(render.state_view(service.state()))
@@ -49,7 +54,9 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     """The main job until the console lands: open (or create) the campaign and show it."""
     if not Path(args.store).exists():
-        service = RefereeService.create(args.store, c.CreateCampaign(scenario=args.scenario, name=Path(args.store).stem))
+        service = RefereeService.create(
+            args.store, c.CreateCampaign(scenario=args.scenario, name=Path(args.store).stem)
+        )
         output.out.print(f"created {escape(args.store)} from {escape(args.scenario)}")
     else:
         service = RefereeService.open(args.store)
@@ -71,18 +78,25 @@ def cmd_apply(args: argparse.Namespace) -> int:
     if report.skipped:
         output.err.print(f"{report.skipped} line(s) of {escape(name)} were already recorded; skipped")
     if report.applied:
-        output.out.print(f"recorded {len(report.applied)} entr{'y' if len(report.applied) == 1 else 'ies'} "
-                  f"#{report.applied[0]}–#{report.applied[-1]} from {escape(name)}")
+        output.out.print(
+            f"recorded {len(report.applied)} entr{'y' if len(report.applied) == 1 else 'ies'} "
+            f"#{report.applied[0]}–#{report.applied[-1]} from {escape(name)}"
+        )
     if not report.ok:
-        output.err.print(f"[bold red]refused[/] {escape(name)}, {escape(str(report.reason))}", soft_wrap=True, highlight=False)
-        output.err.print(f"entries up to #{head} are kept; fix line {report.refused_line} and apply again to continue", soft_wrap=True)
+        output.err.print(
+            f"[bold red]refused[/] {escape(name)}, {escape(str(report.reason))}", soft_wrap=True, highlight=False
+        )
+        output.err.print(
+            f"entries up to #{head} are kept; fix line {report.refused_line} and apply again to continue",
+            soft_wrap=True,
+        )
         return 1
     return 0
 
 
 def cmd_tui(args: argparse.Namespace) -> int:
     """Open the Textual console (creating the campaign from the scenario the first time)."""
-    from tui.app import make_app  # noqa: PLC0415 - Textual loads only for the console
+    from tui.app import make_app
 
     app = make_app(args.store, scenario=args.scenario, actor=args.actor)
     try:
@@ -100,7 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="turnledger", description="The referee's book for face-to-face wargames.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def add(name: str, handler: Callable[[argparse.Namespace], int], help_text: str, store: bool = True) -> argparse.ArgumentParser:
+    def add(
+        name: str, handler: Callable[[argparse.Namespace], int], help_text: str, store: bool = True
+    ) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, description=help_text)
         if store:
             p.add_argument("store", help="campaign file (SQLite) or postgresql:// URL")
@@ -133,7 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("number", type=int)
     p.add_argument("--json", action="store_true")
     p = add("preview", cmd_preview, "show the ruling and derivation of a command without recording it")
-    p.add_argument("command_json", help="the command as JSON, e.g. '{\"kind\": \"PerformYearStart\", \"power\": \"UK\"}'")
+    p.add_argument("command_json", help='the command as JSON, e.g. \'{"kind": "PerformYearStart", "power": "UK"}\'')
     p = add("rollback", cmd_rollback, "undo every entry after #N (they stay in the record)")
     p.add_argument("--to", type=int, required=True)
     p.add_argument("--reason", required=True)
@@ -170,11 +186,14 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         output.err.print("interrupted; every entry recorded so far is complete")
         return 130
-    except Exception as error:  # noqa: BLE001 - the edge: never show a traceback to the referee
+    except Exception as error:
         if os.environ.get("TURNLEDGER_DEBUG"):
             raise
-        output.err.print(f"[bold red]internal error[/]: {type(error).__name__}: {escape(str(error))} (set TURNLEDGER_DEBUG=1 for details)",
-                  soft_wrap=True, highlight=False)
+        output.err.print(
+            f"[bold red]internal error[/]: {type(error).__name__}: {escape(str(error))} (set TURNLEDGER_DEBUG=1 for details)",
+            soft_wrap=True,
+            highlight=False,
+        )
         return 3
 
 

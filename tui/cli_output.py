@@ -22,8 +22,15 @@ def print_json(data: Any) -> None:
 @contextmanager
 def progress(label: str) -> Iterator[Callable[[int, int], None]]:
     """A progress bar on a terminal; silent when output is piped."""
-    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=err, transient=True, disable=not err.is_terminal) as bar:
+    with Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as bar:
         task = bar.add_task(label, total=None)
 
         def update(done: int, total: int) -> None:

@@ -42,7 +42,7 @@ def cmd_log(args: argparse.Namespace) -> int:
     if args.disputed:
         rows = [row for row in rows if row["disputed"]]
     if args.last:
-        rows = rows[-args.last:]
+        rows = rows[-args.last :]
     if args.json:
         output.print_json(rows)
     else:

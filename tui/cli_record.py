@@ -30,8 +30,9 @@ def cmd_branch(args: argparse.Namespace) -> int:
     service = RefereeService.open(args.store)
     try:
         with output.progress("copying entries") as progress:
-            branch = service.branch(args.at, args.to, name=args.name, actor=args.actor,
-                                    progress=lambda done: progress(done, args.at))
+            branch = service.branch(
+                args.at, args.to, name=args.name, actor=args.actor, progress=lambda done: progress(done, args.at)
+            )
     finally:
         service.close()
     output.out.print(f"branched {escape(args.store)} at #{args.at} into {escape(args.to)}")
@@ -45,17 +46,28 @@ def cmd_verify(args: argparse.Namespace) -> int:
     try:
         with output.progress("verifying") as progress:
             report = verify(service.store, progress=progress)
-        dice_lines, dice_problems = check_entries(service.entries(), str(service.store.campaign_id)) if report.ok else ([], [])
+        dice_lines, dice_problems = (
+            check_entries(service.entries(), str(service.store.campaign_id)) if report.ok else ([], [])
+        )
     finally:
         service.close()
     if args.json:
-        output.print_json({"ok": report.ok and not dice_problems, "entries": report.entries, "head_hash": report.head_hash,
-                     "snapshots": report.snapshots, "first_bad_entry": report.first_bad_entry,
-                     "problems": [{"entry": n, "problem": text} for n, text in report.problems],
-                     "dice": {"checked": dice_lines, "problems": dice_problems}})
+        output.print_json(
+            {
+                "ok": report.ok and not dice_problems,
+                "entries": report.entries,
+                "head_hash": report.head_hash,
+                "snapshots": report.snapshots,
+                "first_bad_entry": report.first_bad_entry,
+                "problems": [{"entry": n, "problem": text} for n, text in report.problems],
+                "dice": {"checked": dice_lines, "problems": dice_problems},
+            }
+        )
     elif report.ok:
-        output.out.print(f"[green]chain intact[/]: {report.entries} entries, {report.snapshots} cached states checked; "
-                  f"head #{report.entries} {report.head_hash}")
+        output.out.print(
+            f"[green]chain intact[/]: {report.entries} entries, {report.snapshots} cached states checked; "
+            f"head #{report.entries} {report.head_hash}"
+        )
         for line in dice_lines:
             output.out.print(f"dice: {escape(line)}")
         for problem in dice_problems:
@@ -90,5 +102,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         store = import_jsonl(args.file, args.store, progress=progress)
     state = store.state()
     store.close()
-    output.out.print(f"imported {state.chain.last_number} entries into {escape(args.store)}; head {state.chain.head_hash}")
+    output.out.print(
+        f"imported {state.chain.last_number} entries into {escape(args.store)}; head {state.chain.head_hash}"
+    )
     return 0

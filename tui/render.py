@@ -18,8 +18,12 @@ def state_view(state: GameState, *, at: int | None = None) -> RenderableType:
     where = f"as of entry #{at} (read-only replay)" if at is not None else f"latest entry #{state.chain.last_number}"
     player = f"{cal.player} player turn, " if cal.player else ""
     header = Text.assemble(
-        (ident.name, "bold"), f"  ·  {ident.scenario}  ·  ruleset {ident.ruleset}\n",
-        (f"{cal.label}", "bold cyan"), f"  {player}", (cal.phase, "bold"), f" phase  ·  {where}",
+        (ident.name, "bold"),
+        f"  ·  {ident.scenario}  ·  ruleset {ident.ruleset}\n",
+        (f"{cal.label}", "bold cyan"),
+        f"  {player}",
+        (cal.phase, "bold"),
+        f" phase  ·  {where}",
     )
     if ident.parent:
         header.append(f"\nbranched from {ident.parent.name!r} at #{ident.parent.at_entry} ({ident.parent.store})")
@@ -33,8 +37,12 @@ def state_view(state: GameState, *, at: int | None = None) -> RenderableType:
         parts.append(Text("Markers: " + ", ".join(f"{k}={v}" for k, v in state.table.markers.items())))
     for loss in state.table.losses_due:
         armor = ", an armor unit among them" if loss.armor_unit else ""
-        parts.append(Text(f"Loss owed: #{loss.combat} {loss.what}: {loss.side} must lose {loss.amount}{armor} (o to allocate)",
-                          style="bold yellow"))
+        parts.append(
+            Text(
+                f"Loss owed: #{loss.combat} {loss.what}: {loss.side} must lose {loss.amount}{armor} (o to allocate)",
+                style="bold yellow",
+            )
+        )
     if state.supply_pools:
         parts.append(_pools(state))
     if state.resource_points:
@@ -42,9 +50,12 @@ def state_view(state: GameState, *, at: int | None = None) -> RenderableType:
         for column in ("side", "by location", "total", "rail RPs this turn"):
             resources.add_column(column)
         for stock in state.resource_points.values():
-            resources.add_row(stock.side, ", ".join(f"{k} {v}" for k, v in stock.stock.items()),
-                              str(sum(stock.stock.values())),
-                              ", ".join(f"{k} {v}" for k, v in stock.rail_bought.items()) or "—")
+            resources.add_row(
+                stock.side,
+                ", ".join(f"{k} {v}" for k, v in stock.stock.items()),
+                str(sum(stock.stock.values())),
+                ", ".join(f"{k} {v}" for k, v in stock.rail_bought.items()) or "—",
+            )
         parts.append(resources)
     if state.replacement_tracks:
         kinds = sorted({kind for track in state.replacement_tracks.values() for kind in track.points})
@@ -56,9 +67,13 @@ def state_view(state: GameState, *, at: int | None = None) -> RenderableType:
         tracks.add_column("pending (usable from)")
         tracks.add_column("losses for special RPs")
         for track in state.replacement_tracks.values():
-            pending = ", ".join(f"{item.amount} {item.kind} (turn {item.available_turn})" for item in track.pending) or "—"
+            pending = (
+                ", ".join(f"{item.amount} {item.kind} (turn {item.available_turn})" for item in track.pending) or "—"
+            )
             losses = ", ".join(f"{k} {v}" for k, v in track.losses.items() if v) or "—"
-            tracks.add_row(track.nation, track.side, *(str(track.points.get(kind, "—")) for kind in kinds), pending, losses)
+            tracks.add_row(
+                track.nation, track.side, *(str(track.points.get(kind, "—")) for kind in kinds), pending, losses
+            )
         parts.append(tracks)
     if state.brp_economies:
         parts.append(_economies(state))
@@ -69,7 +84,20 @@ def state_view(state: GameState, *, at: int | None = None) -> RenderableType:
             roster.add_column(column)
         for side in state.rosters.values():
             for unit in side.units.values():
-                roster.add_row(*(Text(cell) for cell in (side.side, unit.unit_id, unit.name, unit.type, unit.size, unit.status, unit.location)))
+                roster.add_row(
+                    *(
+                        Text(cell)
+                        for cell in (
+                            side.side,
+                            unit.unit_id,
+                            unit.name,
+                            unit.type,
+                            unit.size,
+                            unit.status,
+                            unit.location,
+                        )
+                    )
+                )
         parts.append(roster)
     parts.append(Text(f"chain head #{state.chain.last_number}  {state.chain.head_hash}", style="dim"))
     return Panel(Group(*parts), title="turnledger", border_style="cyan")
@@ -78,18 +106,46 @@ def state_view(state: GameState, *, at: int | None = None) -> RenderableType:
 def _economies(state: GameState) -> RenderableType:
     """Each power's BRP base, total, saved, pending conquests, SW hits and lend lease in transit."""
     brp = Table(title="BRP economies", title_justify="left")
-    for column in ("power", "side", "base", "total", "spent this turn", "saved", "conquests pending", "SW hits",
-                   "SW limits", "lend lease in transit", "force pool changes"):
+    for column in (
+        "power",
+        "side",
+        "base",
+        "total",
+        "spent this turn",
+        "saved",
+        "conquests pending",
+        "SW hits",
+        "SW limits",
+        "lend lease in transit",
+        "force pool changes",
+    ):
         brp.add_column(column, justify="right" if column in ("base", "total", "spent this turn", "saved") else "left")
     for economy in state.brp_economies.values():
         name = economy.power if economy.active else f"{economy.power} (not in play)"
-        hits = "; ".join(f"{year}: " + ", ".join(f"{kind} {value}" for kind, value in kinds.items())
-                         for year, kinds in economy.sw_hits.items()) or "—"
+        hits = (
+            "; ".join(
+                f"{year}: " + ", ".join(f"{kind} {value}" for kind, value in kinds.items())
+                for year, kinds in economy.sw_hits.items()
+            )
+            or "—"
+        )
         limits = ", ".join(f"{k} {v}" for k, v in economy.sw_limits.items()) or "—"
-        transit = f"{economy.lend_lease_in_transit} ({economy.lend_lease_arrival})" if economy.lend_lease_in_transit else "—"
-        brp.add_row(name, economy.side, str(economy.base), str(economy.total), str(economy.spent_this_turn), str(economy.saved),
-                    ", ".join(f"{k} +{v}" for k, v in economy.conquests_pending.items()) or "—", hits, limits, transit,
-                    "; ".join(economy.force_pool_changes) or "—")
+        transit = (
+            f"{economy.lend_lease_in_transit} ({economy.lend_lease_arrival})" if economy.lend_lease_in_transit else "—"
+        )
+        brp.add_row(
+            name,
+            economy.side,
+            str(economy.base),
+            str(economy.total),
+            str(economy.spent_this_turn),
+            str(economy.saved),
+            ", ".join(f"{k} +{v}" for k, v in economy.conquests_pending.items()) or "—",
+            hits,
+            limits,
+            transit,
+            "; ".join(economy.force_pool_changes) or "—",
+        )
     return brp
 
 
@@ -101,15 +157,25 @@ def _pools(state: GameState) -> RenderableType:
     for pool in state.supply_pools.values():
         last = pool.last_income
         if last:
-            breakdown = (f"base {last.get('base', 0)} − border {last.get('border', 0)} − interior {last.get('interior', 0)}"
-                         if pool.side == "Axis" else
-                         f"base {last.get('base', 0)} + border {last.get('border', 0)} − interior {last.get('interior', 0)}"
-                         f" + lend lease {last.get('lend_lease', 0)}")
-            breakdown += f" = {last.get('before_weather', 0)}; weather −{last.get('weather_cut', 0)} → {last.get('received', 0)}"
+            breakdown = (
+                f"base {last.get('base', 0)} − border {last.get('border', 0)} − interior {last.get('interior', 0)}"
+                if pool.side == "Axis"
+                else f"base {last.get('base', 0)} + border {last.get('border', 0)} − interior {last.get('interior', 0)}"
+                f" + lend lease {last.get('lend_lease', 0)}"
+            )
+            breakdown += (
+                f" = {last.get('before_weather', 0)}; weather −{last.get('weather_cut', 0)} → {last.get('received', 0)}"
+            )
         else:
             breakdown = "—"
-        pools.add_row(pool.side, str(pool.stockpile), str(pool.special), str(pool.income),
-                      "—" if pool.cap is None else str(pool.cap), breakdown)
+        pools.add_row(
+            pool.side,
+            str(pool.stockpile),
+            str(pool.special),
+            str(pool.income),
+            "—" if pool.cap is None else str(pool.cap),
+            breakdown,
+        )
     return pools
 
 
@@ -121,10 +187,19 @@ def log_view(rows: list[dict[str, Any]]) -> RenderableType:
     for row in rows:
         status = f"undone by #{row['undone_by']}" if row.get("undone_by") else ""
         if row.get("notes"):
-            status = (status + " " if status else "") + f"{row['notes']} note(s)" + (" · disputed" if row.get("disputed") else "")
+            status = (
+                (status + " " if status else "")
+                + f"{row['notes']} note(s)"
+                + (" · disputed" if row.get("disputed") else "")
+            )
         style = "dim strike" if row.get("undone_by") else None
-        table.add_row(*(Text(str(cell)) for cell in (row["number"], row["at"], row["actor"], row["kind"], row["summary"], status)),
-                      style=style)
+        table.add_row(
+            *(
+                Text(str(cell))
+                for cell in (row["number"], row["at"], row["actor"], row["kind"], row["summary"], status)
+            ),
+            style=style,
+        )
     return table
 
 
@@ -141,10 +216,15 @@ def entry_view(entry: dict[str, Any], *, undone_by: int | None = None) -> Render
         if key not in ("kind", "actor", "on_behalf_of"):
             lines.append(f"  {key}: {value}\n")
     for roll in entry["rolls"]:
-        how = (f"digital, dice period {roll['period']} roll {roll['n']}, commitment {roll['commitment'][:16]}…, asked by {roll['rolled_by']}"
-               if roll["method"] == "digital" else f"{roll['method']}, by {roll['rolled_by']}")
-        lines.append(f"roll: {roll['dice']} {roll['faces']} = {roll['total']} for {roll['purpose']} "
-                     f"({how}; witnesses {', '.join(roll['witnesses']) or 'none'})\n")
+        how = (
+            f"digital, dice period {roll['period']} roll {roll['n']}, commitment {roll['commitment'][:16]}…, asked by {roll['rolled_by']}"
+            if roll["method"] == "digital"
+            else f"{roll['method']}, by {roll['rolled_by']}"
+        )
+        lines.append(
+            f"roll: {roll['dice']} {roll['faces']} = {roll['total']} for {roll['purpose']} "
+            f"({how}; witnesses {', '.join(roll['witnesses']) or 'none'})\n"
+        )
     lines.append(f"ruling: {entry['ruling'].get('summary', '')}\n", style="bold")
     for step in entry["ruling"].get("steps", []):
         rule = f"  [{step['rule']}]" if step.get("rule") else ""

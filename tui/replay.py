@@ -90,7 +90,9 @@ class ReplayActions:
             if row["at"].lower() == where.lower():
                 self._move(row["number"])
                 return
-        self.show_error(RulesError(f"no entry was made in {where!r}; calendar positions look like 'Aug I 1941' or 'Spring 1941'"))
+        self.show_error(
+            RulesError(f"no entry was made in {where!r}; calendar positions look like 'Aug I 1941' or 'Spring 1941'")
+        )
 
     def action_bookmark(self) -> None:
         """Mark (or unmark) the entry under the cursor; the marks last for this session."""

@@ -22,6 +22,7 @@ from tui.dialogs.losses import LossesForm
 from tui.dialogs.warfare import WarfareForm, WarfareSetup
 from tui.dialogs.year_start import YearStartForm
 
+
 class TableFormActions:
     """Key actions that open the hand-made forms."""
 
@@ -36,8 +37,10 @@ class TableFormActions:
         """Odds, column, shifts and DRM of a combat before the dice are thrown."""
         command = parse_command({key: value for key, value in data.items() if key != "faces"})
         _, assessment, _, notes = assess_command(command, self.service.store.peek())  # type: ignore[arg-type]
-        head = (f"[b]{assessment.column or 'attacker eliminated'}[/b] — odds {assessment.attack}:{assessment.defence}, "
-                f"DRM {assessment.drm:+d}; type the 2D6 faces to see the result")
+        head = (
+            f"[b]{assessment.column or 'attacker eliminated'}[/b] — odds {assessment.attack}:{assessment.defence}, "
+            f"DRM {assessment.drm:+d}; type the 2D6 faces to see the result"
+        )
         steps = [*notes, *assessment.steps]
         return "\n".join([head] + [f"  · {step.text}  [dim]{step.rule}[/dim]" for step in steps])
 
@@ -58,8 +61,12 @@ class TableFormActions:
             self.show_error(RulesError(f"combat belongs to a player turn; it is now {state.table.calendar.phase}"))  # type: ignore[attr-defined]
             return
         charts, _ = charts_of(state)
-        setup = CombatSetup(side=state.table.calendar.player, zones=dict(state.table.weather),
-                            terrain=list(charts.terrain), hexsides=list(charts.hexsides))
+        setup = CombatSetup(
+            side=state.table.calendar.player,
+            zones=dict(state.table.weather),
+            terrain=list(charts.terrain),
+            hexsides=list(charts.hexsides),
+        )
         self.push_screen(CombatForm(setup, self._preview, self._assess, self.actor), self._form_done)  # type: ignore[attr-defined]
 
     def action_losses(self) -> None:
@@ -81,18 +88,27 @@ class TableFormActions:
             return
         state = self.service.store.peek()
         if not state.table.calendar.player:
-            self.show_error(RulesError(f"isolation attrition belongs to a player turn; it is now {state.table.calendar.phase}"))  # type: ignore[attr-defined]
+            self.show_error(
+                RulesError(f"isolation attrition belongs to a player turn; it is now {state.table.calendar.phase}")
+            )  # type: ignore[attr-defined]
             return
-        setup = IsolationSetup(side=state.table.calendar.player, game=state.identity.game, regions=dict(state.table.weather))
+        setup = IsolationSetup(
+            side=state.table.calendar.player, game=state.identity.game, regions=dict(state.table.weather)
+        )
         self.push_screen(IsolationForm(setup, self._preview, self.actor), self._form_done)  # type: ignore[attr-defined]
 
     def _warfare_rolls(self, data: dict[str, Any]) -> str:
         """Before the dice: which 1D10 rolls this round needs, in order."""
-        fight = sw.Fight(attacker=data["attacker"], offensive=int(data["offensive_factors"]), defensive=int(data["defensive_factors"]))
+        fight = sw.Fight(
+            attacker=data["attacker"],
+            offensive=int(data["offensive_factors"]),
+            defensive=int(data["defensive_factors"]),
+        )
         weapon = sw.WEAPONS[fight.attacker]
         rolls = sw.rolls_for_exchange(fight) + [f"the surviving {weapon['name']} at the {data['target']} economy"]
         return "[b]rolls needed, in order[/b] (the last only if any survive):\n" + "\n".join(
-            f"  {number}. 1D10: {purpose}" for number, purpose in enumerate(rolls, start=1))
+            f"  {number}. 1D10: {purpose}" for number, purpose in enumerate(rolls, start=1)
+        )
 
     def action_warfare(self) -> None:
         """Third Reich strategic warfare: U-boats in the Axis turn, bombers in the Western Allies' turn."""
@@ -102,10 +118,16 @@ class TableFormActions:
         calendar = state.table.calendar
         attacker = weapon_of(state, calendar.player)
         if calendar.phase != "Strategic Warfare" or attacker is None:
-            self.show_error(RulesError(f"strategic warfare is fought in the Axis or Western Allies Strategic Warfare phase (G-61); "  # type: ignore[attr-defined]
-                                       f"it is now {calendar.label}, {calendar.player or ''} {calendar.phase}"))
+            self.show_error(
+                RulesError(
+                    f"strategic warfare is fought in the Axis or Western Allies Strategic Warfare phase (G-61); "  # type: ignore[attr-defined]
+                    f"it is now {calendar.label}, {calendar.player or ''} {calendar.phase}"
+                )
+            )
             return
-        self.push_screen(WarfareForm(WarfareSetup(attacker), self._preview, self._warfare_rolls, self.actor), self._form_done)  # type: ignore[attr-defined]
+        self.push_screen(
+            WarfareForm(WarfareSetup(attacker), self._preview, self._warfare_rolls, self.actor), self._form_done
+        )  # type: ignore[attr-defined]
 
     def action_year_start(self) -> None:
         """The hand-made year-start form (Third Reich, in a Year Start phase)."""
@@ -114,8 +136,14 @@ class TableFormActions:
         state = self.service.store.peek()
         calendar = state.table.calendar
         if calendar.phase != "Year Start":
-            self.show_error(RulesError(f"the year start belongs to the Year Start phase of a Spring turn; it is now {calendar.label}, {calendar.phase}"))  # type: ignore[attr-defined]
+            self.show_error(
+                RulesError(
+                    f"the year start belongs to the Year Start phase of a Spring turn; it is now {calendar.label}, {calendar.phase}"
+                )
+            )  # type: ignore[attr-defined]
             return
-        pending = [power for power in powers_in_movement_order(state) if f"year_start:{power}" not in calendar.steps_done]
+        pending = [
+            power for power in powers_in_movement_order(state) if f"year_start:{power}" not in calendar.steps_done
+        ]
         routes = state.identity.tables.get("economy", {}).get("lend_lease", {})
         self.push_screen(YearStartForm(pending, routes, self._preview, self.actor), self._form_done)  # type: ignore[attr-defined]

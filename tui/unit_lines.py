@@ -19,11 +19,23 @@ from typing import Any
 
 from referee.errors import InvalidInputError
 
-ATTACKER_FLAGS = {"aeca": ("aeca", "full"), "aeca/2": ("aeca", "half"), "art": ("artillery", True),
-                  "unsupplied": ("supply", "unsupplied"), "isolated": ("supply", "isolated"), "unpaid": ("unpaid", True),
-                  "siege": ("ignores_terrain", True)}
-DEFENDER_FLAGS = {"aeca": ("aeca", "full"), "aeca/2": ("aeca", "half"), "atec": ("atec", "full"), "atec/2": ("atec", "half"),
-                  "art": ("artillery", True), "nkvd": ("nkvd", True)}
+ATTACKER_FLAGS = {
+    "aeca": ("aeca", "full"),
+    "aeca/2": ("aeca", "half"),
+    "art": ("artillery", True),
+    "unsupplied": ("supply", "unsupplied"),
+    "isolated": ("supply", "isolated"),
+    "unpaid": ("unpaid", True),
+    "siege": ("ignores_terrain", True),
+}
+DEFENDER_FLAGS = {
+    "aeca": ("aeca", "full"),
+    "aeca/2": ("aeca", "half"),
+    "atec": ("atec", "full"),
+    "atec/2": ("atec", "half"),
+    "art": ("artillery", True),
+    "nkvd": ("nkvd", True),
+}
 
 
 def _lines(text: str) -> list[tuple[int, list[str]]]:
@@ -53,11 +65,18 @@ def parse_units(text: str, *, attacking: bool) -> list[dict[str, Any]]:
                 unit["hex"] = word[1:]
             elif attacking and word.startswith("~") and len(word) > 1:
                 unit["hexside"] = word[1:]
-            elif word.startswith(("@", "~")) or "/" in word or (len(word) >= 4 and get_close_matches(lowered, flags, cutoff=0.75)):
+            elif (
+                word.startswith(("@", "~"))
+                or "/" in word
+                or (len(word) >= 4 and get_close_matches(lowered, flags, cutoff=0.75))
+            ):
                 near = get_close_matches(lowered, flags, n=1, cutoff=0.6)
-                raise InvalidInputError(f"{what}, line {number}: {word!r} is not a flag here"
-                                        + (f" (did you mean {near[0]}?)" if near else "")
-                                        + f"; flags: {', '.join(flags)}" + (", @HEX, ~HEXSIDE" if attacking else ""))
+                raise InvalidInputError(
+                    f"{what}, line {number}: {word!r} is not a flag here"
+                    + (f" (did you mean {near[0]}?)" if near else "")
+                    + f"; flags: {', '.join(flags)}"
+                    + (", @HEX, ~HEXSIDE" if attacking else "")
+                )
             else:
                 label.append(word)
         unit["label"] = " ".join(label) or f"{what[:-1]} {number}"

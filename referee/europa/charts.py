@@ -81,13 +81,17 @@ class CombatCharts(_Row):
             raise ValueError(f"columns must be {list(COLUMNS)} (D-11 [000]); got {self.columns}")
         rows = {str(roll) for roll in ROLLS}
         if set(self.crt) != rows:
-            raise ValueError(f"crt needs one row per roll 2..12; got rows {sorted(self.crt, key=lambda r: (len(r), r))}")
+            raise ValueError(
+                f"crt needs one row per roll 2..12; got rows {sorted(self.crt, key=lambda r: (len(r), r))}"
+            )
         for roll, codes in self.crt.items():
             if len(codes) != len(COLUMNS):
                 raise ValueError(f"crt.{roll}: {len(codes)} codes for {len(COLUMNS)} columns")
             for index, code in enumerate(codes):
                 if code not in CODES:
-                    raise ValueError(f"crt.{roll}.{index} ({COLUMNS[index]}): {code!r} is not a result code; codes: {', '.join(CODES)}")
+                    raise ValueError(
+                        f"crt.{roll}.{index} ({COLUMNS[index]}): {code!r} is not a result code; codes: {', '.join(CODES)}"
+                    )
         if "clear" not in self.terrain or "none" not in self.hexsides:
             raise ValueError("the chart needs terrain 'clear' and hexside 'none'")
         return self
@@ -102,7 +106,7 @@ def charts_path(name: str) -> Path:
     candidate = Path(name)
     if candidate.suffix == ".toml":
         return candidate
-    from referee.scenario import scenarios_root  # noqa: PLC0415 - scenario imports nothing from here
+    from referee.scenario import scenarios_root
 
     return scenarios_root() / "charts" / f"{name}.toml"
 

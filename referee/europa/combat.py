@@ -48,11 +48,11 @@ class Battle:
 class CombatOptions:
     """The campaign's readings of the combat contradictions (RULES J)."""
 
-    odds_rounding: str = "nearest_linear"      # J-06
-    max_bombard_shift: int = 1                  # J-04
-    armor_drm_threshold: str = "le_1_2"         # J-05
-    unpaid_attack: str = "halved"               # J-07
-    dr_heavy_terrain: str = "rule"              # J-18
+    odds_rounding: str = "nearest_linear"  # J-06
+    max_bombard_shift: int = 1  # J-04
+    armor_drm_threshold: str = "le_1_2"  # J-05
+    unpaid_attack: str = "halved"  # J-07
+    dr_heavy_terrain: str = "rule"  # J-18
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,9 @@ def _check_battle(battle: Battle, terrain: TerrainEffect, charts: CombatCharts, 
     if not battle.attackers or not battle.defenders:
         raise IllegalOrderError("a combat needs at least one attacking and one defending unit")
     if battle.winterization and battle.weather != "Snow":
-        raise IllegalOrderError(f"winterization advantage counts in Snow only (D-20 [000]); the defender's weather is {battle.weather}")
+        raise IllegalOrderError(
+            f"winterization advantage counts in Snow only (D-20 [000]); the defender's weather is {battle.weather}"
+        )
     if battle.axis_first_winter and (battle.weather != "Snow" or battle.turn >= FIRST_WINTER_ENDS):
         raise IllegalOrderError("the Axis first-winter -1 applies to attacks in Snow before May I 1942 (D-20 [000])")
     if options.unpaid_attack == "forbidden" and any(unit.unpaid for unit in battle.attackers):
@@ -132,13 +134,16 @@ def _check_battle(battle: Battle, terrain: TerrainEffect, charts: CombatCharts, 
             raise IllegalOrderError(f"overruns are not allowed against {battle.terrain} (D-93 [000])")
         for unit in battle.attackers:
             if not _hexside(charts, unit.hexside).overrun:
-                raise IllegalOrderError(f"{unit.label} cannot overrun across a {unit.hexside.replace('_', ' ')} (D-93 [000])")
+                raise IllegalOrderError(
+                    f"{unit.label} cannot overrun across a {unit.hexside.replace('_', ' ')} (D-93 [000])"
+                )
         if len({unit.hex for unit in battle.attackers}) > 1:
             raise IllegalOrderError("an overrun is made by one stack from one hex (D-90 [000])")
 
 
-def _attack_strength(battle: Battle, terrain: TerrainEffect, charts: CombatCharts, defence: int,
-                     steps: list[Step]) -> int:
+def _attack_strength(
+    battle: Battle, terrain: TerrainEffect, charts: CombatCharts, defence: int, steps: list[Step]
+) -> int:
     """D-01, D-03, D-04, D-07, D-08 [000]: adjusted AF, per-hex and per-attack limits, round up."""
     by_hex: dict[str, Fraction] = {}
     artillery = Fraction(0)
@@ -155,28 +160,47 @@ def _attack_strength(battle: Battle, terrain: TerrainEffect, charts: CombatChart
             value, why = value * HALF, [*why, "attack SP unpaid"]
         if why:
             each = "each of " if len(why) > 1 else ""
-            steps.append(Step(text=f"{unit.label}: AF {unit.attack} halved for {each}{', '.join(why)} → {show(value)}",
-                              rule="D-03, D-08, D-43 [000]" + (", J-07" if unit.unpaid else "")))
+            steps.append(
+                Step(
+                    text=f"{unit.label}: AF {unit.attack} halved for {each}{', '.join(why)} → {show(value)}",
+                    rule="D-03, D-08, D-43 [000]" + (", J-07" if unit.unpaid else ""),
+                )
+            )
         by_hex[unit.hex] = by_hex.get(unit.hex, Fraction(0)) + value
         if unit.artillery:
             artillery += value
     total = Fraction(0)
     for hex_label, value in by_hex.items():
         if battle.limit is not None and value > battle.limit.per_hex:
-            steps.append(Step(text=f"hex {hex_label}: {show(value)} AF, limited to {battle.limit.per_hex} per hex", rule=battle.limit.rule))
+            steps.append(
+                Step(
+                    text=f"hex {hex_label}: {show(value)} AF, limited to {battle.limit.per_hex} per hex",
+                    rule=battle.limit.rule,
+                )
+            )
             value = Fraction(battle.limit.per_hex)
         total += value
     if artillery > defence:
         excess = artillery - defence
-        steps.append(Step(text=f"artillery {show(artillery)} AF above 1 × defence {defence}: {show(excess)} AF do not count (bombard only)",
-                          rule="D-07 [000]"))
+        steps.append(
+            Step(
+                text=f"artillery {show(artillery)} AF above 1 × defence {defence}: {show(excess)} AF do not count (bombard only)",
+                rule="D-07 [000]",
+            )
+        )
         total = max(total - excess, Fraction(0))
     if battle.limit is not None and total > battle.limit.per_attack:
-        steps.append(Step(text=f"{show(total)} AF limited to {battle.limit.per_attack} per attack", rule=battle.limit.rule))
+        steps.append(
+            Step(text=f"{show(total)} AF limited to {battle.limit.per_attack} per attack", rule=battle.limit.rule)
+        )
         total = Fraction(battle.limit.per_attack)
     final = math.ceil(total)
-    steps.append(Step(text=f"attack strength {show(total)} → {final} (fractions kept to the final count, then rounded up)",
-                      rule="D-01 [000]"))
+    steps.append(
+        Step(
+            text=f"attack strength {show(total)} → {final} (fractions kept to the final count, then rounded up)",
+            rule="D-01 [000]",
+        )
+    )
     return final
 
 
@@ -187,17 +211,29 @@ def _defence_strength(battle: Battle, steps: list[Step]) -> int:
     for index, unit in enumerate(guns):
         counted = unit.defense if index == 0 else min(unit.defense, 1)
         if counted != unit.defense:
-            steps.append(Step(text=f"{unit.label}: further artillery counts {counted} (listed {unit.defense})", rule="D-06 [000]"))
+            steps.append(
+                Step(
+                    text=f"{unit.label}: further artillery counts {counted} (listed {unit.defense})", rule="D-06 [000]"
+                )
+            )
         total += counted
     if battle.limit is not None and total > battle.limit.per_hex:
-        steps.append(Step(text=f"defence {total} limited to {battle.limit.per_hex} from one hex", rule=battle.limit.rule))
+        steps.append(
+            Step(text=f"defence {total} limited to {battle.limit.per_hex} from one hex", rule=battle.limit.rule)
+        )
         total = battle.limit.per_hex
     steps.append(Step(text=f"defence strength {total}", rule="D-06 [000]"))
     return total
 
 
-def _armor(battle: Battle, terrain: TerrainEffect, charts: CombatCharts, options: CombatOptions, defence: int,
-           steps: list[Step]) -> Armor:
+def _armor(
+    battle: Battle,
+    terrain: TerrainEffect,
+    charts: CombatCharts,
+    options: CombatOptions,
+    defence: int,
+    steps: list[Step],
+) -> Armor:
     """D-30..D-35 [000]: the armor-only odds give ±1 DRM; AECA ≥ total DF gives 1R."""
     capable = [unit for unit in battle.attackers if unit.aeca != "none"]
     if not capable and not any(unit.aeca != "none" for unit in battle.defenders):
@@ -237,14 +273,21 @@ def _armor(battle: Battle, terrain: TerrainEffect, charts: CombatCharts, options
         if column is not None and COLUMNS.index(column) >= COLUMNS.index("4-1"):
             drm, why = 1, f"armor odds {show(attacker)}:{show(defender)} → {shown}: attacker armor advantage"
         elif (options.armor_drm_threshold == "below_1_1" and ratio < 1) or (
-                options.armor_drm_threshold == "le_1_2" and (column is None or COLUMNS.index(column) <= COLUMNS.index("1-2"))):
+            options.armor_drm_threshold == "le_1_2"
+            and (column is None or COLUMNS.index(column) <= COLUMNS.index("1-2"))
+        ):
             drm, why = -1, f"armor odds {show(attacker)}:{show(defender)} → {shown}: defender armor advantage"
         else:
             why = f"armor odds {show(attacker)}:{show(defender)} → {shown}: no armor advantage"
     steps.append(Step(text=f"{why} ({drm:+d} DRM)", rule=f"D-33, D-35 [000], J-05 ({options.armor_drm_threshold})"))
     shift = 1 if attacker > 0 and attacker >= defence else 0
-    steps.append(Step(text=f"attacker AECA {show(attacker)} {'≥' if shift else '<'} total defence {defence}: "
-                           f"{'1 column right' if shift else 'no armor shift'}", rule="D-34 [000]"))
+    steps.append(
+        Step(
+            text=f"attacker AECA {show(attacker)} {'≥' if shift else '<'} total defence {defence}: "
+            f"{'1 column right' if shift else 'no armor shift'}",
+            rule="D-34 [000]",
+        )
+    )
     return Armor(calculated=True, attacker=attacker, defender=defender, drm=drm, shift=shift)
 
 
@@ -265,7 +308,9 @@ def _drm(battle: Battle, armor: Armor, steps: list[Step]) -> int:
 
 def _basis(battle: Battle) -> tuple[Fraction, Fraction]:
     """D-53 [000]: printed strength, reduced only for lack of supply (attack halves; defence does not)."""
-    attacker = sum((unit.attack * (HALF if unit.supply != "supplied" else Fraction(1)) for unit in battle.attackers), Fraction(0))
+    attacker = sum(
+        (unit.attack * (HALF if unit.supply != "supplied" else Fraction(1)) for unit in battle.attackers), Fraction(0)
+    )
     defender = Fraction(sum(unit.defense for unit in battle.defenders))
     return attacker, defender
 
@@ -284,20 +329,35 @@ def assess(battle: Battle, charts: CombatCharts, options: CombatOptions) -> Asse
     odds_column = nearest_column(ratio, options.odds_rounding) if ratio is not None else COLUMNS[-1]
     rounding = f"J-06 ({options.odds_rounding})"
     if odds_column is None:
-        steps.append(Step(text=f"odds {attack}:{defence} are below 1-4: the attacker is eliminated", rule=f"D-11 [000], {rounding}"))
+        steps.append(
+            Step(
+                text=f"odds {attack}:{defence} are below 1-4: the attacker is eliminated",
+                rule=f"D-11 [000], {rounding}",
+            )
+        )
         basis = _basis(battle)
         return Assessment(attack, defence, None, None, 0, 0, armor, basis[0], basis[1], steps)
-    steps.append(Step(text=f"odds {attack}:{defence} → {odds_column}" if defence else f"odds {attack}:0 → 7-1",
-                      rule=f"D-10, D-11 [000], {rounding}"))
+    steps.append(
+        Step(
+            text=f"odds {attack}:{defence} → {odds_column}" if defence else f"odds {attack}:0 → 7-1",
+            rule=f"D-10, D-11 [000], {rounding}",
+        )
+    )
     right, shift_parts = 0, []
     if terrain.shift or battle.fortified:
         right -= 1
-        shift_parts.append(f"1L {'fort' if battle.fortified and not terrain.shift else battle.terrain.replace('_', ' ')}")
+        shift_parts.append(
+            f"1L {'fort' if battle.fortified and not terrain.shift else battle.terrain.replace('_', ' ')}"
+        )
     bombard_cap = 1 if battle.overrun else options.max_bombard_shift
     bombard = min(battle.bombardment_shifts, bombard_cap)
     if battle.bombardment_shifts > bombard_cap:
-        steps.append(Step(text=f"{battle.bombardment_shifts} bombardment shifts earned, at most {bombard_cap} count",
-                          rule="D-13, D-84, D-94 [000], J-04"))
+        steps.append(
+            Step(
+                text=f"{battle.bombardment_shifts} bombardment shifts earned, at most {bombard_cap} count",
+                rule="D-13, D-84, D-94 [000], J-04",
+            )
+        )
     if bombard:
         right += bombard
         shift_parts.append(f"{bombard}R prior bombardment")
@@ -306,7 +366,9 @@ def assess(battle: Battle, charts: CombatCharts, options: CombatOptions) -> Asse
         shift_parts.append("1R armor")
     column = shifted(odds_column, right)
     if shift_parts:
-        steps.append(Step(text=f"shifts {', '.join(shift_parts)}: {odds_column} → {column}", rule="D-13, D-34, D-41 [000]"))
+        steps.append(
+            Step(text=f"shifts {', '.join(shift_parts)}: {odds_column} → {column}", rule="D-13, D-34, D-41 [000]")
+        )
     drm = _drm(battle, armor, steps)
     basis = _basis(battle)
     return Assessment(attack, defence, odds_column, column, right, drm, armor, basis[0], basis[1], steps)
@@ -325,12 +387,16 @@ def _losses(code: str, column: str, assessment: Assessment) -> tuple[int, int, S
     defender = loss(2) if "D2" in code else loss(1) if ("D1" in code or "X1" in code) else 0
     if not (attacker or defender) and not any(mark in code for mark in ("1", "2")):
         return 0, 0, None
-    text = (f"losses sized on the weaker side at {column}, the {side}: basis {show(basis)} "
-            f"(printed, halved only for lack of supply); attacker {attacker}, defender {defender}")
+    text = (
+        f"losses sized on the weaker side at {column}, the {side}: basis {show(basis)} "
+        f"(printed, halved only for lack of supply); attacker {attacker}, defender {defender}"
+    )
     return attacker, defender, Step(text=text, rule="D-51..D-53, D-55 [000]")
 
 
-def resolve(battle: Battle, assessment: Assessment, charts: CombatCharts, roll: int, options: CombatOptions) -> CombatResult:
+def resolve(
+    battle: Battle, assessment: Assessment, charts: CombatCharts, roll: int, options: CombatOptions
+) -> CombatResult:
     """Read the CRT for a 2D6 total and work out the losses and the armor-loss rule (D-14, D-50..D-59)."""
     steps = list(assessment.steps)
     adjusted = max(2, min(12, roll + assessment.drm))
@@ -340,27 +406,55 @@ def resolve(battle: Battle, assessment: Assessment, charts: CombatCharts, roll: 
     clamp = f", clamped to {adjusted}" if adjusted != roll + assessment.drm else ""
     steps.append(Step(text=f"2D6 {roll} {assessment.drm:+d} = {roll + assessment.drm}{clamp}", rule="D-14 [000]"))
     code = charts.result(assessment.column, adjusted)
-    steps.append(Step(text=f"CRT {assessment.column}, roll {adjusted}: {code}", rule="D-50 [000]" + (", K-01 provisional" if charts.provisional else "")))
+    steps.append(
+        Step(
+            text=f"CRT {assessment.column}, roll {adjusted}: {code}",
+            rule="D-50 [000]" + (", K-01 provisional" if charts.provisional else ""),
+        )
+    )
     attacker_loss, defender_loss, loss_step = _losses(code, assessment.column, assessment)
     if loss_step:
         steps.append(loss_step)
     terrain = charts.terrain[battle.terrain]
     attacker_armor = any(unit.aeca != "none" for unit in battle.attackers)
-    attacker_rule = bool(attacker_loss) and attacker_armor and (
-        assessment.armor.defender > 0 or any(unit.atec != "none" for unit in battle.defenders)
-        or battle.fortified or terrain.major_city)
+    attacker_rule = (
+        bool(attacker_loss)
+        and attacker_armor
+        and (
+            assessment.armor.defender > 0
+            or any(unit.atec != "none" for unit in battle.defenders)
+            or battle.fortified
+            or terrain.major_city
+        )
+    )
     if attacker_rule and code.startswith("X1") and assessment.large_armor_advantage:
         attacker_rule = False
-        steps.append(Step(text="large armor advantage: no armor loss required of the attacker on X1", rule="D-59 [000]"))
-    defender_rule = bool(defender_loss) and attacker_armor and assessment.armor.calculated and any(
-        unit.aeca != "none" for unit in battle.defenders)
+        steps.append(
+            Step(text="large armor advantage: no armor loss required of the attacker on X1", rule="D-59 [000]")
+        )
+    defender_rule = (
+        bool(defender_loss)
+        and attacker_armor
+        and assessment.armor.calculated
+        and any(unit.aeca != "none" for unit in battle.defenders)
+    )
     if attacker_rule:
         steps.append(Step(text="at least one attacking unit reduced must be an AECA unit", rule="D-57 [000]"))
     if defender_rule:
         steps.append(Step(text="at least one defending unit reduced must be an AECA unit", rule="D-57 [000]"))
     steps += _retreats(code, battle, terrain, options)
-    return CombatResult(code, assessment.column, roll, adjusted, attacker_loss, defender_loss, False,
-                        attacker_rule, defender_rule, steps)
+    return CombatResult(
+        code,
+        assessment.column,
+        roll,
+        adjusted,
+        attacker_loss,
+        defender_loss,
+        False,
+        attacker_rule,
+        defender_rule,
+        steps,
+    )
 
 
 HEAVY_IN_OVERVIEW = {"dot_city", "major_city", "forest", "swamp", "mountain"}
@@ -375,11 +469,24 @@ def _retreats(code: str, battle: Battle, terrain: TerrainEffect, options: Combat
     if code.endswith("DR"):
         heavy = terrain.heavy if options.dr_heavy_terrain == "rule" else battle.terrain in HEAVY_IN_OVERVIEW
         hexes = 1 if heavy else 2
-        steps.append(Step(text=f"the defender retreats {hexes} hex{'es' if hexes > 1 else ''}; the attacker may advance",
-                          rule=f"D-50, D-70 [000], J-18 ({options.dr_heavy_terrain})"))
+        steps.append(
+            Step(
+                text=f"the defender retreats {hexes} hex{'es' if hexes > 1 else ''}; the attacker may advance",
+                rule=f"D-50, D-70 [000], J-18 ({options.dr_heavy_terrain})",
+            )
+        )
         if code in ("DR", "X1DR") and any(unit.nkvd for unit in battle.defenders):
-            steps.append(Step(text="the Soviet player may cancel the retreat by eliminating at least 1 RE of NKVD", rule="D-71 [000]"))
+            steps.append(
+                Step(
+                    text="the Soviet player may cancel the retreat by eliminating at least 1 RE of NKVD",
+                    rule="D-71 [000]",
+                )
+            )
     if battle.overrun:
-        steps.append(Step(text="overrun: the whole stack advances if the hex is cleared; otherwise it halts with its MP lost",
-                          rule="D-92 [000]"))
+        steps.append(
+            Step(
+                text="overrun: the whole stack advances if the hex is cleared; otherwise it halts with its MP lost",
+                rule="D-92 [000]",
+            )
+        )
     return steps

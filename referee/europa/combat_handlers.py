@@ -13,6 +13,7 @@ from typing import Any
 from ledger import combat_events as cb
 from ledger import events as ev
 from ledger.state import GameState, LossDue
+from referee.decision import Context, Decision
 from referee.dice import throw
 from referee.errors import IllegalOrderError
 from referee.europa import combat as cm
@@ -24,7 +25,6 @@ from referee.europa.context import logistics_of, opt, require_phase, track_of
 from referee.europa.data import FactorLimit
 from referee.europa.replacement_handlers import pending_credits
 from referee.europa.supply_handlers import charge
-from referee.decision import Context, Decision
 from referee.pinned import pinned_chart
 from referee.ruling import Ruling, Step
 
@@ -38,9 +38,13 @@ def charts_of(state: GameState) -> tuple[CombatCharts, list[Step]]:
 
 def combat_options(state: GameState) -> cm.CombatOptions:
     """The campaign's readings of J-04, J-05, J-06, J-07 and J-18."""
-    return cm.CombatOptions(odds_rounding=opt(state, "odds_rounding"), max_bombard_shift=int(opt(state, "max_bombard_shift")),
-                            armor_drm_threshold=opt(state, "armor_drm_threshold"), unpaid_attack=opt(state, "unpaid_attack"),
-                            dr_heavy_terrain=opt(state, "dr_heavy_terrain"))
+    return cm.CombatOptions(
+        odds_rounding=opt(state, "odds_rounding"),
+        max_bombard_shift=int(opt(state, "max_bombard_shift")),
+        armor_drm_threshold=opt(state, "armor_drm_threshold"),
+        unpaid_attack=opt(state, "unpaid_attack"),
+        dr_heavy_terrain=opt(state, "dr_heavy_terrain"),
+    )
 
 
 def factor_limit(state: GameState) -> FactorLimit | None:
@@ -56,19 +60,34 @@ def battle_of(command: eu.ResolveCombat, state: GameState) -> cm.Battle:
     if command.zone not in state.table.weather:
         raise IllegalOrderError(f"there is no weather zone {command.zone!r}; zones: {', '.join(state.table.weather)}")
     return cm.Battle(
-        attackers=tuple(command.attackers), defenders=tuple(command.defenders), terrain=command.terrain,
-        fortified=command.fortified, weather=state.table.weather[command.zone], turn=state.table.calendar.turn,
-        limit=factor_limit(state), bombardment_shifts=command.bombardment_shifts, winterization=command.winterization,
-        commando=command.commando, axis_first_winter=command.axis_first_winter, overrun=command.overrun)
+        attackers=tuple(command.attackers),
+        defenders=tuple(command.defenders),
+        terrain=command.terrain,
+        fortified=command.fortified,
+        weather=state.table.weather[command.zone],
+        turn=state.table.calendar.turn,
+        limit=factor_limit(state),
+        bombardment_shifts=command.bombardment_shifts,
+        winterization=command.winterization,
+        commando=command.commando,
+        axis_first_winter=command.axis_first_winter,
+        overrun=command.overrun,
+    )
 
 
-def assess_command(command: eu.ResolveCombat, state: GameState) -> tuple[cm.Battle, cm.Assessment, CombatCharts, list[Step]]:
+def assess_command(
+    command: eu.ResolveCombat, state: GameState
+) -> tuple[cm.Battle, cm.Assessment, CombatCharts, list[Step]]:
     """Everything before the dice: used by the handler and by the console's combat form."""
     if command.axis_first_winter and command.side != "Axis":
-        raise IllegalOrderError(f"the first-winter -1 is for non-winterized Axis attackers (D-20 [000]); {command.side} is attacking")
+        raise IllegalOrderError(
+            f"the first-winter -1 is for non-winterized Axis attackers (D-20 [000]); {command.side} is attacking"
+        )
     if state.identity.ruleset != RULESET:
-        raise IllegalOrderError(f"combat follows the Revised Europa 000 rules; this campaign plays {state.identity.ruleset}, "
-                                "whose combat differences (D-24, D-37, D-46) are not implemented: record the roll with RecordRoll")
+        raise IllegalOrderError(
+            f"combat follows the Revised Europa 000 rules; this campaign plays {state.identity.ruleset}, "
+            "whose combat differences (D-24, D-37, D-46) are not implemented: record the roll with RecordRoll"
+        )
     charts, notes = charts_of(state)
     battle = battle_of(command, state)
     return battle, cm.assess(battle, charts, combat_options(state)), charts, notes
@@ -83,28 +102,56 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context) -> Decision:
     """D-01..D-71 [000]: odds, shifts, DRMs, the CRT and the losses owed; SP paid in the same entry."""
     state = ctx.state
     phases = ("Movement", "Exploitation") if command.overrun else ("Combat",)
-    require_phase(state, command.side, phases, "an overrun" if command.overrun else "combat", "D-90 [000]" if command.overrun else "A-14 [000]")
+    require_phase(
+        state,
+        command.side,
+        phases,
+        "an overrun" if command.overrun else "combat",
+        "D-90 [000]" if command.overrun else "A-14 [000]",
+    )
     battle, assessment, charts, notes = assess_command(command, state)
     if command.faces is None:
-        raise IllegalOrderError("throw 2D6 at the table and enter the faces (or \"digital\" for the committed digital dice)")
-    roll = throw(ctx.roller, purpose=f"combat{': ' + command.what if command.what else ''}", dice="2D6", faces=command.faces,
-                 rolled_by=command.rolled_by, witnesses=list(command.witnesses))
+        raise IllegalOrderError(
+            'throw 2D6 at the table and enter the faces (or "digital" for the committed digital dice)'
+        )
+    roll = throw(
+        ctx.roller,
+        purpose=f"combat{': ' + command.what if command.what else ''}",
+        dice="2D6",
+        faces=command.faces,
+        rolled_by=command.rolled_by,
+        witnesses=list(command.witnesses),
+    )
     result = cm.resolve(battle, assessment, charts, roll["total"], combat_options(state))
     steps = [*notes, *result.steps]
     events: list[ev.DomainEvent] = []
     cost, lines = _supply_cost(command)
     if cost:
         steps += [Step(text=line, rule="B-36..B-39 [000]") for line in lines]
-        events += charge(state, side=command.side, cost=cost, activity="overrun" if command.overrun else "attack",
-                         detail=command.what or "combat", special_ok=not command.overrun, steps=steps)
+        events += charge(
+            state,
+            side=command.side,
+            cost=cost,
+            activity="overrun" if command.overrun else "attack",
+            detail=command.what or "combat",
+            special_ok=not command.overrun,
+            steps=steps,
+        )
     combat = ctx.head + 1
     defender = _other_side(state, command.side)
     what = f"combat {command.what}".strip()
-    losses = [LossDue(combat=combat, side=side, amount=amount, armor_unit=armor, what=what)
-              for side, amount, armor in ((command.side, result.attacker_loss, result.attacker_armor_loss),
-                                          (defender, result.defender_loss, result.defender_armor_loss)) if amount > 0]
+    losses = [
+        LossDue(combat=combat, side=side, amount=amount, armor_unit=armor, what=what)
+        for side, amount, armor in (
+            (command.side, result.attacker_loss, result.attacker_armor_loss),
+            (defender, result.defender_loss, result.defender_armor_loss),
+        )
+        if amount > 0
+    ]
     events.append(cb.CombatResolved(combat=combat, code=result.code, losses=losses))
-    owed = "; ".join(f"{loss.side} loses {loss.amount}{' (an armor unit among them)' if loss.armor_unit else ''}" for loss in losses)
+    owed = "; ".join(
+        f"{loss.side} loses {loss.amount}{' (an armor unit among them)' if loss.armor_unit else ''}" for loss in losses
+    )
     summary = f"combat #{combat}{' ' + command.what if command.what else ''}: {result.column or 'below 1-4'}, roll {result.adjusted} → {result.code}"
     return Decision(Ruling(summary=summary + (f"; {owed}" if owed else ""), steps=steps), events, [roll])
 
@@ -126,15 +173,21 @@ def allocate_losses(command: eu.AllocateLosses, ctx: Context) -> Decision:
     """D-56, D-57 [000]: meet or exceed the loss, with an armor unit where required; C-10: excess RPs."""
     due = [loss for loss in ctx.state.table.losses_due if loss.combat == command.combat and loss.side == command.side]
     if not due:
-        open_losses = ", ".join(f"#{loss.combat} {loss.side} {loss.amount}" for loss in ctx.state.table.losses_due) or "none"
+        open_losses = (
+            ", ".join(f"#{loss.combat} {loss.side} {loss.amount}" for loss in ctx.state.table.losses_due) or "none"
+        )
         raise IllegalOrderError(f"{command.side} owes no loss from entry #{command.combat}; losses owed: {open_losses}")
     loss = due[0]
     counted = sum(unit.counted for unit in command.units)
     if counted < loss.amount:
-        raise IllegalOrderError(f"{command.side} must lose {loss.amount} from #{command.combat} {loss.what}; "
-                                f"the units named count {counted} (D-56 [000])")
+        raise IllegalOrderError(
+            f"{command.side} must lose {loss.amount} from #{command.combat} {loss.what}; "
+            f"the units named count {counted} (D-56 [000])"
+        )
     if loss.armor_unit and not any(unit.armor for unit in command.units):
-        raise IllegalOrderError(f"at least one {command.side} unit reduced in combat #{command.combat} must be an armor (AECA) unit (D-57 [000])")
+        raise IllegalOrderError(
+            f"at least one {command.side} unit reduced in combat #{command.combat} must be an armor (AECA) unit (D-57 [000])"
+        )
     names = ", ".join(f"{unit.label} ({unit.counted})" for unit in command.units)
     steps = [Step(text=f"{names}: {counted} counted against {loss.amount} owed", rule="D-56 [000]")]
     events: list[ev.DomainEvent] = [cb.LossesAllocated(combat=command.combat, side=command.side, allocated=counted)]
@@ -142,9 +195,15 @@ def allocate_losses(command: eu.AllocateLosses, ctx: Context) -> Decision:
     if command.nation is not None:
         track_of(ctx.state, command.nation)
         change = sum(unit.counted if unit.change is None else unit.change for unit in command.units)
-        output = rp.excess_loss_rps(required=loss.amount, removed=counted, change=change, armor_loss_required=loss.armor_unit,
-                                    armor_cost=sum(unit.armor_cost for unit in command.units), isolated=command.isolated or loss.isolated,
-                                    remainder=opt(ctx.state, "armor_rp_remainder"))
+        output = rp.excess_loss_rps(
+            required=loss.amount,
+            removed=counted,
+            change=change,
+            armor_loss_required=loss.armor_unit,
+            armor_cost=sum(unit.armor_cost for unit in command.units),
+            isolated=command.isolated or loss.isolated,
+            remainder=opt(ctx.state, "armor_rp_remainder"),
+        )
         steps += output.steps
         events += pending_credits(ctx, command.nation, output.points, f"excess loss, combat #{command.combat}")
         if output.points:

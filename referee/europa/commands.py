@@ -33,8 +33,12 @@ class ActivateMechanized(Command):
     kind: Literal["ActivateMechanized"] = "ActivateMechanized"
     side: Name
     cm_divisions: int = Field(default=0, ge=0, le=1000, description="panzer/tank/mech divisions or corps: 1 SP each")
-    motorized: int = Field(default=0, ge=0, le=1000, description="motorized and German panzergrenadier divisions: 1/2 SP each")
-    exploiting_cavalry: int = Field(default=0, ge=0, le=1000, description="Soviet Guards cavalry corps with exploitation: 1/2 SP")
+    motorized: int = Field(
+        default=0, ge=0, le=1000, description="motorized and German panzergrenadier divisions: 1/2 SP each"
+    )
+    exploiting_cavalry: int = Field(
+        default=0, ge=0, le=1000, description="Soviet Guards cavalry corps with exploitation: 1/2 SP"
+    )
     units: list[Name] = Field(default_factory=list, max_length=200)
     unpaid: bool = Field(default=False, description="record the units as unsupplied instead of paying")
 
@@ -132,8 +136,9 @@ class ReceiveReplacements(Command):
 
     kind: Literal["ReceiveReplacements"] = "ReceiveReplacements"
     nation: Name
-    factory_armor: int | None = Field(default=None, ge=0, le=1000,
-                                      description="under factory_profile 001: how many factory RPs go to armor")
+    factory_armor: int | None = Field(
+        default=None, ge=0, le=1000, description="under factory_profile 001: how many factory RPs go to armor"
+    )
 
 
 class RecordLosses(Command):
@@ -176,7 +181,9 @@ class CreditExcessLossReplacements(Command):
     nation: Name
     required: int = Field(ge=0, le=1000)
     removed: int = Field(ge=0, le=1000, description="strength counted toward the requirement")
-    change: int | None = Field(default=None, ge=0, le=1000, description="strength actually lost (full − cadre), if different")
+    change: int | None = Field(
+        default=None, ge=0, le=1000, description="strength actually lost (full − cadre), if different"
+    )
     armor_loss_required: bool = False
     armor_cost: int = Field(default=0, ge=0, le=1000, description="armor RP cost of the unit change (K-05 chart)")
     isolated: bool = False
@@ -198,7 +205,9 @@ class RebuildUnit(Command):
     kind: Literal["RebuildUnit"] = "RebuildUnit"
     side: Name
     unit_id: Name
-    cost: dict[Name, int] | None = Field(default=None, description="RPs by type from your own chart; default: provisional chart")
+    cost: dict[Name, int] | None = Field(
+        default=None, description="RPs by type from your own chart; default: provisional chart"
+    )
 
 
 class ReturnCadre(Command):
@@ -221,14 +230,23 @@ class ResolveCombat(Command):
     terrain: Name = Field(default="clear", description="the defender's hex: a terrain of the campaign's combat chart")
     fortified: bool = Field(default=False, description="a fort counter in the hex (D-41)")
     zone: Name = Field(description="the defender's weather zone")
-    bombardment_shifts: int = Field(default=0, ge=0, le=2, description="1R shifts earned by prior air or artillery bombardment")
+    bombardment_shifts: int = Field(
+        default=0, ge=0, le=2, description="1R shifts earned by prior air or artillery bombardment"
+    )
     winterization: bool = Field(default=False, description="+1: winterization advantage (Snow only)")
     commando: bool = Field(default=False, description="+1: a commando success")
-    axis_first_winter: bool = Field(default=False, description="-1: non-winterized Axis attack in Snow before May I 1942")
+    axis_first_winter: bool = Field(
+        default=False, description="-1: non-winterized Axis attack in Snow before May I 1942"
+    )
     overrun: bool = Field(default=False, description="an overrun in the Movement or Exploitation phase (D-90..D-95)")
-    paying_stacks: list[int] = Field(default_factory=list, max_length=20,
-                                     description="non-c/m divisions paying attack SP, per stack (B-36); for an overrun, per stack overrunning (B-39)")
-    faces: TwoDice | None = Field(default=None, description="the 2D6 thrown, or \"digital\"; none yet: the odds only (preview)")
+    paying_stacks: list[int] = Field(
+        default_factory=list,
+        max_length=20,
+        description="non-c/m divisions paying attack SP, per stack (B-36); for an overrun, per stack overrunning (B-39)",
+    )
+    faces: TwoDice | None = Field(
+        default=None, description='the 2D6 thrown, or "digital"; none yet: the odds only (preview)'
+    )
     rolled_by: Name = "referee"
     witnesses: list[Name] = Field(default_factory=list, max_length=20)
 
@@ -238,9 +256,13 @@ class LostUnit(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     label: str = Field(min_length=1, max_length=60)
-    counted: int = Field(ge=0, le=200, description="strength counted toward the loss (a division to cadre counts full, D-56)")
+    counted: int = Field(
+        ge=0, le=200, description="strength counted toward the loss (a division to cadre counts full, D-56)"
+    )
     armor: bool = Field(default=False, description="an AECA unit (D-57)")
-    change: int | None = Field(default=None, ge=0, le=200, description="strength actually lost, if less (full − cadre, C-11)")
+    change: int | None = Field(
+        default=None, ge=0, le=200, description="strength actually lost, if less (full − cadre, C-11)"
+    )
     armor_cost: int = Field(default=0, ge=0, le=200, description="armor RP cost of the change (K-05 chart)")
 
 

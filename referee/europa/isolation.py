@@ -44,5 +44,9 @@ def attrition(conditions: set[str], roll: int, strength: int) -> Attrition:
         steps.append(Step(text=f"{modified} ≥ 7: no attrition loss", rule="D-105 [000]"))
         return Attrition(drm, modified, 0, steps)
     loss = math.ceil(Fraction(strength, 2))
-    steps.append(Step(text=f"{modified} ≤ 6: a 50% loss of the stack's {strength} = {loss} (rounded up)", rule="D-105, D-55 [000]"))
+    steps.append(
+        Step(
+            text=f"{modified} ≤ 6: a 50% loss of the stack's {strength} = {loss} (rounded up)", rule="D-105, D-55 [000]"
+        )
+    )
     return Attrition(drm, modified, loss, steps)

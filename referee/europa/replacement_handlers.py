@@ -23,22 +23,31 @@ def _track(ctx: Context, nation: str) -> ReplacementTrack:
 
 
 def _credits(nation: str, points: dict[str, int], reason: str) -> list[ev.DomainEvent]:
-    return [ev.ReplacementsCredited(nation=nation, kind=kind, amount=amount, reason=reason) for kind, amount in points.items() if amount > 0]
+    return [
+        ev.ReplacementsCredited(nation=nation, kind=kind, amount=amount, reason=reason)
+        for kind, amount in points.items()
+        if amount > 0
+    ]
 
 
 def pending_credits(ctx: Context, nation: str, points: dict[str, int], reason: str) -> list[ev.DomainEvent]:
     """C-21 [000]: RPs from breakout, disbanding and excess losses are usable the following game turn."""
     turn = ctx.state.table.calendar.turn + 1
-    return [lg.ReplacementsPending(nation=nation, kind=kind, amount=amount, available_turn=turn, reason=reason)
-            for kind, amount in points.items() if amount > 0]
+    return [
+        lg.ReplacementsPending(nation=nation, kind=kind, amount=amount, available_turn=turn, reason=reason)
+        for kind, amount in points.items()
+        if amount > 0
+    ]
 
 
 def _not_before(ctx: Context, turn: int, what: str, rule: str) -> None:
     calendar = ctx.state.table.calendar
     if calendar.turn < turn:
-        from referee.calendar import europa_label  # noqa: PLC0415 - only for the message
+        from referee.calendar import europa_label
 
-        raise IllegalOrderError(f"{what} start in {europa_label(turn, ctx.ruleset)} ({rule}); it is now {calendar.label}")
+        raise IllegalOrderError(
+            f"{what} start in {europa_label(turn, ctx.ruleset)} ({rule}); it is now {calendar.label}"
+        )
 
 
 def receive(command: eu.ReceiveReplacements, ctx: Context) -> Decision:
@@ -47,35 +56,61 @@ def receive(command: eu.ReceiveReplacements, ctx: Context) -> Decision:
     track = _track(ctx, command.nation)
     require_phase(ctx.state, track.side, REPLACEMENT_PHASES, "taking replacements", "C-63 [000]")
     if command.nation != "USSR":
-        raise IllegalOrderError(f"regular replacement rates of {command.nation} come with the order of battle (K-11); "
-                                "credit them with CreditReplacementPoints")
-    _not_before(ctx, min(logistics.regular_replacements_from_turn, logistics.factory_from_turn), "regular Soviet replacements", "C-30")
+        raise IllegalOrderError(
+            f"regular replacement rates of {command.nation} come with the order of battle (K-11); "
+            "credit them with CreditReplacementPoints"
+        )
+    _not_before(
+        ctx,
+        min(logistics.regular_replacements_from_turn, logistics.factory_from_turn),
+        "regular Soviet replacements",
+        "C-30",
+    )
     turn = ctx.state.table.calendar.turn
     if track.received_turn == turn:
         raise IllegalOrderError(f"{command.nation} already took its replacements in {ctx.state.table.calendar.label}")
     version = opt(ctx.state, "soviet_rp_rates")
     lost = {city for city, status in ctx.state.table.cities.items() if status == "axis"}
-    city = rp.regular_soviet_rps(logistics.cities, lost=lost, version=version,
-                                 northern_front=opt(ctx.state, "finland_front") == "full",
-                                 eastern_mds=logistics.eastern_mds_rp_000 if version == "000" else logistics.eastern_mds_rp_001,
-                                 bonus_all_sources=opt(ctx.state, "soviet_rp_bonus") == "all_sources")
-    factory = rp.factory_output(opt(ctx.state, "factory_profile"), turn=turn, operating=track.factories,
-                                upgraded=track.factories_upgraded, armor_share=command.factory_armor)
-    points = {kind: city.points.get(kind, 0) + factory.points.get(kind, 0) for kind in ("infantry", "armor", "artillery")}
+    city = rp.regular_soviet_rps(
+        logistics.cities,
+        lost=lost,
+        version=version,
+        northern_front=opt(ctx.state, "finland_front") == "full",
+        eastern_mds=logistics.eastern_mds_rp_000 if version == "000" else logistics.eastern_mds_rp_001,
+        bonus_all_sources=opt(ctx.state, "soviet_rp_bonus") == "all_sources",
+    )
+    factory = rp.factory_output(
+        opt(ctx.state, "factory_profile"),
+        turn=turn,
+        operating=track.factories,
+        upgraded=track.factories_upgraded,
+        armor_share=command.factory_armor,
+    )
+    points = {
+        kind: city.points.get(kind, 0) + factory.points.get(kind, 0) for kind in ("infantry", "armor", "artillery")
+    }
     summary = ", ".join(f"{amount} {kind}" for kind, amount in points.items() if amount) or "nothing"
-    return Decision(Ruling(summary=f"{command.nation} replacements: {summary}", steps=[*city.steps, *factory.steps]),
-                    [*_credits(command.nation, points, f"regular replacements {ctx.state.table.calendar.label}"),
-                     lg.RegularReplacementsReceived(nation=command.nation, turn=turn)])
+    return Decision(
+        Ruling(summary=f"{command.nation} replacements: {summary}", steps=[*city.steps, *factory.steps]),
+        [
+            *_credits(command.nation, points, f"regular replacements {ctx.state.table.calendar.label}"),
+            lg.RegularReplacementsReceived(nation=command.nation, turn=turn),
+        ],
+    )
 
 
 def record_losses(command: eu.RecordLosses, ctx: Context) -> Decision:
     """C-40 [000]: losses accumulate for special replacements."""
     track = _track(ctx, command.nation)
     if command.type not in track.points:
-        raise IllegalOrderError(f"{command.nation} has no {command.type!r} replacements; types: {', '.join(track.points)}")
+        raise IllegalOrderError(
+            f"{command.nation} has no {command.type!r} replacements; types: {', '.join(track.points)}"
+        )
     held = track.losses.get(command.type, 0)
-    return Decision(Ruling(summary=f"{command.nation} {command.type} losses {held} → {held + command.amount}"),
-                    [lg.LossesRecorded(nation=command.nation, kind=command.type, amount=command.amount)])
+    return Decision(
+        Ruling(summary=f"{command.nation} {command.type} losses {held} → {held + command.amount}"),
+        [lg.LossesRecorded(nation=command.nation, kind=command.type, amount=command.amount)],
+    )
 
 
 def special(command: eu.ReceiveSpecialReplacements, ctx: Context) -> Decision:
@@ -86,20 +121,32 @@ def special(command: eu.ReceiveSpecialReplacements, ctx: Context) -> Decision:
     _not_before(ctx, logistics.special_replacements_from_turn, "special replacements", "C-40 [000]")
     granted, consumed, steps = rp.special_replacements(track.losses, logistics.special_replacement_ratio)
     if not granted:
-        raise IllegalOrderError(f"{command.nation} has too few losses recorded for a special replacement "
-                                f"({dict(track.losses) or 'none'}; 1/4 rounded down)")
+        raise IllegalOrderError(
+            f"{command.nation} has too few losses recorded for a special replacement "
+            f"({dict(track.losses) or 'none'}; 1/4 rounded down)"
+        )
     events = _credits(command.nation, granted, "special replacements")
     events += [lg.LossesRecorded(nation=command.nation, kind=kind, amount=-amount) for kind, amount in consumed.items()]
-    return Decision(Ruling(summary=f"{command.nation} special replacements: " + ", ".join(f"{v} {k}" for k, v in granted.items()), steps=steps), events)
+    return Decision(
+        Ruling(
+            summary=f"{command.nation} special replacements: " + ", ".join(f"{v} {k}" for k, v in granted.items()),
+            steps=steps,
+        ),
+        events,
+    )
 
 
 def set_factories(command: eu.SetFactories, ctx: Context) -> Decision:
     """K-07: the referee records the operating (and upgraded) factories; relocation is off for 3 months (C-51)."""
     _track(ctx, command.nation)
     if command.upgraded > command.operating:
-        raise IllegalOrderError(f"{command.upgraded} upgraded factories cannot exceed the {command.operating} operating")
-    return Decision(Ruling(summary=f"{command.nation}: {command.operating} factories operating, {command.upgraded} upgraded"),
-                    [lg.FactoriesSet(nation=command.nation, operating=command.operating, upgraded=command.upgraded)])
+        raise IllegalOrderError(
+            f"{command.upgraded} upgraded factories cannot exceed the {command.operating} operating"
+        )
+    return Decision(
+        Ruling(summary=f"{command.nation}: {command.operating} factories operating, {command.upgraded} upgraded"),
+        [lg.FactoriesSet(nation=command.nation, operating=command.operating, upgraded=command.upgraded)],
+    )
 
 
 def _unit(ctx: Context, side: str, unit_id: str) -> Unit:
@@ -114,7 +161,9 @@ def disband(command: eu.DisbandPrewarArmor, ctx: Context) -> Decision:
     logistics = logistics_of(ctx.state)
     calendar = ctx.state.table.calendar
     if calendar.turn != logistics.disband_turn:
-        raise IllegalOrderError(f"pre-war Soviet armor is disbanded in Apr II 1942 (C-60 [000]); it is now {calendar.label}")
+        raise IllegalOrderError(
+            f"pre-war Soviet armor is disbanded in Apr II 1942 (C-60 [000]); it is now {calendar.label}"
+        )
     events: list[ev.DomainEvent] = []
     steps, total = [], 0
     for unit_id in command.unit_ids:
@@ -123,23 +172,37 @@ def disband(command: eu.DisbandPrewarArmor, ctx: Context) -> Decision:
             raise IllegalOrderError(f"{unit.name} is not a Soviet armor division still in play")
         total += unit.attack or 0
         steps.append(Step(text=f"{unit.name}: attack {unit.attack or 0}", rule="C-60 [000]"))
-        events.append(ev.UnitStatusChanged(side=command.side, unit_id=unit_id, status="eliminated", location="disbanded"))
+        events.append(
+            ev.UnitStatusChanged(side=command.side, unit_id=unit_id, status="eliminated", location="disbanded")
+        )
     events += pending_credits(ctx, "USSR", {"armor": total}, "pre-war armor disbanded")
     steps.append(Step(text=f"{total} armor RPs, usable next game turn", rule="C-21 [000]"))
-    return Decision(Ruling(summary=f"{len(command.unit_ids)} division(s) disbanded for {total} armor RPs", steps=steps), events)
+    return Decision(
+        Ruling(summary=f"{len(command.unit_ids)} division(s) disbanded for {total} armor RPs", steps=steps), events
+    )
 
 
 def excess(command: eu.CreditExcessLossReplacements, ctx: Context) -> Decision:
     """C-10..C-13 [000]: RPs from over-fulfilled losses, usable next game turn."""
     _track(ctx, command.nation)
     if command.removed < command.required:
-        raise IllegalOrderError(f"{command.removed} factors removed do not fulfil a loss requirement of {command.required}")
-    output = rp.excess_loss_rps(required=command.required, removed=command.removed, change=command.change,
-                                armor_loss_required=command.armor_loss_required, armor_cost=command.armor_cost,
-                                isolated=command.isolated, remainder=opt(ctx.state, "armor_rp_remainder"))
+        raise IllegalOrderError(
+            f"{command.removed} factors removed do not fulfil a loss requirement of {command.required}"
+        )
+    output = rp.excess_loss_rps(
+        required=command.required,
+        removed=command.removed,
+        change=command.change,
+        armor_loss_required=command.armor_loss_required,
+        armor_cost=command.armor_cost,
+        isolated=command.isolated,
+        remainder=opt(ctx.state, "armor_rp_remainder"),
+    )
     summary = ", ".join(f"{v} {k}" for k, v in output.points.items()) or "no RPs"
-    return Decision(Ruling(summary=f"{command.nation} excess-loss recovery: {summary} (next game turn)", steps=output.steps),
-                    pending_credits(ctx, command.nation, output.points, "excess loss recovery"))
+    return Decision(
+        Ruling(summary=f"{command.nation} excess-loss recovery: {summary} (next game turn)", steps=output.steps),
+        pending_credits(ctx, command.nation, output.points, "excess loss recovery"),
+    )
 
 
 def breakout(command: eu.CreditBreakoutReplacements, ctx: Context) -> Decision:
@@ -147,8 +210,10 @@ def breakout(command: eu.CreditBreakoutReplacements, ctx: Context) -> Decision:
     _track(ctx, command.nation)
     output = rp.breakout_rps(command.total_strength, command.modified_roll)
     summary = ", ".join(f"{v} {k}" for k, v in output.points.items()) or "no RPs"
-    return Decision(Ruling(summary=f"{command.nation} breakout: {summary} (next game turn)", steps=output.steps),
-                    pending_credits(ctx, command.nation, output.points, "breakout"))
+    return Decision(
+        Ruling(summary=f"{command.nation} breakout: {summary} (next game turn)", steps=output.steps),
+        pending_credits(ctx, command.nation, output.points, "breakout"),
+    )
 
 
 def _pay_rps(ctx: Context, nation: str, cost: dict[str, int], why: str) -> list[ev.DomainEvent]:
@@ -157,7 +222,11 @@ def _pay_rps(ctx: Context, nation: str, cost: dict[str, int], why: str) -> list[
         held = track.points.get(kind, 0)
         if amount > held:
             raise IllegalOrderError(f"{nation} holds {held} {kind} RP; {why} needs {amount}")
-    return [ev.ReplacementsDebited(nation=nation, kind=kind, amount=amount, reason=why) for kind, amount in cost.items() if amount > 0]
+    return [
+        ev.ReplacementsDebited(nation=nation, kind=kind, amount=amount, reason=why)
+        for kind, amount in cost.items()
+        if amount > 0
+    ]
 
 
 def _soviet_armor_rule(ctx: Context, unit: Unit, cost: dict[str, int]) -> None:
@@ -165,7 +234,9 @@ def _soviet_armor_rule(ctx: Context, unit: Unit, cost: dict[str, int]) -> None:
     logistics = logistics_of(ctx.state)
     if unit.nation == "USSR" and cost.get("armor") and ctx.state.table.calendar.turn >= logistics.disband_turn:
         if unit.size not in ("brigade", "corps"):
-            raise IllegalOrderError(f"from Apr II 1942 Soviet armor RPs may only be used on armor brigades, tank and mech corps (C-61 [000]); {unit.name} is a {unit.size}")
+            raise IllegalOrderError(
+                f"from Apr II 1942 Soviet armor RPs may only be used on armor brigades, tank and mech corps (C-61 [000]); {unit.name} is a {unit.size}"
+            )
 
 
 def rebuild(command: eu.RebuildUnit, ctx: Context) -> Decision:
@@ -175,11 +246,15 @@ def rebuild(command: eu.RebuildUnit, ctx: Context) -> Decision:
     if unit.status != "cadre":
         raise IllegalOrderError(f"{unit.name} is {unit.status}; only a cadre in supply can be rebuilt (C-63 [000])")
     if unit.ratings.get("fragile") == "yes":
-        raise IllegalOrderError(f"{unit.name} is a fragile division: it cannot be rebuilt from an on-map cadre (C-62 [000])")
+        raise IllegalOrderError(
+            f"{unit.name} is a fragile division: it cannot be rebuilt from an on-map cadre (C-62 [000])"
+        )
     if command.cost is not None:
         cost, source = dict(command.cost), "the referee's chart"
     elif unit.attack is None or unit.cadre_attack is None:
-        raise IllegalOrderError(f"{unit.name} has no full and cadre attack strengths registered; give the cost from your chart")
+        raise IllegalOrderError(
+            f"{unit.name} has no full and cadre attack strengths registered; give the cost from your chart"
+        )
     else:
         cost = rp.rebuild_cost(unit_type=unit.type, full_attack=unit.attack, cadre_attack=unit.cadre_attack)
         source = "provisional chart (K-05): strength difference, armor types half armor"
@@ -187,7 +262,13 @@ def rebuild(command: eu.RebuildUnit, ctx: Context) -> Decision:
     events = _pay_rps(ctx, unit.nation, cost, f"rebuilding {unit.name}")
     events.append(ev.UnitStatusChanged(side=command.side, unit_id=unit.unit_id, status="full", location=unit.location))
     text = ", ".join(f"{v} {k}" for k, v in cost.items() if v)
-    return Decision(Ruling(summary=f"{unit.name} rebuilt to full for {text}", steps=[Step(text=f"cost from {source}: {text}", rule="C-02 [000], K-05")]), events)
+    return Decision(
+        Ruling(
+            summary=f"{unit.name} rebuilt to full for {text}",
+            steps=[Step(text=f"cost from {source}: {text}", rule="C-02 [000], K-05")],
+        ),
+        events,
+    )
 
 
 def return_cadre(command: eu.ReturnCadre, ctx: Context) -> Decision:
@@ -201,9 +282,19 @@ def return_cadre(command: eu.ReturnCadre, ctx: Context) -> Decision:
     cost = rp.cadre_return_cost(unit_type=unit.type, cadre_attack=unit.cadre_attack)
     _soviet_armor_rule(ctx, unit, cost)
     events = _pay_rps(ctx, unit.nation, cost, f"returning the cadre of {unit.name}")
-    events.append(ev.UnitStatusChanged(side=command.side, unit_id=unit.unit_id, status="cadre", location=command.location or unit.location))
+    events.append(
+        ev.UnitStatusChanged(
+            side=command.side, unit_id=unit.unit_id, status="cadre", location=command.location or unit.location
+        )
+    )
     text = ", ".join(f"{v} {k}" for k, v in cost.items())
-    return Decision(Ruling(summary=f"{unit.name} cadre returned for {text}", steps=[Step(text=f"cadre strength {unit.cadre_attack} as {text}", rule="C-63 [000]")]), events)
+    return Decision(
+        Ruling(
+            summary=f"{unit.name} cadre returned for {text}",
+            steps=[Step(text=f"cadre strength {unit.cadre_attack} as {text}", rule="C-63 [000]")],
+        ),
+        events,
+    )
 
 
 REPLACEMENT_HANDLERS: dict[type[Any], Any] = {

@@ -79,22 +79,39 @@ def factory_output(profile: str, *, turn: int, operating: int, upgraded: int, ar
     if profile == "001":
         total = 2 * operating
         armor = total if armor_share is None else min(max(armor_share, 0), total)
-        return Output({"armor": armor, "artillery": total - armor},
-                      [Step(text=f"{operating} factories × 2 = {total} RPs: {armor} armor, {total - armor} artillery",
-                            rule="C-50c [001]")])
+        return Output(
+            {"armor": armor, "artillery": total - armor},
+            [
+                Step(
+                    text=f"{operating} factories × 2 = {total} RPs: {armor} armor, {total - armor} artillery",
+                    rule="C-50c [001]",
+                )
+            ],
+        )
     if not is_first_half(turn):
-        return Output({"armor": 0, "artillery": 0}, [Step(text="II turn: factories produce nothing", rule="C-50 [000]")])
+        return Output(
+            {"armor": 0, "artillery": 0}, [Step(text="II turn: factories produce nothing", rule="C-50 [000]")]
+        )
     rates = {"000a": ((2, 2), (3, 3)), "000b": ((2, 1), (4, 2))}[profile]
     armor = plain * rates[0][0] + upgraded * rates[1][0]
     artillery = plain * rates[0][1] + upgraded * rates[1][1]
     rule = "C-50a [000 overview]" if profile == "000a" else "C-50b [000 rule body]"
-    return Output({"armor": armor, "artillery": artillery},
-                  [Step(text=f"{plain} factories × {rates[0][0]}+{rates[0][1]}, {upgraded} upgraded × "
-                             f"{rates[1][0]}+{rates[1][1]} → {armor} armor, {artillery} artillery "
-                             f"(option factory_profile={profile})", rule=rule)])
+    return Output(
+        {"armor": armor, "artillery": artillery},
+        [
+            Step(
+                text=f"{plain} factories × {rates[0][0]}+{rates[0][1]}, {upgraded} upgraded × "
+                f"{rates[1][0]}+{rates[1][1]} → {armor} armor, {artillery} artillery "
+                f"(option factory_profile={profile})",
+                rule=rule,
+            )
+        ],
+    )
 
 
-def special_replacements(losses: dict[str, int], ratio: tuple[int, int]) -> tuple[dict[str, int], dict[str, int], list[Step]]:
+def special_replacements(
+    losses: dict[str, int], ratio: tuple[int, int]
+) -> tuple[dict[str, int], dict[str, int], list[Step]]:
     """1/4 of accumulated losses come back (C-40 [000]); rounding is not in the text (K-08):
     provisionally rounded down per type, the remainder staying on the loss account.
 
@@ -107,13 +124,25 @@ def special_replacements(losses: dict[str, int], ratio: tuple[int, int]) -> tupl
         if points:
             granted[kind] = points
             consumed[kind] = points * denominator // numerator
-            steps.append(Step(text=f"{kind}: {lost} lost × {numerator}/{denominator} → {points} (rounded down, provisional)",
-                              rule="C-40 [000], K-08"))
+            steps.append(
+                Step(
+                    text=f"{kind}: {lost} lost × {numerator}/{denominator} → {points} (rounded down, provisional)",
+                    rule="C-40 [000], K-08",
+                )
+            )
     return granted, consumed, steps
 
 
-def excess_loss_rps(*, required: int, removed: int, change: int | None = None, armor_loss_required: bool,
-                    armor_cost: int = 0, isolated: bool = False, remainder: str = "infantry") -> Output:
+def excess_loss_rps(
+    *,
+    required: int,
+    removed: int,
+    change: int | None = None,
+    armor_loss_required: bool,
+    armor_cost: int = 0,
+    isolated: bool = False,
+    remainder: str = "infantry",
+) -> Output:
     """RPs recovered from over-fulfilling a combat loss (C-10..C-15 [000]).
 
     ``removed`` counts toward the requirement (a full division reduced to cadre counts its full
@@ -128,7 +157,12 @@ def excess_loss_rps(*, required: int, removed: int, change: int | None = None, a
     if isolated:
         return Output({}, [Step(text="units Isolated at the moment of combat earn no RPs", rule="C-13 [000]")])
     points = max(0, lost - required - 1)
-    steps = [Step(text=f"strength lost {lost} − required {required} = excess {lost - required}; − 1 → {points} RPs", rule="C-10 [000]")]
+    steps = [
+        Step(
+            text=f"strength lost {lost} − required {required} = excess {lost - required}; − 1 → {points} RPs",
+            rule="C-10 [000]",
+        )
+    ]
     if points == 0:
         return Output({}, steps)
     if armor_loss_required:
@@ -136,9 +170,13 @@ def excess_loss_rps(*, required: int, removed: int, change: int | None = None, a
         return Output({"infantry": points}, steps)
     armor = min(points, armor_cost)
     infantry = points - armor if remainder == "infantry" else 0
-    steps.append(Step(text=f"armor = min({points}, armor cost {armor_cost}) = {armor}; remainder {points - armor} "
-                           f"{'as infantry' if remainder == 'infantry' else 'lost'} (option armor_rp_remainder={remainder})",
-                      rule="C-12 [000], J-15"))
+    steps.append(
+        Step(
+            text=f"armor = min({points}, armor cost {armor_cost}) = {armor}; remainder {points - armor} "
+            f"{'as infantry' if remainder == 'infantry' else 'lost'} (option armor_rp_remainder={remainder})",
+            rule="C-12 [000], J-15",
+        )
+    )
     return Output({k: v for k, v in {"armor": armor, "infantry": infantry}.items() if v}, steps)
 
 

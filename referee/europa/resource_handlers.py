@@ -24,7 +24,9 @@ def _stock(ctx: Context, side: str) -> ResourceStock:
 def _held(stock: ResourceStock, location: str, count: int, why: str) -> int:
     held = stock.stock.get(location, 0)
     if location not in stock.stock:
-        raise IllegalOrderError(f"{stock.side} has no Resource Points in {location!r}; locations: {', '.join(stock.stock)}")
+        raise IllegalOrderError(
+            f"{stock.side} has no Resource Points in {location!r}; locations: {', '.join(stock.stock)}"
+        )
     if count > held:
         raise IllegalOrderError(f"{stock.side} holds {held} Resource Points in {location}; {why} needs {count}")
     return held
@@ -38,12 +40,31 @@ def buy(command: eu.BuyResourcePoints, ctx: Context) -> Decision:
     pool = ctx.state.supply_pools[command.side]
     cost = command.count * logistics.sp_per_resource_point_bought
     if cost > pool.stockpile:
-        raise IllegalOrderError(f"{command.side} SP pool holds {pool.stockpile}; {command.count} Resource Points cost {cost}")
+        raise IllegalOrderError(
+            f"{command.side} SP pool holds {pool.stockpile}; {command.count} Resource Points cost {cost}"
+        )
     return Decision(
-        Ruling(summary=f"{command.side} buys {command.count} Resource Points for {cost} SP",
-               steps=[Step(text=f"{command.count} × {logistics.sp_per_resource_point_bought} SP = {cost}; special SP cannot be used", rule="B-50, B-28 [000]")]),
-        [lg.SupplySpent(side=command.side, from_special=0, from_stockpile=cost, activity="Resource Point purchase", detail=command.location),
-         lg.ResourcePointsCredited(side=command.side, location=command.location, amount=command.count, reason=f"bought for {cost} SP")],
+        Ruling(
+            summary=f"{command.side} buys {command.count} Resource Points for {cost} SP",
+            steps=[
+                Step(
+                    text=f"{command.count} × {logistics.sp_per_resource_point_bought} SP = {cost}; special SP cannot be used",
+                    rule="B-50, B-28 [000]",
+                )
+            ],
+        ),
+        [
+            lg.SupplySpent(
+                side=command.side,
+                from_special=0,
+                from_stockpile=cost,
+                activity="Resource Point purchase",
+                detail=command.location,
+            ),
+            lg.ResourcePointsCredited(
+                side=command.side, location=command.location, amount=command.count, reason=f"bought for {cost} SP"
+            ),
+        ],
     )
 
 
@@ -53,14 +74,24 @@ def sell(command: eu.SellResourcePoints, ctx: Context) -> Decision:
     stock = _stock(ctx, command.side)
     require_phase(ctx.state, command.side, ("Initial",), "exchanging Resource Points for SP", "B-51 [000]")
     if not command.rail_connected:
-        raise IllegalOrderError("only Resource Points connected by rail to a friendly board edge may be exchanged for SP (B-51 [000])")
+        raise IllegalOrderError(
+            "only Resource Points connected by rail to a friendly board edge may be exchanged for SP (B-51 [000])"
+        )
     _held(stock, command.location, command.count, "this exchange")
     gained = command.count * logistics.sp_per_resource_point_sold
     return Decision(
-        Ruling(summary=f"{command.side} exchanges {command.count} Resource Points for {gained} SP",
-               steps=[Step(text=f"{command.count} × {logistics.sp_per_resource_point_sold} SP = {gained}", rule="B-51 [000]")]),
-        [lg.ResourcePointsDebited(side=command.side, location=command.location, amount=command.count, reason="exchanged for SP"),
-         ev.SupplyCredited(side=command.side, amount=gained, reason=f"{command.count} Resource Points exchanged")],
+        Ruling(
+            summary=f"{command.side} exchanges {command.count} Resource Points for {gained} SP",
+            steps=[
+                Step(text=f"{command.count} × {logistics.sp_per_resource_point_sold} SP = {gained}", rule="B-51 [000]")
+            ],
+        ),
+        [
+            lg.ResourcePointsDebited(
+                side=command.side, location=command.location, amount=command.count, reason="exchanged for SP"
+            ),
+            ev.SupplyCredited(side=command.side, amount=gained, reason=f"{command.count} Resource Points exchanged"),
+        ],
     )
 
 
@@ -70,10 +101,18 @@ def construct(command: eu.SpendResourcePoints, ctx: Context) -> Decision:
     require_phase(ctx.state, command.side, ("Initial",), "construction with Resource Points", "A-11 [000]")
     _held(stock, command.location, command.count, f"{command.count} {command.purpose}(s)")
     return Decision(
-        Ruling(summary=f"{command.side} builds {command.count} {command.purpose}(s) at {command.site}",
-               steps=[Step(text=f"{command.count} × 1 Resource Point from {command.location}", rule="B-54 [000]")]),
-        [lg.ResourcePointsDebited(side=command.side, location=command.location, amount=command.count,
-                                  reason=f"{command.purpose} at {command.site}")],
+        Ruling(
+            summary=f"{command.side} builds {command.count} {command.purpose}(s) at {command.site}",
+            steps=[Step(text=f"{command.count} × 1 Resource Point from {command.location}", rule="B-54 [000]")],
+        ),
+        [
+            lg.ResourcePointsDebited(
+                side=command.side,
+                location=command.location,
+                amount=command.count,
+                reason=f"{command.purpose} at {command.site}",
+            )
+        ],
     )
 
 
@@ -87,15 +126,31 @@ def rail(command: eu.BuyRailCapacity, ctx: Context) -> Decision:
     capacity = logistics.rail[command.nation]
     used = stock.rail_bought.get(command.nation, 0)
     if used + command.resource_points > capacity.max_rp_per_turn:
-        raise IllegalOrderError(f"{command.nation} may add at most {capacity.max_rp_per_turn} Resource Points of rail capacity "
-                                f"a turn; {used} already spent this turn (B-54 [000])")
+        raise IllegalOrderError(
+            f"{command.nation} may add at most {capacity.max_rp_per_turn} Resource Points of rail capacity "
+            f"a turn; {used} already spent this turn (B-54 [000])"
+        )
     _held(stock, command.location, command.resource_points, "rail capacity")
     total = capacity.base_res + logistics.rail_res_per_resource_point * (used + command.resource_points)
     return Decision(
-        Ruling(summary=f"{command.nation} rail capacity this turn: {total} REs",
-               steps=[Step(text=f"base {capacity.base_res} + {logistics.rail_res_per_resource_point} × {used + command.resource_points} = {total} REs", rule="B-54 [000]")]),
-        [lg.ResourcePointsDebited(side=command.side, location=command.location, amount=command.resource_points, reason=f"{command.nation} rail capacity"),
-         lg.RailCapacityBought(side=command.side, nation=command.nation, resource_points=command.resource_points)],
+        Ruling(
+            summary=f"{command.nation} rail capacity this turn: {total} REs",
+            steps=[
+                Step(
+                    text=f"base {capacity.base_res} + {logistics.rail_res_per_resource_point} × {used + command.resource_points} = {total} REs",
+                    rule="B-54 [000]",
+                )
+            ],
+        ),
+        [
+            lg.ResourcePointsDebited(
+                side=command.side,
+                location=command.location,
+                amount=command.resource_points,
+                reason=f"{command.nation} rail capacity",
+            ),
+            lg.RailCapacityBought(side=command.side, nation=command.nation, resource_points=command.resource_points),
+        ],
     )
 
 
@@ -106,7 +161,9 @@ def income(command: eu.ReceiveResourceIncome, ctx: Context) -> Decision:
     require_phase(ctx.state, command.side, ("Initial",), "Resource Point income", "B-53 [000]")
     turn = ctx.state.table.calendar.turn
     if stock.income_turn == turn:
-        raise IllegalOrderError(f"{command.side} already took its Resource Point income in {ctx.state.table.calendar.label}")
+        raise IllegalOrderError(
+            f"{command.side} already took its Resource Point income in {ctx.state.table.calendar.label}"
+        )
     events: list[ev.DomainEvent] = []
     steps = []
     for source in logistics.resource_sources:
@@ -116,7 +173,11 @@ def income(command: eu.ReceiveResourceIncome, ctx: Context) -> Decision:
             steps.append(Step(text=f"{source.source}: nothing ({source.condition} is not 'yes')", rule=source.rule))
             continue
         steps.append(Step(text=f"{source.source} +{source.amount} ({source.location})", rule=source.rule))
-        events.append(lg.ResourcePointsCredited(side=command.side, location=source.location, amount=source.amount, reason=source.source))
+        events.append(
+            lg.ResourcePointsCredited(
+                side=command.side, location=source.location, amount=source.amount, reason=source.source
+            )
+        )
     events.append(lg.ResourceIncomeReceived(side=command.side, turn=turn))
     total = sum(e.amount for e in events if isinstance(e, lg.ResourcePointsCredited))
     return Decision(Ruling(summary=f"{command.side} receives {total} Resource Points", steps=steps), events)

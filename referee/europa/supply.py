@@ -42,7 +42,12 @@ def lend_lease_sp(schedule: list[LendLease], turn: int, markers: dict[str, str])
         if turn < grant.from_turn or (grant.until_turn is not None and turn > grant.until_turn):
             continue
         if grant.condition and markers.get(grant.condition) != "yes":
-            steps.append(Step(text=f"{grant.route} lend lease +{grant.sp}: not received ({grant.condition} not recorded)", rule=grant.rule))
+            steps.append(
+                Step(
+                    text=f"{grant.route} lend lease +{grant.sp}: not received ({grant.condition} not recorded)",
+                    rule=grant.rule,
+                )
+            )
             continue
         total += grant.sp
         steps.append(Step(text=f"{grant.route} lend lease +{grant.sp}", rule=grant.rule))
@@ -58,7 +63,9 @@ def city_changes(side: str, cities: list[City], reached: set[str]) -> tuple[int,
         if city.name in reached and city.district != "none":
             if city.district == "border":
                 sign = "−" if side == "Axis" else "+"
-                steps.append(Step(text=f"{city.name} reached (border district): {sign}{city.sp_value}", rule="B-12 [000]"))
+                steps.append(
+                    Step(text=f"{city.name} reached (border district): {sign}{city.sp_value}", rule="B-12 [000]")
+                )
             else:
                 steps.append(Step(text=f"{city.name} reached (interior district): −{city.sp_value}", rule="B-13 [000]"))
     return border, interior, steps
@@ -68,15 +75,28 @@ def weather_cut(amount: int, zones: dict[str, str], logistics: Logistics, roundi
     """SP lost to Mud or Snow in zones B and C (B-25, B-26 [000]; rounding per J-14)."""
     bad = [zone for zone in logistics.supply_weather_zones if zones.get(zone) in logistics.bad_supply_weather]
     if not bad:
-        return 0, [Step(text="supply weather clear in zones " + " and ".join(logistics.supply_weather_zones) + ": no cut", rule="B-26 [000]")]
-    percent = logistics.weather_cut_all_percent if len(bad) == len(logistics.supply_weather_zones) else logistics.weather_cut_some_percent
+        return 0, [
+            Step(
+                text="supply weather clear in zones " + " and ".join(logistics.supply_weather_zones) + ": no cut",
+                rule="B-26 [000]",
+            )
+        ]
+    percent = (
+        logistics.weather_cut_all_percent
+        if len(bad) == len(logistics.supply_weather_zones)
+        else logistics.weather_cut_some_percent
+    )
     exact = Fraction(amount * percent, 100)
     cut = math.ceil(exact) if rounding == "reduction_up" else math.floor(exact)
     how = "cut rounded up" if rounding == "reduction_up" else "received amount rounded up"
     shown = show(exact)
     where = ", ".join(f"{zone} {zones.get(zone)}" for zone in bad)
-    return cut, [Step(text=f"{where}: {percent}% of {amount} = {shown} → −{cut} ({how}, option weather_rounding={rounding})",
-                      rule="B-25 [000], J-14")]
+    return cut, [
+        Step(
+            text=f"{where}: {percent}% of {amount} = {shown} → −{cut} ({how}, option weather_rounding={rounding})",
+            rule="B-25 [000], J-14",
+        )
+    ]
 
 
 def sp_income(
@@ -114,12 +134,29 @@ def sp_income(
     received = before - cut
     basis = received if cap_basis == "received" else before
     cap = logistics.cap_multiple * basis
-    steps.append(Step(text=f"received {received}; stockpile cap {logistics.cap_multiple} × {basis} = {cap} "
-                           f"(option cap_basis={cap_basis})", rule="B-05 [000], J-02"))
+    steps.append(
+        Step(
+            text=f"received {received}; stockpile cap {logistics.cap_multiple} × {basis} = {cap} "
+            f"(option cap_basis={cap_basis})",
+            rule="B-05 [000], J-02",
+        )
+    )
     return Income(
-        before_weather=before, weather_cut=cut, received=received, cap=cap, steps=steps,
-        breakdown={"base": base, "border": border, "interior": interior, "lend_lease": lend,
-                   "before_weather": before, "weather_cut": cut, "received": received, "cap": cap},
+        before_weather=before,
+        weather_cut=cut,
+        received=received,
+        cap=cap,
+        steps=steps,
+        breakdown={
+            "base": base,
+            "border": border,
+            "interior": interior,
+            "lend_lease": lend,
+            "before_weather": before,
+            "weather_cut": cut,
+            "received": received,
+            "cap": cap,
+        },
     )
 
 

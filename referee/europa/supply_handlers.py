@@ -7,11 +7,11 @@ from typing import Any
 from ledger import events as ev
 from ledger import logistics_events as lg
 from ledger.state import GameState
+from referee.decision import Context, Decision
 from referee.errors import IllegalOrderError
 from referee.europa import commands as eu
 from referee.europa import supply
 from referee.europa.context import logistics_of, opt, pool_of, require_phase
-from referee.decision import Context, Decision
 from referee.ruling import Ruling, Step
 
 
@@ -28,43 +28,90 @@ def receive_income(command: eu.ReceiveSupplyIncome, ctx: Context) -> Decision:
         reached = set(state.table.cities_reached)
     else:
         reached = {city for city, status in state.table.cities.items() if status != "soviet"}
-    income = supply.sp_income(command.side, logistics, turn=turn, reached=reached, weather=state.table.weather,
-                              markers=state.table.markers, rounding=opt(state, "weather_rounding"),
-                              cap_basis=opt(state, "cap_basis"))
+    income = supply.sp_income(
+        command.side,
+        logistics,
+        turn=turn,
+        reached=reached,
+        weather=state.table.weather,
+        markers=state.table.markers,
+        rounding=opt(state, "weather_rounding"),
+        cap_basis=opt(state, "cap_basis"),
+    )
     after = pool.stockpile + income.received
-    steps = [*income.steps, Step(text=f"stockpile {pool.stockpile} + {income.received} = {after} (cap applied at the end of the Initial phase)", rule="B-05 [000], J-02")]
+    steps = [
+        *income.steps,
+        Step(
+            text=f"stockpile {pool.stockpile} + {income.received} = {after} (cap applied at the end of the Initial phase)",
+            rule="B-05 [000], J-02",
+        ),
+    ]
     return Decision(
-        Ruling(summary=f"{command.side} receives {income.received} SP (stockpile {after}, cap {income.cap})", steps=steps),
-        [lg.SupplyIncomeReceived(side=command.side, amount=income.received, income=income.received, cap=income.cap,
-                                 breakdown={**income.breakdown, "turn": turn}),
-         ev.StepCompleted(step=f"sp_income:{command.side}")],
+        Ruling(
+            summary=f"{command.side} receives {income.received} SP (stockpile {after}, cap {income.cap})", steps=steps
+        ),
+        [
+            lg.SupplyIncomeReceived(
+                side=command.side,
+                amount=income.received,
+                income=income.received,
+                cap=income.cap,
+                breakdown={**income.breakdown, "turn": turn},
+            ),
+            ev.StepCompleted(step=f"sp_income:{command.side}"),
+        ],
     )
 
 
 def set_city(command: eu.SetCityStatus, ctx: Context) -> Decision:
     """B-10 [000]: a city counts once German-controlled or besieged."""
     if command.city not in ctx.state.table.cities:
-        raise IllegalOrderError(f"{command.city!r} is not a city of this scenario; cities: {', '.join(ctx.state.table.cities)}")
+        raise IllegalOrderError(
+            f"{command.city!r} is not a city of this scenario; cities: {', '.join(ctx.state.table.cities)}"
+        )
     before = ctx.state.table.cities[command.city]
-    return Decision(Ruling(summary=f"{command.city}: {before} → {command.status}", steps=[Step(text="recorded as a referee fact", rule="B-10 [000]")]),
-                    [lg.CityStatusSet(city=command.city, status=command.status)])
+    return Decision(
+        Ruling(
+            summary=f"{command.city}: {before} → {command.status}",
+            steps=[Step(text="recorded as a referee fact", rule="B-10 [000]")],
+        ),
+        [lg.CityStatusSet(city=command.city, status=command.status)],
+    )
 
 
-def _pay(ctx: Context, *, side: str, activity: str, cost: int, detail: str, unpaid: bool, effect: str,
-         phases: tuple[str, ...], rule: str, special_ok: bool, steps: list[Step]) -> Decision:
+def _pay(
+    ctx: Context,
+    *,
+    side: str,
+    activity: str,
+    cost: int,
+    detail: str,
+    unpaid: bool,
+    effect: str,
+    phases: tuple[str, ...],
+    rule: str,
+    special_ok: bool,
+    steps: list[Step],
+) -> Decision:
     """Charge ``cost`` SP (special SP first where allowed) or record the activity as unsupplied."""
     state: GameState = ctx.state
     pool_of(state, side)
     require_phase(state, side, phases, activity, rule)
     if unpaid:
-        return Decision(Ruling(summary=f"{side} {activity} unsupplied: {effect}", steps=[*steps, Step(text=f"not paid: {effect}", rule="B-47 [000]")]),
-                        [lg.UnsuppliedActivityRecorded(side=side, activity=activity, detail=detail, effect=effect)])
+        return Decision(
+            Ruling(
+                summary=f"{side} {activity} unsupplied: {effect}",
+                steps=[*steps, Step(text=f"not paid: {effect}", rule="B-47 [000]")],
+            ),
+            [lg.UnsuppliedActivityRecorded(side=side, activity=activity, detail=detail, effect=effect)],
+        )
     events = charge(state, side=side, cost=cost, activity=activity, detail=detail, special_ok=special_ok, steps=steps)
     return Decision(Ruling(summary=f"{side} pays {cost} SP for {activity}", steps=steps), events)
 
 
-def charge(state: GameState, *, side: str, cost: int, activity: str, detail: str, special_ok: bool,
-           steps: list[Step]) -> list[ev.DomainEvent]:
+def charge(
+    state: GameState, *, side: str, cost: int, activity: str, detail: str, special_ok: bool, steps: list[Step]
+) -> list[ev.DomainEvent]:
     """Take ``cost`` SP from ``side``'s pool (special SP first where allowed), or refuse in table language."""
     pool = pool_of(state, side)
     from_special = min(pool.special, cost) if special_ok else 0
@@ -74,8 +121,16 @@ def charge(state: GameState, *, side: str, cost: int, activity: str, detail: str
         raise IllegalOrderError(f"{side} SP pool holds {held}; this {activity} costs {cost}")
     if from_special:
         steps.append(Step(text=f"{from_special} from the surprise turn's special SP first", rule="A-32, B-28 [000]"))
-    steps.append(Step(text=f"stockpile {pool.stockpile} − {from_stockpile} = {pool.stockpile - from_stockpile}", rule="B-01 [000]"))
-    return [lg.SupplySpent(side=side, from_special=from_special, from_stockpile=from_stockpile, activity=activity, detail=detail)]
+    steps.append(
+        Step(
+            text=f"stockpile {pool.stockpile} − {from_stockpile} = {pool.stockpile - from_stockpile}", rule="B-01 [000]"
+        )
+    )
+    return [
+        lg.SupplySpent(
+            side=side, from_special=from_special, from_stockpile=from_stockpile, activity=activity, detail=detail
+        )
+    ]
 
 
 def _units(units: list[str]) -> str:
@@ -87,12 +142,27 @@ def activate(command: eu.ActivateMechanized, ctx: Context) -> Decision:
     cost, exact = supply.activation_cost(command.cm_divisions, command.motorized, command.exploiting_cavalry)
     phase = ctx.state.table.calendar.phase
     detail = f"{command.cm_divisions} c/m, {command.motorized} motorized, {command.exploiting_cavalry} cavalry{_units(command.units)}"
-    steps = [Step(text=f"{command.cm_divisions} × 1 + {command.motorized + command.exploiting_cavalry} × 1/2 = {exact} → {cost} (rounded up)", rule="B-31..B-34 [000]")]
+    steps = [
+        Step(
+            text=f"{command.cm_divisions} × 1 + {command.motorized + command.exploiting_cavalry} × 1/2 = {exact} → {cost} (rounded up)",
+            rule="B-31..B-34 [000]",
+        )
+    ]
     if phase == "Exploitation":
         steps.append(Step(text="exploitation costs the same again", rule="B-35 [000]"))
-    return _pay(ctx, side=command.side, activity=f"c/m activation ({phase})", cost=cost, detail=detail, unpaid=command.unpaid,
-                effect="treated as 1st-turn Unsupplied: 1/2 MA, 1/2 AF, no exploitation", phases=("Movement", "Exploitation"),
-                rule="A-13, B-31 [000]", special_ok=False, steps=steps)
+    return _pay(
+        ctx,
+        side=command.side,
+        activity=f"c/m activation ({phase})",
+        cost=cost,
+        detail=detail,
+        unpaid=command.unpaid,
+        effect="treated as 1st-turn Unsupplied: 1/2 MA, 1/2 AF, no exploitation",
+        phases=("Movement", "Exploitation"),
+        rule="A-13, B-31 [000]",
+        special_ok=False,
+        steps=steps,
+    )
 
 
 def attack(command: eu.PayAttackSupply, ctx: Context) -> Decision:
@@ -100,39 +170,85 @@ def attack(command: eu.PayAttackSupply, ctx: Context) -> Decision:
     cost, lines = supply.attack_cost(command.stacks)
     steps = [Step(text=line, rule="B-36, B-45 [000]") for line in lines]
     if command.unpaid and opt(ctx.state, "unpaid_attack") == "forbidden":
-        raise IllegalOrderError("in-supply divisions may not attack unpaid (option unpaid_attack=forbidden, J-07); pay the SP or call the attack off")
-    return _pay(ctx, side=command.side, activity="attack", cost=cost, detail=f"stacks {command.stacks}{_units(command.units)}",
-                unpaid=command.unpaid, effect="the unpaid divisions attack at half strength", phases=("Combat",),
-                rule="B-36 [000]", special_ok=True, steps=steps)
+        raise IllegalOrderError(
+            "in-supply divisions may not attack unpaid (option unpaid_attack=forbidden, J-07); pay the SP or call the attack off"
+        )
+    return _pay(
+        ctx,
+        side=command.side,
+        activity="attack",
+        cost=cost,
+        detail=f"stacks {command.stacks}{_units(command.units)}",
+        unpaid=command.unpaid,
+        effect="the unpaid divisions attack at half strength",
+        phases=("Combat",),
+        rule="B-36 [000]",
+        special_ok=True,
+        steps=steps,
+    )
 
 
 def artillery(command: eu.PayArtillerySupply, ctx: Context) -> Decision:
     """B-37, B-38 [000]: 1 SP per combat covers all artillery support and the bombardment."""
     steps = [Step(text=f"{command.combats} combat(s) × 1", rule="B-37 [000]")]
-    return _pay(ctx, side=command.side, activity="artillery", cost=command.combats, detail=f"{command.combats} combat(s){_units(command.units)}",
-                unpaid=command.unpaid, effect="unsupplied artillery cannot bombard", phases=("Combat",),
-                rule="B-37 [000]", special_ok=True, steps=steps)
+    return _pay(
+        ctx,
+        side=command.side,
+        activity="artillery",
+        cost=command.combats,
+        detail=f"{command.combats} combat(s){_units(command.units)}",
+        unpaid=command.unpaid,
+        effect="unsupplied artillery cannot bombard",
+        phases=("Combat",),
+        rule="B-37 [000]",
+        special_ok=True,
+        steps=steps,
+    )
 
 
 def overrun(command: eu.PayOverrunSupply, ctx: Context) -> Decision:
     """B-39 [000]: non-c/m divisions overrunning pay 1/2 each, rounded up."""
     cost = supply.overrun_cost(command.divisions)
     steps = [Step(text=f"{command.divisions} × 1/2 → {cost} (rounded up)", rule="B-39 [000]")]
-    return _pay(ctx, side=command.side, activity="overrun", cost=cost, detail=f"{command.divisions} division(s){_units(command.units)}",
-                unpaid=command.unpaid, effect="the unpaid divisions are halved (B-47)", phases=("Movement", "Exploitation"),
-                rule="B-39 [000]", special_ok=False, steps=steps)
+    return _pay(
+        ctx,
+        side=command.side,
+        activity="overrun",
+        cost=cost,
+        detail=f"{command.divisions} division(s){_units(command.units)}",
+        unpaid=command.unpaid,
+        effect="the unpaid divisions are halved (B-47)",
+        phases=("Movement", "Exploitation"),
+        rule="B-39 [000]",
+        special_ok=False,
+        steps=steps,
+    )
 
 
 def air(command: eu.PayAirSupply, ctx: Context) -> Decision:
     """B-30 [000]: 1 SP per 3 fighters or 2 other combat groups; transports free (J-08 rounding)."""
     rounding = opt(ctx.state, "air_sp_rounding")
     cost, exact = supply.air_cost(command.fighters, command.others, rounding)
-    steps = [Step(text=f"{command.fighters}/3 + {command.others}/2 = {exact} → {cost} (option air_sp_rounding={rounding}); "
-                       f"{command.transports} transports free", rule="B-30 [000], J-08")]
-    return _pay(ctx, side=command.side, activity="air operations", cost=cost,
-                detail=f"{command.fighters} fighters, {command.others} others, {command.transports} transports",
-                unpaid=command.unpaid, effect="unsupplied air units may only Repair and Transfer", phases=("Air",),
-                rule="B-30 [000]", special_ok=True, steps=steps)
+    steps = [
+        Step(
+            text=f"{command.fighters}/3 + {command.others}/2 = {exact} → {cost} (option air_sp_rounding={rounding}); "
+            f"{command.transports} transports free",
+            rule="B-30 [000], J-08",
+        )
+    ]
+    return _pay(
+        ctx,
+        side=command.side,
+        activity="air operations",
+        cost=cost,
+        detail=f"{command.fighters} fighters, {command.others} others, {command.transports} transports",
+        unpaid=command.unpaid,
+        effect="unsupplied air units may only Repair and Transfer",
+        phases=("Air",),
+        rule="B-30 [000]",
+        special_ok=True,
+        steps=steps,
+    )
 
 
 SUPPLY_HANDLERS: dict[type[Any], Any] = {

@@ -13,7 +13,9 @@ from ledger.state import CalendarPosition, GameState
 from referee.ruling import Step
 
 
-def advance_effects(state: GameState, before: CalendarPosition, after: CalendarPosition) -> tuple[list[ev.DomainEvent], list[Step]]:
+def advance_effects(
+    state: GameState, before: CalendarPosition, after: CalendarPosition
+) -> tuple[list[ev.DomainEvent], list[Step]]:
     """Events and derivation lines the rules attach to moving from ``before`` to ``after``."""
     if "logistics" not in state.identity.tables:
         return [], []
@@ -25,12 +27,19 @@ def advance_effects(state: GameState, before: CalendarPosition, after: CalendarP
         if pool.cap is not None and pool.stockpile > pool.cap:
             lost = pool.stockpile - pool.cap
             events.append(lg.SupplyCapApplied(side=pool.side, lost=lost, cap=pool.cap))
-            steps.append(Step(text=f"{pool.side} stockpile {pool.stockpile} over the cap {pool.cap}: {lost} SP lost", rule="B-05 [000], J-02"))
+            steps.append(
+                Step(
+                    text=f"{pool.side} stockpile {pool.stockpile} over the cap {pool.cap}: {lost} SP lost",
+                    rule="B-05 [000], J-02",
+                )
+            )
     if after.turn != before.turn:
         for pool in state.supply_pools.values():
             if pool.special:
                 events.append(lg.SpecialSupplyExpired(side=pool.side, amount=pool.special))
-                steps.append(Step(text=f"{pool.side}: {pool.special} unspent special SP dropped", rule="A-32, B-28 [000]"))
+                steps.append(
+                    Step(text=f"{pool.side}: {pool.special} unspent special SP dropped", rule="A-32, B-28 [000]")
+                )
         for stock in state.resource_points.values():
             if stock.rail_bought:
                 events.append(lg.ResourceTurnReset(side=stock.side))

@@ -35,8 +35,9 @@ class BuildUnits(Command):
 
     kind: Literal["BuildUnits"] = "BuildUnits"
     power: Name
-    category: Literal["infantry", "armor", "replacement", "naval", "air", "airborne",
-                      "submarines", "asw", "bombers", "interceptors"]
+    category: Literal[
+        "infantry", "armor", "replacement", "naval", "air", "airborne", "submarines", "asw", "bombers", "interceptors"
+    ]
     factors: int = Field(ge=1, le=200)
     fleets: int = Field(default=0, ge=0, le=20, description="9-factor fleets among the naval factors")
     units: list[Name] = Field(default_factory=list, max_length=50)
@@ -103,7 +104,9 @@ class RecordCityLoss(Command):
     kind: Literal["RecordCityLoss"] = "RecordCityLoss"
     power: Name
     city: Name
-    city_types: list[Literal["capital", "red_port", "red_victory_city", "black_port", "black_city"]] = Field(min_length=1, max_length=4)
+    city_types: list[Literal["capital", "red_port", "red_victory_city", "black_port", "black_city"]] = Field(
+        min_length=1, max_length=4
+    )
     cause: Literal["captured", "bombed"]
     hits: int = Field(default=0, ge=0, le=100)
 
@@ -131,8 +134,9 @@ class PerformYearStart(Command):
     power: Name
     lend_lease: list[LendLeaseGrant] = Field(default_factory=list, max_length=5)
     open_iran_route: bool = Field(default=False, description="USA: pay 15 once to open the southern route (G-59)")
-    ussr_cities_held_value: int | None = Field(default=None, ge=0, le=500,
-                                               description="USSR: value of pre-war cities the Axis holds now (G-80)")
+    ussr_cities_held_value: int | None = Field(
+        default=None, ge=0, le=500, description="USSR: value of pre-war cities the Axis holds now (G-80)"
+    )
 
 
 class ActivatePower(Command):

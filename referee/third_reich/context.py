@@ -43,8 +43,9 @@ def require_phase(state: GameState, power: str, phases: tuple[str, ...], what: s
     side = state.brp_economies[power].side
     if calendar.player != side or calendar.phase not in phases:
         now = f"{calendar.player + ' ' if calendar.player else ''}{calendar.phase}"
-        raise IllegalOrderError(f"{what} belongs to the {side} {' or '.join(phases)} phase ({rule}); "
-                                f"it is now {calendar.label}, {now}")
+        raise IllegalOrderError(
+            f"{what} belongs to the {side} {' or '.join(phases)} phase ({rule}); it is now {calendar.label}, {now}"
+        )
 
 
 def powers_in_movement_order(state: GameState) -> list[str]:

@@ -16,8 +16,16 @@ OPTION_COSTS = {"offensive": 10, "attrition": 5, "pass": 0}
 """A-63 [004]: option costs per front per season."""
 
 BUILD_COSTS = {
-    "infantry": 1, "armor": 2, "replacement": 2, "naval": 3, "air": 3, "airborne": 3,
-    "submarines": 3, "asw": 3, "bombers": 3, "interceptors": 3,
+    "infantry": 1,
+    "armor": 2,
+    "replacement": 2,
+    "naval": 3,
+    "air": 3,
+    "airborne": 3,
+    "submarines": 3,
+    "asw": 3,
+    "bombers": 3,
+    "interceptors": 3,
 }
 """G-40 [004]: BRPs per factor (a replacement unit costs 2, G-41)."""
 
@@ -47,8 +55,10 @@ def growth(saved: int, rate_percent: int) -> tuple[int, Step]:
     """
     exact = Fraction(saved * rate_percent, 100)
     amount = math.floor(exact)
-    return amount, Step(text=f"growth {rate_percent}% × {saved} saved = {show(exact)} → {amount} (rounded down); the {saved} are lost",
-                        rule="G-20, G-21 [004]")
+    return amount, Step(
+        text=f"growth {rate_percent}% × {saved} saved = {show(exact)} → {amount} (rounded down); the {saved} are lost",
+        rule="G-20, G-21 [004]",
+    )
 
 
 def ussr_city_change(previous: int, current: int) -> tuple[int, Step]:
@@ -90,8 +100,12 @@ def year_start(
     if kind == "spring1940":
         gain = Fraction(new_base * 40, 100)
         received = math.floor(gain)
-        steps.append(Step(text=f"new base {new_base}; 40% = {show(gain)} → +{received} added to the {total} on hand = {total + received}",
-                          rule="G-10, G-11 [004]"))
+        steps.append(
+            Step(
+                text=f"new base {new_base}; 40% = {show(gain)} → +{received} added to the {total} on hand = {total + received}",
+                rule="G-10, G-11 [004]",
+            )
+        )
         return YearStart(new_base=new_base, new_total=total + received, growth=0, steps=steps)
     if saved:
         added, step = growth(saved, rate_percent)
@@ -106,7 +120,9 @@ def year_start(
     new_base = max(new_base, 0)
     if kind == "1945":
         received = math.floor(Fraction(new_base * 40, 100))
-        steps.append(Step(text=f"new base {new_base}; 1945: only 40% received → total {received}", rule="G-15, A-55 [004]"))
+        steps.append(
+            Step(text=f"new base {new_base}; 1945: only 40% received → total {received}", rule="G-15, A-55 [004]")
+        )
         return YearStart(new_base=new_base, new_total=received, growth=added, steps=steps)
     steps.append(Step(text=f"new base {new_base}; total set to the new base (unspent BRPs removed)", rule="G-13 [004]"))
     return YearStart(new_base=new_base, new_total=new_base, growth=added, steps=steps)
@@ -152,7 +168,13 @@ def sw_limits(power: str, year: int, base: int, *, us_at_war: bool = True) -> di
     elif power == "UK":
         percent = {"asw": 10, "bombers": 15}
     elif power == "USA" and us_at_war:
-        percent = {"asw": 5, "bombers": 5} if year == 1942 else {"asw": 10, "bombers": 10} if year == 1943 else {"asw": 10, "bombers": 15}
+        percent = (
+            {"asw": 5, "bombers": 5}
+            if year == 1942
+            else {"asw": 10, "bombers": 10}
+            if year == 1943
+            else {"asw": 10, "bombers": 15}
+        )
     else:
         return {}
     return {kind: base * value // 100 for kind, value in percent.items()}

@@ -42,7 +42,9 @@ class FireTables(BaseModel):
                 try:
                     value = Fraction(text)
                 except (ValueError, ZeroDivisionError):
-                    raise ValueError(f"effectiveness.{table}.{index} (roll {index + 1}): {text!r} is not a number") from None
+                    raise ValueError(
+                        f"effectiveness.{table}.{index} (roll {index + 1}): {text!r} is not a number"
+                    ) from None
                 if not 0 <= value <= 1:
                     raise ValueError(f"effectiveness.{table}.{index} (roll {index + 1}): {text} is outside 0..1")
         return rows
@@ -70,7 +72,7 @@ def load_fire_tables(name: str = BUNDLED) -> tuple[FireTables, str]:
 
 
 def _bundled(name: str) -> Path:
-    from referee.scenario import scenarios_root  # noqa: PLC0415 - scenario imports nothing from here
+    from referee.scenario import scenarios_root
 
     return scenarios_root() / "charts" / f"{name}.toml"
 

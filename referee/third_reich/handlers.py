@@ -22,13 +22,19 @@ def _within_half(ctx: Context, economy: BrpEconomy, cost: int, *, is_build: bool
     limit = economy.total_at_turn_start * numerator // denominator
     counts_all = option(ctx.state.identity.options, "half_limit_counts") == "all_spending"
     if not (is_build or counts_all):
-        return Step(text="not counted against the half-total limit (option half_limit_counts=builds_only)", rule="G-42, J-65")
+        return Step(
+            text="not counted against the half-total limit (option half_limit_counts=builds_only)", rule="G-42, J-65"
+        )
     spent = economy.spent_this_turn if counts_all else economy.turn_counters.get("build_brp", 0)
     if spent + cost > limit:
         raise IllegalOrderError(
             f"{economy.power} may spend at most {limit} BRPs this turn (half of {economy.total_at_turn_start}); "
-            f"{spent} spent already, this costs {cost} (G-42 [004])")
-    return Step(text=f"spent this turn {spent} + {cost} ≤ {limit} (half of {economy.total_at_turn_start})", rule="G-42 [004], J-65")
+            f"{spent} spent already, this costs {cost} (G-42 [004])"
+        )
+    return Step(
+        text=f"spent this turn {spent} + {cost} ≤ {limit} (half of {economy.total_at_turn_start})",
+        rule="G-42 [004], J-65",
+    )
 
 
 def _charge(ctx: Context, economy: BrpEconomy, cost: int, why: str) -> None:
@@ -42,15 +48,29 @@ def declare_option(command: tr.DeclareOption, ctx: Context) -> Decision:
     data = economy_of(ctx.state).powers[command.power]
     require_phase(ctx.state, command.power, ("Options",), "declaring options", "A-58 [004]")
     if command.front not in data.fronts:
-        raise IllegalOrderError(f"{command.power} is not on the {command.front} front; its fronts: {', '.join(data.fronts)} (A-62 [004])")
+        raise IllegalOrderError(
+            f"{command.power} is not on the {command.front} front; its fronts: {', '.join(data.fronts)} (A-62 [004])"
+        )
     if command.front in economy.options:
-        raise IllegalOrderError(f"{command.power} already declared {economy.options[command.front]} on the {command.front} front this turn")
+        raise IllegalOrderError(
+            f"{command.power} already declared {economy.options[command.front]} on the {command.front} front this turn"
+        )
     cost, step = eco.option_cost(command.option, command.front, year_of(ctx.state))
     _charge(ctx, economy, cost, f"an {command.option} option")
     steps = [step, _within_half(ctx, economy, cost, is_build=False)]
-    return Decision(Ruling(summary=f"{command.power}: {command.option} on the {command.front} front ({cost} BRPs)", steps=steps),
-                    [ec.BrpCharged(power=command.power, amount=cost, category="option", detail=f"{command.option} option, {command.front} front",
-                                   front=command.front, option=command.option)])
+    return Decision(
+        Ruling(summary=f"{command.power}: {command.option} on the {command.front} front ({cost} BRPs)", steps=steps),
+        [
+            ec.BrpCharged(
+                power=command.power,
+                amount=cost,
+                category="option",
+                detail=f"{command.option} option, {command.front} front",
+                front=command.front,
+                option=command.option,
+            )
+        ],
+    )
 
 
 def declare_war(command: tr.DeclareWar, ctx: Context) -> Decision:
@@ -66,8 +86,18 @@ def declare_war(command: tr.DeclareWar, ctx: Context) -> Decision:
     _charge(ctx, economy, cost, f"war on {command.target}")
     steps = [Step(text=text, rule="G-34 [004]"), _within_half(ctx, economy, cost, is_build=False)]
     counters = {"turn.minor_dow": 1} if command.target_kind == "minor" else {}
-    return Decision(Ruling(summary=f"{command.power} declares war on {command.target} ({cost} BRPs)", steps=steps),
-                    [ec.BrpCharged(power=command.power, amount=cost, category="declaration", detail=f"war on {command.target}", counters=counters)])
+    return Decision(
+        Ruling(summary=f"{command.power} declares war on {command.target} ({cost} BRPs)", steps=steps),
+        [
+            ec.BrpCharged(
+                power=command.power,
+                amount=cost,
+                category="declaration",
+                detail=f"war on {command.target}",
+                counters=counters,
+            )
+        ],
+    )
 
 
 def build_units(command: tr.BuildUnits, ctx: Context) -> Decision:
@@ -83,34 +113,57 @@ def build_units(command: tr.BuildUnits, ctx: Context) -> Decision:
             raise IllegalOrderError("9-factor fleets are naval builds of 9 factors each")
         built = economy.turn_counters.get("fleets", 0)
         if built + command.fleets > data.fleets_per_turn:
-            raise IllegalOrderError(f"{command.power} may buy only {data.fleets_per_turn} 9-factor fleet per game turn "
-                                    f"({built} bought already) (G-43 [004])")
+            raise IllegalOrderError(
+                f"{command.power} may buy only {data.fleets_per_turn} 9-factor fleet per game turn "
+                f"({built} bought already) (G-43 [004])"
+            )
         counters["turn.fleets"] = command.fleets
     if command.category == "air":
-        allowed = next((limit.air_factors for limit in data.air_limits if limit.from_year <= year <= limit.until_year), 0)
+        allowed = next(
+            (limit.air_factors for limit in data.air_limits if limit.from_year <= year <= limit.until_year), 0
+        )
         built = economy.turn_counters.get("air_factors", 0)
         if built + command.factors > allowed:
-            raise IllegalOrderError(f"{command.power} may buy at most {allowed} air factors per game turn in {year} "
-                                    f"({built} bought already) (G-43 [004])")
+            raise IllegalOrderError(
+                f"{command.power} may buy at most {allowed} air factors per game turn in {year} "
+                f"({built} bought already) (G-43 [004])"
+            )
         counters["turn.air_factors"] = command.factors
     if command.category in eco.SW_KINDS and ctx.state.table.calendar.turn < 3:
-        raise IllegalOrderError("no submarine, ASW, bomber or interceptor factors may be added before Spring 1940 "
-                                "(the first happy time, G-67 [004])")
+        raise IllegalOrderError(
+            "no submarine, ASW, bomber or interceptor factors may be added before Spring 1940 "
+            "(the first happy time, G-67 [004])"
+        )
     cost, step = eco.build_cost(command.category, command.factors)
     steps.append(step)
     if command.category in eco.SW_KINDS and economy.sw_limits.get(command.category) is not None:
         spent = economy.counts.get(f"sw_{command.category}", 0)
         limit = economy.sw_limits[command.category]
         if spent + cost > limit:
-            raise IllegalOrderError(f"{command.power} may spend {limit} BRPs on {command.category} this year; {spent} spent, this costs {cost} (G-63 [004])")
+            raise IllegalOrderError(
+                f"{command.power} may spend {limit} BRPs on {command.category} this year; {spent} spent, this costs {cost} (G-63 [004])"
+            )
         counters[f"total.sw_{command.category}"] = cost
         steps.append(Step(text=f"{command.category} this year {spent} + {cost} ≤ {limit}", rule="G-63 [004]"))
     _charge(ctx, economy, cost, f"{command.factors} {command.category} factors")
     steps.append(_within_half(ctx, economy, cost, is_build=True))
     counters["turn.build_brp"] = cost
     units = f" ({', '.join(command.units)})" if command.units else ""
-    return Decision(Ruling(summary=f"{command.power} builds {command.factors} {command.category} factors{units} for {cost} BRPs", steps=steps),
-                    [ec.BrpCharged(power=command.power, amount=cost, category="build", detail=f"{command.factors} {command.category}{units}", counters=counters)])
+    return Decision(
+        Ruling(
+            summary=f"{command.power} builds {command.factors} {command.category} factors{units} for {cost} BRPs",
+            steps=steps,
+        ),
+        [
+            ec.BrpCharged(
+                power=command.power,
+                amount=cost,
+                category="build",
+                detail=f"{command.factors} {command.category}{units}",
+                counters=counters,
+            )
+        ],
+    )
 
 
 def build_airbase(command: tr.BuildAirbase, ctx: Context) -> Decision:
@@ -119,13 +172,27 @@ def build_airbase(command: tr.BuildAirbase, ctx: Context) -> Decision:
     data = economy_of(ctx.state)
     require_phase(ctx.state, command.power, ("Build",), "building airbases", "A-59 [004]")
     if economy.counts.get("airbases", 0) >= data.max_airbases:
-        raise IllegalOrderError(f"{command.power} already has {data.max_airbases} airbases, the most allowed (G-45 [004])")
+        raise IllegalOrderError(
+            f"{command.power} already has {data.max_airbases} airbases, the most allowed (G-45 [004])"
+        )
     cost = data.airbase_cost
     _charge(ctx, economy, cost, "an airbase")
-    steps = [Step(text=f"airbase at {command.site}: {cost}", rule="G-40 [004]"), _within_half(ctx, economy, cost, is_build=True)]
-    return Decision(Ruling(summary=f"{command.power} builds an airbase at {command.site}", steps=steps),
-                    [ec.BrpCharged(power=command.power, amount=cost, category="build", detail=f"airbase at {command.site}",
-                                   counters={"total.airbases": 1, "turn.build_brp": cost})])
+    steps = [
+        Step(text=f"airbase at {command.site}: {cost}", rule="G-40 [004]"),
+        _within_half(ctx, economy, cost, is_build=True),
+    ]
+    return Decision(
+        Ruling(summary=f"{command.power} builds an airbase at {command.site}", steps=steps),
+        [
+            ec.BrpCharged(
+                power=command.power,
+                amount=cost,
+                category="build",
+                detail=f"airbase at {command.site}",
+                counters={"total.airbases": 1, "turn.build_brp": cost},
+            )
+        ],
+    )
 
 
 def recover(command: tr.RecoverUnit, ctx: Context) -> Decision:
@@ -135,16 +202,31 @@ def recover(command: tr.RecoverUnit, ctx: Context) -> Decision:
     if limit == 0:
         raise IllegalOrderError(f"{command.power} has no replacements (G-50 [004])")
     if command.cause not in ("enemy_attrition", "attacker_crt_loss"):
-        raise IllegalOrderError(f"units lost as {command.cause.replace('_', ' ')} are never recovered by replacements (G-50 [004])")
+        raise IllegalOrderError(
+            f"units lost as {command.cause.replace('_', ' ')} are never recovered by replacements (G-50 [004])"
+        )
     used = economy.player_turn_counters.get("recoveries", 0)
     if used >= limit:
-        raise IllegalOrderError(f"{command.power} may recover {limit} units per player turn; {used} recovered already (G-52 [004])")
+        raise IllegalOrderError(
+            f"{command.power} may recover {limit} units per player turn; {used} recovered already (G-52 [004])"
+        )
     cost = eco.recovery_cost(command.unit_type, command.strength)
     _charge(ctx, economy, cost, f"recovering {command.unit}")
-    return Decision(Ruling(summary=f"{command.power} recovers {command.unit} for {cost} BRPs",
-                           steps=[Step(text=f"{command.unit_type} strength {command.strength}: {cost}", rule="G-51 [004]")]),
-                    [ec.BrpCharged(power=command.power, amount=cost, category="replacement", detail=f"recovery of {command.unit}",
-                                   counters={"player.recoveries": 1})])
+    return Decision(
+        Ruling(
+            summary=f"{command.power} recovers {command.unit} for {cost} BRPs",
+            steps=[Step(text=f"{command.unit_type} strength {command.strength}: {cost}", rule="G-51 [004]")],
+        ),
+        [
+            ec.BrpCharged(
+                power=command.power,
+                amount=cost,
+                category="replacement",
+                detail=f"recovery of {command.unit}",
+                counters={"player.recoveries": 1},
+            )
+        ],
+    )
 
 
 def repair(command: tr.StartNavalRepair, ctx: Context) -> Decision:
@@ -159,12 +241,23 @@ def repair(command: tr.StartNavalRepair, ctx: Context) -> Decision:
     _charge(ctx, economy, cost, f"repairing {command.fleet}")
     turns = eco.repair_turns(command.factors)
     ready = ctx.state.table.calendar.turn + turns
-    steps = [Step(text=f"{command.factors} factors × 3 = {cost}; {turns} game turns", rule="G-44 [004]"),
-             _within_half(ctx, economy, cost, is_build=True)]
-    return Decision(Ruling(summary=f"{command.fleet} in repair, ready in {turns} turns", steps=steps),
-                    [ec.BrpCharged(power=command.power, amount=cost, category="repair", detail=f"repair of {command.fleet}",
-                                   counters={"turn.repairs": 1, "turn.build_brp": cost}),
-                     ec.NavalRepairStarted(power=command.power, fleet=command.fleet, factors=command.factors, ready_turn=ready)])
+    steps = [
+        Step(text=f"{command.factors} factors × 3 = {cost}; {turns} game turns", rule="G-44 [004]"),
+        _within_half(ctx, economy, cost, is_build=True),
+    ]
+    return Decision(
+        Ruling(summary=f"{command.fleet} in repair, ready in {turns} turns", steps=steps),
+        [
+            ec.BrpCharged(
+                power=command.power,
+                amount=cost,
+                category="repair",
+                detail=f"repair of {command.fleet}",
+                counters={"turn.repairs": 1, "turn.build_brp": cost},
+            ),
+            ec.NavalRepairStarted(power=command.power, fleet=command.fleet, factors=command.factors, ready_turn=ready),
+        ],
+    )
 
 
 def redeploy(command: tr.RecordRedeployments, ctx: Context) -> Decision:
@@ -174,32 +267,67 @@ def redeploy(command: tr.RecordRedeployments, ctx: Context) -> Decision:
     limit = economy_of(ctx.state).powers[command.power].sr_limit
     used = economy.turn_counters.get("sr", 0)
     if used + command.count > limit:
-        raise IllegalOrderError(f"{command.power} may make {limit} SRs a turn; {used} made (lend lease included), {command.count} more asked (G-53 [004])")
-    return Decision(Ruling(summary=f"{command.power} SRs this turn: {used + command.count} of {limit}"),
-                    [ec.BrpCharged(power=command.power, amount=0, category="sr", detail=f"{command.count} SR", counters={"turn.sr": command.count})])
+        raise IllegalOrderError(
+            f"{command.power} may make {limit} SRs a turn; {used} made (lend lease included), {command.count} more asked (G-53 [004])"
+        )
+    return Decision(
+        Ruling(summary=f"{command.power} SRs this turn: {used + command.count} of {limit}"),
+        [
+            ec.BrpCharged(
+                power=command.power,
+                amount=0,
+                category="sr",
+                detail=f"{command.count} SR",
+                counters={"turn.sr": command.count},
+            )
+        ],
+    )
 
 
 def sw_hits(command: tr.RecordStrategicWarfareHits, ctx: Context) -> Decision:
     """G-61, G-65, G-66 [004]: hits accumulate for next spring (at once in 1945); bomber hits on Germany convert air fleets."""
     economy = account(ctx.state, command.power)
     if ctx.state.table.calendar.phase != "Strategic Warfare":
-        raise IllegalOrderError(f"strategic-warfare hits are recorded in a Strategic Warfare phase; it is now {ctx.state.table.calendar.phase}")
+        raise IllegalOrderError(
+            f"strategic-warfare hits are recorded in a Strategic Warfare phase; it is now {ctx.state.table.calendar.phase}"
+        )
     year = year_of(ctx.state)
     data = economy_of(ctx.state)
     immediate = min(command.hits, economy.total) if year == 1945 else 0
-    steps = [Step(text=f"{command.hits} {command.attacker} hits on {command.power} in {year}"
-                       + (f": taken from the total at once ({immediate})" if year == 1945 else ": deducted at the next year start"),
-                  rule="G-66 [004]" if year == 1945 else "G-61 [004]")]
-    events: list[ev.DomainEvent] = [ec.SwHitsRecorded(power=command.power, kind=command.attacker, hits=command.hits, year=year, immediate=immediate)]
+    steps = [
+        Step(
+            text=f"{command.hits} {command.attacker} hits on {command.power} in {year}"
+            + (
+                f": taken from the total at once ({immediate})" if year == 1945 else ": deducted at the next year start"
+            ),
+            rule="G-66 [004]" if year == 1945 else "G-61 [004]",
+        )
+    ]
+    events: list[ev.DomainEvent] = [
+        ec.SwHitsRecorded(power=command.power, kind=command.attacker, hits=command.hits, year=year, immediate=immediate)
+    ]
     if command.power == "Germany" and command.attacker == "bombers":
         before = economy.bomber_hits_total
         for _ in range(eco.bomber_conversions(before, before + command.hits)):
-            events.append(ec.ForcePoolConverted(power="Germany", removed="5-4 air fleet", added="5 interceptor factors",
-                                                reason=f"bomber hits reached a multiple of {data.bomber_conversion_step}",
-                                                limit_kind="interceptors", limit_brp=15))
-            steps.append(Step(text=f"cumulative bomber hits {before} → {before + command.hits}: a 5-4 air fleet becomes 5 interceptors now",
-                              rule="G-65 [004]"))
-    return Decision(Ruling(summary=f"{command.power} takes {command.hits} {command.attacker} hits", steps=steps), events)
+            events.append(
+                ec.ForcePoolConverted(
+                    power="Germany",
+                    removed="5-4 air fleet",
+                    added="5 interceptor factors",
+                    reason=f"bomber hits reached a multiple of {data.bomber_conversion_step}",
+                    limit_kind="interceptors",
+                    limit_brp=15,
+                )
+            )
+            steps.append(
+                Step(
+                    text=f"cumulative bomber hits {before} → {before + command.hits}: a 5-4 air fleet becomes 5 interceptors now",
+                    rule="G-65 [004]",
+                )
+            )
+    return Decision(
+        Ruling(summary=f"{command.power} takes {command.hits} {command.attacker} hits", steps=steps), events
+    )
 
 
 def conquest(command: tr.RecordConquest, ctx: Context) -> Decision:
@@ -207,7 +335,9 @@ def conquest(command: tr.RecordConquest, ctx: Context) -> Decision:
     account(ctx.state, command.power)
     territories = economy_of(ctx.state).territories
     if command.value is None and command.territory not in territories:
-        raise IllegalOrderError(f"{command.territory!r} has no BRP value in the text; give one (known: {', '.join(territories)})")
+        raise IllegalOrderError(
+            f"{command.territory!r} has no BRP value in the text; give one (known: {', '.join(territories)})"
+        )
     value = territories[command.territory] if command.value is None else command.value
     events: list[ev.DomainEvent] = [ec.ConquestRecorded(power=command.power, territory=command.territory, value=value)]
     steps = [Step(text=f"{command.territory}: +{value} at the next year start", rule="G-30, G-36 [004]")]
@@ -217,7 +347,12 @@ def conquest(command: tr.RecordConquest, ctx: Context) -> Decision:
         loss = 0 if pending else value
         events.insert(0, ec.ConquestLost(power=command.from_power, territory=command.territory, base_loss=loss))
         events[-1] = ec.ConquestRecorded(power=command.power, territory=command.territory, value=0)
-        steps = [Step(text=f"second conquest: {command.from_power} loses {loss} from its base; {command.power} gains nothing", rule="G-32 [004]")]
+        steps = [
+            Step(
+                text=f"second conquest: {command.from_power} loses {loss} from its base; {command.power} gains nothing",
+                rule="G-32 [004]",
+            )
+        ]
     return Decision(Ruling(summary=f"{command.power} conquers {command.territory}", steps=steps), events)
 
 
@@ -236,8 +371,13 @@ def city_loss(command: tr.RecordCityLoss, ctx: Context) -> Decision:
         amount = max(0, min(command.hits, value - already))
         text = f"{command.city} bombed: {command.hits} hits, value {value}, {already} already this year → {amount}"
     amount = min(amount, economy.total)
-    return Decision(Ruling(summary=f"{command.power} loses {amount} BRPs ({command.city})", steps=[Step(text=text, rule="G-90..G-92 [004]")]),
-                    [ec.CityLossRecorded(power=command.power, city=command.city, amount=amount, cause=command.cause)])
+    return Decision(
+        Ruling(
+            summary=f"{command.power} loses {amount} BRPs ({command.city})",
+            steps=[Step(text=text, rule="G-90..G-92 [004]")],
+        ),
+        [ec.CityLossRecorded(power=command.power, city=command.city, amount=amount, cause=command.cause)],
+    )
 
 
 def murmansk(command: tr.RecordMurmanskHits, ctx: Context) -> Decision:
@@ -245,9 +385,18 @@ def murmansk(command: tr.RecordMurmanskHits, ctx: Context) -> Decision:
     receiver = account(ctx.state, command.receiver)
     if command.hits > receiver.lend_lease_in_transit:
         raise IllegalOrderError(f"only {receiver.lend_lease_in_transit} BRPs are in transit to {command.receiver}")
-    return Decision(Ruling(summary=f"{command.hits} BRPs of lend lease to {command.receiver} lost in the Murmansk box",
-                           steps=[Step(text=f"{receiver.lend_lease_in_transit} − {command.hits} = {receiver.lend_lease_in_transit - command.hits} still to arrive", rule="G-70 [004]")]),
-                    [ec.LendLeaseIntercepted(receiver=command.receiver, hits=command.hits)])
+    return Decision(
+        Ruling(
+            summary=f"{command.hits} BRPs of lend lease to {command.receiver} lost in the Murmansk box",
+            steps=[
+                Step(
+                    text=f"{receiver.lend_lease_in_transit} − {command.hits} = {receiver.lend_lease_in_transit - command.hits} still to arrive",
+                    rule="G-70 [004]",
+                )
+            ],
+        ),
+        [ec.LendLeaseIntercepted(receiver=command.receiver, hits=command.hits)],
+    )
 
 
 def activate(command: tr.ActivatePower, ctx: Context) -> Decision:
@@ -257,8 +406,10 @@ def activate(command: tr.ActivatePower, ctx: Context) -> Decision:
     economy = ctx.state.brp_economies[command.power]
     if economy.active:
         raise IllegalOrderError(f"{command.power} is already in play")
-    return Decision(Ruling(summary=f"{command.power} enters play with base {economy.base}", steps=[Step(text="G-01 [004]")]),
-                    [ec.PowerActivated(power=command.power)])
+    return Decision(
+        Ruling(summary=f"{command.power} enters play with base {economy.base}", steps=[Step(text="G-01 [004]")]),
+        [ec.PowerActivated(power=command.power)],
+    )
 
 
 ECONOMY_HANDLERS: dict[type[Any], Any] = {

@@ -45,7 +45,12 @@ def attrition(conditions: set[str], *, weather: str, summer: bool, roll: int) ->
     listed = ", ".join(f"{value:+d} {text}" for value, text in parts) or "no modifiers"
     steps = [Step(text=f"2D6 {roll}; {listed}: modified {modified}", rule="H-40, H-41 [004]")]
     eliminated = modified <= 7
-    steps.append(Step(text=f"{modified} ≥ 8: no attrition losses" if not eliminated
-                      else f"{modified} ≤ 7: every unit in the hex is eliminated and returns to the force pool",
-                      rule="H-40 [004]"))
+    steps.append(
+        Step(
+            text=f"{modified} ≥ 8: no attrition losses"
+            if not eliminated
+            else f"{modified} ≤ 7: every unit in the hex is eliminated and returns to the force pool",
+            rule="H-40 [004]",
+        )
+    )
     return Attrition(drm, modified, eliminated, steps)

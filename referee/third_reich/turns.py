@@ -16,7 +16,9 @@ from referee.options import option
 from referee.ruling import Step
 
 
-def _arrivals(state: GameState, before: CalendarPosition, after: CalendarPosition) -> tuple[list[ev.DomainEvent], list[Step]]:
+def _arrivals(
+    state: GameState, before: CalendarPosition, after: CalendarPosition
+) -> tuple[list[ev.DomainEvent], list[Step]]:
     events: list[ev.DomainEvent] = []
     steps: list[Step] = []
     season = third_reich_season(before.turn)[0]
@@ -26,17 +28,33 @@ def _arrivals(state: GameState, before: CalendarPosition, after: CalendarPositio
             continue
         arrives = False
         if economy.lend_lease_arrival == "murmansk" and timing == "summer_i":
-            arrives = season == "Summer I" and before.player == "Western Allies" and before.phase == "Combat" and after.phase != "Combat"
+            arrives = (
+                season == "Summer I"
+                and before.player == "Western Allies"
+                and before.phase == "Combat"
+                and after.phase != "Combat"
+            )
         elif economy.lend_lease_arrival in ("murmansk", "summer_i"):
-            arrives = third_reich_season(after.turn)[0] == "Summer I" and after.player == economy.side and after.phase_index != before.phase_index \
+            arrives = (
+                third_reich_season(after.turn)[0] == "Summer I"
+                and after.player == economy.side
+                and after.phase_index != before.phase_index
                 and before.player != economy.side
+            )
         if arrives:
             events.append(ec.LendLeaseArrived(receiver=economy.power, amount=economy.lend_lease_in_transit))
-            steps.append(Step(text=f"{economy.lend_lease_in_transit} BRPs of lend lease reach {economy.power}", rule="G-56, G-59 [004], J-58"))
+            steps.append(
+                Step(
+                    text=f"{economy.lend_lease_in_transit} BRPs of lend lease reach {economy.power}",
+                    rule="G-56, G-59 [004], J-58",
+                )
+            )
     return events, steps
 
 
-def advance_effects(state: GameState, before: CalendarPosition, after: CalendarPosition) -> tuple[list[ev.DomainEvent], list[Step]]:
+def advance_effects(
+    state: GameState, before: CalendarPosition, after: CalendarPosition
+) -> tuple[list[ev.DomainEvent], list[Step]]:
     """Events and derivation lines the economy rules attach to moving from ``before`` to ``after``."""
     if "economy" not in state.identity.tables:
         return [], []
@@ -46,7 +64,12 @@ def advance_effects(state: GameState, before: CalendarPosition, after: CalendarP
         for economy in state.brp_economies.values():
             if economy.active:
                 events.append(ec.BrpSavedAtYearEnd(power=economy.power, saved=economy.total))
-                steps.append(Step(text=f"{economy.power} saves {economy.total} unspent BRPs at the end of Winter", rule="G-20 [004]"))
+                steps.append(
+                    Step(
+                        text=f"{economy.power} saves {economy.total} unspent BRPs at the end of Winter",
+                        rule="G-20 [004]",
+                    )
+                )
     if new_turn or after.player_index != before.player_index:
         for economy in state.brp_economies.values():
             if economy.active:

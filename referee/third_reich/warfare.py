@@ -54,47 +54,88 @@ def rolls_for_exchange(fight: Fight) -> list[str]:
     return [f"{weapon['defence']} fire at the {weapon['name']}", f"{weapon['name']} fire at the {weapon['defence']}"]
 
 
-def _fire(tables: FireTables, table: str, factors: int, roll: int, drm: int, *, round_six_up: bool, who: str) -> tuple[int, Step]:
+def _fire(
+    tables: FireTables, table: str, factors: int, roll: int, drm: int, *, round_six_up: bool, who: str
+) -> tuple[int, Step]:
     modified = max(1, min(10, roll + drm))
     value = tables.value(table, modified)
     result = hits(factors, value, round_six_up=round_six_up)
     exact = factors * value
     rounding = "0.6 or more rounds up" if round_six_up else "rounded down"
     roll_text = f"roll {roll}{f' {drm:+d}' if drm else ''}" + (f" = {modified}" if drm else "")
-    return result, Step(text=f"{who}: {table} table, {roll_text} → {show(value)} × {factors} = {show(exact)} → {result} ({rounding})",
-                        rule="H-20, H-21 [004]" + (", K-42 provisional" if tables.provisional else ""))
+    return result, Step(
+        text=f"{who}: {table} table, {roll_text} → {show(value)} × {factors} = {show(exact)} → {result} ({rounding})",
+        rule="H-20, H-21 [004]" + (", K-42 provisional" if tables.provisional else ""),
+    )
 
 
 def exchange(fight: Fight, tables: FireTables, defence_roll: int, offence_roll: int) -> Outcome:
     """G-62, H-21 [004]: simultaneous fire; the offence at half factors rounded up."""
     weapon = WEAPONS[fight.attacker]
     half = math.ceil(Fraction(fight.offensive, 2))
-    outcome = Outcome(steps=[Step(text=f"{fight.offensive} {weapon['name']} fire at half factors: {half} (rounded up)", rule="G-62 [004]")])
-    lost, step = _fire(tables, str(weapon["table"]), fight.defensive, defence_roll, fight.defence_drm, round_six_up=False,
-                       who=f"{fight.defensive} {weapon['defence']}")
+    outcome = Outcome(
+        steps=[
+            Step(
+                text=f"{fight.offensive} {weapon['name']} fire at half factors: {half} (rounded up)", rule="G-62 [004]"
+            )
+        ]
+    )
+    lost, step = _fire(
+        tables,
+        str(weapon["table"]),
+        fight.defensive,
+        defence_roll,
+        fight.defence_drm,
+        round_six_up=False,
+        who=f"{fight.defensive} {weapon['defence']}",
+    )
     outcome.steps.append(step)
-    kills, step = _fire(tables, str(weapon["table"]), half, offence_roll, fight.offence_drm, round_six_up=True, who=f"{half} {weapon['name']}")
+    kills, step = _fire(
+        tables,
+        str(weapon["table"]),
+        half,
+        offence_roll,
+        fight.offence_drm,
+        round_six_up=True,
+        who=f"{half} {weapon['name']}",
+    )
     outcome.steps.append(step)
     outcome.offensive_lost = min(lost, fight.offensive)
     outcome.defensive_lost = min(kills, fight.defensive)
     outcome.survivors = fight.offensive - outcome.offensive_lost
-    outcome.steps.append(Step(text=f"{weapon['name']} lose {outcome.offensive_lost}, {weapon['defence']} lose {outcome.defensive_lost}; "
-                                   f"{outcome.survivors} {weapon['name']} go on", rule="G-62 [004]"))
+    outcome.steps.append(
+        Step(
+            text=f"{weapon['name']} lose {outcome.offensive_lost}, {weapon['defence']} lose {outcome.defensive_lost}; "
+            f"{outcome.survivors} {weapon['name']} go on",
+            rule="G-62 [004]",
+        )
+    )
     return outcome
 
 
 def unopposed(fight: Fight) -> Outcome:
     """No defenders: every offensive factor goes on to the economy (G-67: the first happy time)."""
     weapon = WEAPONS[fight.attacker]
-    return Outcome(survivors=fight.offensive, steps=[Step(text=f"no {weapon['defence']}: all {fight.offensive} {weapon['name']} go on",
-                                                          rule="G-62, G-67 [004]")])
+    return Outcome(
+        survivors=fight.offensive,
+        steps=[
+            Step(text=f"no {weapon['defence']}: all {fight.offensive} {weapon['name']} go on", rule="G-62, G-67 [004]")
+        ],
+    )
 
 
 def economy(fight: Fight, outcome: Outcome, tables: FireTables, roll: int) -> Outcome:
     """G-62 [004]: survivors fire at the economy, subs at 2× and bombers at 1× factors, rounded down."""
     weapon = WEAPONS[fight.attacker]
     factors = outcome.survivors * int(str(weapon["economy"]))
-    outcome.economy_hits, step = _fire(tables, str(weapon["table"]), factors, roll, fight.offence_drm, round_six_up=False,
-                                       who=f"{outcome.survivors} {weapon['name']} × {weapon['economy']} at the economy")
+    outcome.economy_hits, step = _fire(
+        tables,
+        str(weapon["table"]),
+        factors,
+        roll,
+        fight.offence_drm,
+        round_six_up=False,
+        who=f"{outcome.survivors} {weapon['name']} × {weapon['economy']} at the economy",
+    )
     outcome.steps.append(step)
     return outcome

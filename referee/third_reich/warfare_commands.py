@@ -16,12 +16,18 @@ class ResolveStrategicWarfare(Command):
 
     kind: Literal["ResolveStrategicWarfare"] = "ResolveStrategicWarfare"
     attacker: Literal["submarines", "bombers"]
-    target: Name = Field(description="the economy attacked: UK or USA for U-boats (Germany's choice), Germany for bombers")
+    target: Name = Field(
+        description="the economy attacked: UK or USA for U-boats (Germany's choice), Germany for bombers"
+    )
     offensive_factors: int = Field(ge=0, le=500, description="U-boat or bomber factors in the round")
     defensive_factors: int = Field(ge=0, le=500, description="ASW or interceptor factors opposing them")
-    offence_drm: int = Field(default=0, ge=-3, le=3, description="DRM on the U-boats'/bombers' rolls (weather, from your chart)")
+    offence_drm: int = Field(
+        default=0, ge=-3, le=3, description="DRM on the U-boats'/bombers' rolls (weather, from your chart)"
+    )
     defence_drm: int = Field(default=0, ge=-3, le=3, description="DRM on the ASW/interceptor roll")
-    rolls: TenSided = Field(description="1D10 faces in order: defence fire, offence fire, offence at the economy "
-                                        "(only those the fight needs), or \"digital\"")
+    rolls: TenSided = Field(
+        description="1D10 faces in order: defence fire, offence fire, offence at the economy "
+        '(only those the fight needs), or "digital"'
+    )
     rolled_by: Name = "referee"
     witnesses: list[Name] = Field(default_factory=list, max_length=20)

@@ -50,18 +50,26 @@ def _check(command: ResolveStrategicWarfare, state: GameState) -> bool:
     side = account(state, ATTACKING_POWER[command.attacker]).side
     weapon = sw.WEAPONS[command.attacker]["name"]
     if calendar.phase != "Strategic Warfare" or calendar.player != side:
-        raise IllegalOrderError(f"{weapon} attack in the {side} Strategic Warfare phase (G-61 [004]); "
-                                f"it is now the {calendar.player or ''} {calendar.phase} phase of {calendar.label}".replace("  ", " "))
+        raise IllegalOrderError(
+            f"{weapon} attack in the {side} Strategic Warfare phase (G-61 [004]); "
+            f"it is now the {calendar.player or ''} {calendar.phase} phase of {calendar.label}".replace("  ", " ")
+        )
     reading = option(state.identity.options, "sw_start")
     if calendar.turn < FIRST_TURN[reading]:
-        raise IllegalOrderError(f"strategic warfare begins in Spring 1940 (G-61 [004], option sw_start={reading}); it is {calendar.label}")
+        raise IllegalOrderError(
+            f"strategic warfare begins in Spring 1940 (G-61 [004], option sw_start={reading}); it is {calendar.label}"
+        )
     if command.target not in TARGETS[command.attacker]:
-        raise IllegalOrderError(f"{weapon} attack the economy of {' or '.join(TARGETS[command.attacker])} (G-61 [004]), not {command.target}")
+        raise IllegalOrderError(
+            f"{weapon} attack the economy of {' or '.join(TARGETS[command.attacker])} (G-61 [004]), not {command.target}"
+        )
     account(state, command.target)
     happy = command.attacker == "submarines" and command.target == "USA" and calendar.label == "Spring 1942"
     if happy and command.defensive_factors:
-        raise IllegalOrderError("in Spring 1942 no ASW opposes U-boats attacking the US economy: UK ASW may not, "
-                                "US ASW does not exist yet (G-68 [004]); enter 0 defending factors")
+        raise IllegalOrderError(
+            "in Spring 1942 no ASW opposes U-boats attacking the US economy: UK ASW may not, "
+            "US ASW does not exist yet (G-68 [004]); enter 0 defending factors"
+        )
     return happy
 
 
@@ -69,15 +77,26 @@ def resolve_strategic_warfare(command: ResolveStrategicWarfare, ctx: Context) ->
     """G-61..G-68 [004]: one round, then the BRP hits on the target's economy."""
     happy = _check(command, ctx.state)
     tables, notes = fire_tables_of(ctx.state)
-    fight = sw.Fight(attacker=command.attacker, offensive=command.offensive_factors, defensive=command.defensive_factors,
-                     offence_drm=command.offence_drm + (1 if happy else 0), defence_drm=command.defence_drm)
+    fight = sw.Fight(
+        attacker=command.attacker,
+        offensive=command.offensive_factors,
+        defensive=command.defensive_factors,
+        offence_drm=command.offence_drm + (1 if happy else 0),
+        defence_drm=command.defence_drm,
+    )
     weapon = sw.WEAPONS[command.attacker]
     rolls: list[dict[str, Any]] = []
     faces = _faces(command)
 
     def roll(purpose: str) -> int:
-        record = throw(ctx.roller, purpose=f"strategic warfare: {purpose}", dice="1D10", faces=next(faces),
-                       rolled_by=command.rolled_by, witnesses=list(command.witnesses))
+        record = throw(
+            ctx.roller,
+            purpose=f"strategic warfare: {purpose}",
+            dice="1D10",
+            faces=next(faces),
+            rolled_by=command.rolled_by,
+            witnesses=list(command.witnesses),
+        )
         rolls.append(record)
         return int(record["total"])
 
@@ -91,11 +110,17 @@ def resolve_strategic_warfare(command: ResolveStrategicWarfare, ctx: Context) ->
     _no_more(faces, len(rolls))
     steps += outcome.steps
     events = []
-    summary = (f"{weapon['name']} lose {outcome.offensive_lost}, {weapon['defence']} lose {outcome.defensive_lost}; "
-               f"{command.target} takes {outcome.economy_hits} BRP hits")
+    summary = (
+        f"{weapon['name']} lose {outcome.offensive_lost}, {weapon['defence']} lose {outcome.defensive_lost}; "
+        f"{command.target} takes {outcome.economy_hits} BRP hits"
+    )
     if outcome.economy_hits:
-        recorded = sw_hits(tr.RecordStrategicWarfareHits(power=command.target, attacker=command.attacker, hits=outcome.economy_hits,
-                                                         actor=command.actor), ctx)
+        recorded = sw_hits(
+            tr.RecordStrategicWarfareHits(
+                power=command.target, attacker=command.attacker, hits=outcome.economy_hits, actor=command.actor
+            ),
+            ctx,
+        )
         events = recorded.events
         steps += recorded.ruling.steps
     return Decision(Ruling(summary=summary, steps=steps), events, rolls)
@@ -108,8 +133,10 @@ def _faces(command: ResolveStrategicWarfare) -> Iterator[Any]:
             yield "digital"
     for face in command.rolls:
         yield [face]
-    raise IllegalOrderError(f"this fight needs more 1D10 rolls than the {len(command.rolls)} given: "
-                            "defence fire, offence fire, then the survivors at the economy")
+    raise IllegalOrderError(
+        f"this fight needs more 1D10 rolls than the {len(command.rolls)} given: "
+        "defence fire, offence fire, then the survivors at the economy"
+    )
 
 
 def _no_more(faces: Iterator[Any], used: int) -> None:

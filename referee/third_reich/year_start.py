@@ -26,7 +26,9 @@ def perform(command: tr.PerformYearStart, ctx: Context) -> Decision:
     data = economy_of(state)
     calendar = state.table.calendar
     if calendar.phase != "Year Start":
-        raise IllegalOrderError(f"the year start belongs to the Year Start phase of a Spring turn (A-53 [004]); it is now {calendar.label}, {calendar.phase}")
+        raise IllegalOrderError(
+            f"the year start belongs to the Year Start phase of a Spring turn (A-53 [004]); it is now {calendar.label}, {calendar.phase}"
+        )
     if f"year_start:{command.power}" in calendar.steps_done:
         raise IllegalOrderError(f"{command.power} has already had its year start in {calendar.label}")
     year, kind = year_of(state), _kind(calendar.turn, year_of(state))
@@ -41,32 +43,76 @@ def perform(command: tr.PerformYearStart, ctx: Context) -> Decision:
         ussr_change, step = eco.ussr_city_change(economy.ussr_city_value, command.ussr_cities_held_value)
         ussr_value = command.ussr_cities_held_value
         steps_extra.append(step)
-    result = eco.year_start(power=command.power, base=economy.base, total=economy.total, saved=economy.saved,
-                            rate_percent=rate, conquests=dict(economy.conquests_pending),
-                            sw_hits=0 if kind == "spring1940" else sum(hits_by_kind.values()),
-                            ussr_change=ussr_change, kind=kind)
+    result = eco.year_start(
+        power=command.power,
+        base=economy.base,
+        total=economy.total,
+        saved=economy.saved,
+        rate_percent=rate,
+        conquests=dict(economy.conquests_pending),
+        sw_hits=0 if kind == "spring1940" else sum(hits_by_kind.values()),
+        ussr_change=ussr_change,
+        kind=kind,
+    )
     steps = [*result.steps, *steps_extra]
     events: list[ev.DomainEvent] = []
     limits = eco.sw_limits(command.power, year, result.new_base)
-    if command.power in ("UK", "USA") and hits_by_kind.get("submarines", 0) >= data.sub_conversion_hits and kind != "spring1940":
-        events.append(ec.ForcePoolConverted(power=command.power, removed="9-factor fleet", added="9 ASW factors",
-                                            reason=f"{hits_by_kind['submarines']} BRPs lost to submarines in {year - 1}"))
+    if (
+        command.power in ("UK", "USA")
+        and hits_by_kind.get("submarines", 0) >= data.sub_conversion_hits
+        and kind != "spring1940"
+    ):
+        events.append(
+            ec.ForcePoolConverted(
+                power=command.power,
+                removed="9-factor fleet",
+                added="9 ASW factors",
+                reason=f"{hits_by_kind['submarines']} BRPs lost to submarines in {year - 1}",
+            )
+        )
         limits["asw"] = max(0, limits.get("asw", 0) - 27)
-        steps.append(Step(text=f"{hits_by_kind['submarines']} submarine hits in {year - 1} ≥ 25: a fleet becomes 9 ASW, counted against the ASW limit", rule="G-64 [004]"))
+        steps.append(
+            Step(
+                text=f"{hits_by_kind['submarines']} submarine hits in {year - 1} ≥ 25: a fleet becomes 9 ASW, counted against the ASW limit",
+                rule="G-64 [004]",
+            )
+        )
     pending_interceptors = economy.counts.get("pending_limit_interceptors", 0)
     if pending_interceptors and "interceptors" in limits:
         limits["interceptors"] = max(0, limits["interceptors"] - pending_interceptors)
-        steps.append(Step(text=f"interceptor limit reduced by {pending_interceptors} for last year's conversions", rule="G-65 [004]"))
+        steps.append(
+            Step(
+                text=f"interceptor limit reduced by {pending_interceptors} for last year's conversions",
+                rule="G-65 [004]",
+            )
+        )
     if limits:
-        steps.append(Step(text="SW maximums this year: " + ", ".join(f"{k} {v}" for k, v in limits.items()), rule="G-10, G-63 [004]"))
-    events.insert(0, ec.YearStartApplied(power=command.power, base=result.new_base, total=result.new_total,
-                                         sw_limits=limits, ussr_city_value=ussr_value))
+        steps.append(
+            Step(
+                text="SW maximums this year: " + ", ".join(f"{k} {v}" for k, v in limits.items()),
+                rule="G-10, G-63 [004]",
+            )
+        )
+    events.insert(
+        0,
+        ec.YearStartApplied(
+            power=command.power,
+            base=result.new_base,
+            total=result.new_total,
+            sw_limits=limits,
+            ussr_city_value=ussr_value,
+        ),
+    )
     total = result.new_total
     if command.open_iran_route:
         if command.power != "USA" or economy.iran_route_open:
             raise IllegalOrderError("only the USA opens the Iran route, and only once (G-59 [004])")
         total -= data.iran_route_cost
-        events.append(ec.BrpCharged(power="USA", amount=data.iran_route_cost, category="iran_route", detail="Iran lend lease route opened"))
+        events.append(
+            ec.BrpCharged(
+                power="USA", amount=data.iran_route_cost, category="iran_route", detail="Iran lend lease route opened"
+            )
+        )
         steps.append(Step(text=f"Iran route opened: −{data.iran_route_cost}", rule="G-59 [004]"))
     for grant in command.lend_lease:
         route = data.lend_lease.get(grant.route)
@@ -75,22 +121,49 @@ def perform(command: tr.PerformYearStart, ctx: Context) -> Decision:
         if route.giver != command.power:
             raise IllegalOrderError(f"{grant.route} is given by {route.giver}, not {command.power}")
         if grant.amount not in route.amounts:
-            raise IllegalOrderError(f"{grant.route} lend lease is exactly {' or '.join(map(str, route.amounts))} BRPs, not {grant.amount} ({route.rule})")
+            raise IllegalOrderError(
+                f"{grant.route} lend lease is exactly {' or '.join(map(str, route.amounts))} BRPs, not {grant.amount} ({route.rule})"
+            )
         if route.needs_route_opened and not (economy.iran_route_open or command.open_iran_route):
             raise IllegalOrderError(f"{grant.route} needs the Iran route opened first (15 BRPs once, G-59 [004])")
         if grant.amount == 0:
             continue
         account(state, route.receiver)
         if route.arrival == "immediate" and f"year_start:{route.receiver}" not in calendar.steps_done:
-            raise IllegalOrderError(f"{route.receiver} has not had its year start yet: lend lease is given after it "
-                                    f"({route.rule}), or the year start would wipe it out")
+            raise IllegalOrderError(
+                f"{route.receiver} has not had its year start yet: lend lease is given after it "
+                f"({route.rule}), or the year start would wipe it out"
+            )
         if grant.amount > total:
-            raise IllegalOrderError(f"{command.power} would have {total} BRPs; {grant.route} lend lease costs {grant.amount}")
+            raise IllegalOrderError(
+                f"{command.power} would have {total} BRPs; {grant.route} lend lease costs {grant.amount}"
+            )
         total -= grant.amount
-        events.append(ec.LendLeaseSent(giver=command.power, receiver=route.receiver, amount=grant.amount, route=grant.route, arrival=route.arrival))
+        events.append(
+            ec.LendLeaseSent(
+                giver=command.power,
+                receiver=route.receiver,
+                amount=grant.amount,
+                route=grant.route,
+                arrival=route.arrival,
+            )
+        )
         if route.counts_as_sr:
-            events.append(ec.BrpCharged(power=command.power, amount=0, category="sr", detail=f"{grant.route} lend lease counts as 1 SR",
-                                        counters={"turn.sr": 1}))
+            events.append(
+                ec.BrpCharged(
+                    power=command.power,
+                    amount=0,
+                    category="sr",
+                    detail=f"{grant.route} lend lease counts as 1 SR",
+                    counters={"turn.sr": 1},
+                )
+            )
         steps.append(Step(text=f"{grant.route}: −{grant.amount} ({route.arrival})", rule=route.rule))
     events.append(ev.StepCompleted(step=f"year_start:{command.power}"))
-    return Decision(Ruling(summary=f"{command.power} year start {year}: base {economy.base} → {result.new_base}, BRPs {total}", steps=steps), events)
+    return Decision(
+        Ruling(
+            summary=f"{command.power} year start {year}: base {economy.base} → {result.new_base}, BRPs {total}",
+            steps=steps,
+        ),
+        events,
+    )

@@ -19,13 +19,28 @@ from referee.service import RefereeService
 def play(service: RefereeService, count: int = 230, rollback_to: int | None = 150) -> None:
     for number in range(count):
         if number % 7 == 0:
-            service.execute_json({"kind": "RecordRoll", "purpose": f"combat {number}", "dice": "2D6",
-                                  "faces": [number % 6 + 1, 2], "rolled_by": "Axis", "witnesses": ["Soviet"]})
+            service.execute_json(
+                {
+                    "kind": "RecordRoll",
+                    "purpose": f"combat {number}",
+                    "dice": "2D6",
+                    "faces": [number % 6 + 1, 2],
+                    "rolled_by": "Axis",
+                    "witnesses": ["Soviet"],
+                }
+            )
         elif number % 11 == 0:
             advance(service)
         elif number % 5 == 0:
-            service.execute_json({"kind": "CreditReplacementPoints", "nation": "USSR", "type": "infantry",
-                                  "amount": 2, "reason": "Moskva"})
+            service.execute_json(
+                {
+                    "kind": "CreditReplacementPoints",
+                    "nation": "USSR",
+                    "type": "infantry",
+                    "amount": 2,
+                    "reason": "Moskva",
+                }
+            )
         else:
             service.execute_json({"kind": "CreditSupplyPoints", "side": "Axis", "amount": 1, "reason": "income"})
     if rollback_to is not None:
@@ -82,11 +97,14 @@ def test_import_refuses_a_cut_short_export(europa: RefereeService, tmp_path: Pat
         import_jsonl(str(tmp_path / "short.jsonl"), str(tmp_path / "short.db"))
 
 
-@pytest.mark.parametrize(("content", "message"), [
-    ("", "the file is empty"),
-    ("not json\n", "line 1: not JSON"),
-    ('{"format": "other"}\n', "not a turnledger export"),
-])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("", "the file is empty"),
+        ("not json\n", "line 1: not JSON"),
+        ('{"format": "other"}\n', "not a turnledger export"),
+    ],
+)
 def test_import_refuses_malformed_files(tmp_path: Path, content: str, message: str) -> None:
     path = tmp_path / "in.jsonl"
     path.write_text(content, encoding="utf-8")
@@ -110,8 +128,10 @@ def test_read_model_has_entries_rolls_rulings_events_and_balances(europa: Refere
         assert count == europa.head() == db.execute("select count(*) from entries").fetchone()[0]
         assert db.execute("select count(*) from rolls").fetchone()[0] == 6
         assert db.execute("select count(*) from entries where undone_by is not null").fetchone()[0] == 0
-        final = db.execute("select value from balances where account = 'supply:Axis' and figure = 'stockpile' "
-                           "order by entry desc limit 1").fetchone()[0]
+        final = db.execute(
+            "select value from balances where account = 'supply:Axis' and figure = 'stockpile' "
+            "order by entry desc limit 1"
+        ).fetchone()[0]
         assert final == europa.state().supply_pools["Axis"].stockpile
         assert db.execute("select count(*) from rulings").fetchone()[0] >= count
     finally:
@@ -124,7 +144,9 @@ def test_read_model_marks_undone_entries(europa: RefereeService, tmp_path: Path)
     build_read_model(europa.store, str(path))
     db = sqlite3.connect(path)
     try:
-        undone = db.execute("select min(number), max(number), count(*) from entries where undone_by is not null").fetchone()
+        undone = db.execute(
+            "select min(number), max(number), count(*) from entries where undone_by is not null"
+        ).fetchone()
     finally:
         db.close()
     head = europa.head()

@@ -12,6 +12,7 @@ from ledger.state import GameState
 from referee.commands import CreateCampaign
 from referee.errors import RulesError
 from referee.service import RefereeService
+
 from support import TickingClock
 
 SIDES = st.sampled_from(["Axis", "Soviet", "Allies"])  # "Allies" is refused: no such pool
@@ -22,14 +23,27 @@ AMOUNTS = st.integers(min_value=1, max_value=120)
 COMMANDS = st.one_of(
     st.builds(lambda s, a: {"kind": "CreditSupplyPoints", "side": s, "amount": a, "reason": "p"}, SIDES, AMOUNTS),
     st.builds(lambda s, a: {"kind": "DebitSupplyPoints", "side": s, "amount": a, "reason": "p"}, SIDES, AMOUNTS),
-    st.builds(lambda n, k, a: {"kind": "CreditReplacementPoints", "nation": n, "type": k, "amount": a, "reason": "p"},
-              NATIONS, KINDS, AMOUNTS),
-    st.builds(lambda n, k, a: {"kind": "DebitReplacementPoints", "nation": n, "type": k, "amount": a, "reason": "p"},
-              NATIONS, KINDS, AMOUNTS),
-    st.builds(lambda z, c: {"kind": "SetWeather", "zone": z, "condition": c},
-              st.sampled_from("ABCDG"), st.sampled_from(["Clear", "Frost", "Mud", "Snow"])),
-    st.builds(lambda f: {"kind": "RecordRoll", "purpose": "p", "dice": "2D6", "faces": f, "rolled_by": "r"},
-              st.lists(st.integers(0, 7), min_size=2, max_size=2)),
+    st.builds(
+        lambda n, k, a: {"kind": "CreditReplacementPoints", "nation": n, "type": k, "amount": a, "reason": "p"},
+        NATIONS,
+        KINDS,
+        AMOUNTS,
+    ),
+    st.builds(
+        lambda n, k, a: {"kind": "DebitReplacementPoints", "nation": n, "type": k, "amount": a, "reason": "p"},
+        NATIONS,
+        KINDS,
+        AMOUNTS,
+    ),
+    st.builds(
+        lambda z, c: {"kind": "SetWeather", "zone": z, "condition": c},
+        st.sampled_from("ABCDG"),
+        st.sampled_from(["Clear", "Frost", "Mud", "Snow"]),
+    ),
+    st.builds(
+        lambda f: {"kind": "RecordRoll", "purpose": "p", "dice": "2D6", "faces": f, "rolled_by": "r"},
+        st.lists(st.integers(0, 7), min_size=2, max_size=2),
+    ),
     st.sampled_from([{"kind": "AdvancePhase"}, {"kind": "AdvancePlayerTurn"}, {"kind": "AdvanceGameTurn"}]),
     st.builds(lambda v: {"kind": "SetMarker", "name": "first_winter", "value": v}, st.sampled_from(["yes", "no"])),
     st.just({"kind": "ClearMarker", "name": "first_winter"}),
@@ -59,12 +73,14 @@ def fresh_fold(service: RefereeService) -> list[GameState]:
 
 def never_negative(state: GameState) -> bool:
     return all(pool.stockpile >= 0 for pool in state.supply_pools.values()) and all(
-        points >= 0 for track in state.replacement_tracks.values() for points in track.points.values())
+        points >= 0 for track in state.replacement_tracks.values() for points in track.points.values()
+    )
 
 
 def new_campaign() -> RefereeService:
-    return RefereeService.create(":memory:", CreateCampaign(scenario="revised-europa/barbarossa", name="p"),
-                                 clock=TickingClock())
+    return RefereeService.create(
+        ":memory:", CreateCampaign(scenario="revised-europa/barbarossa", name="p"), clock=TickingClock()
+    )
 
 
 PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -87,7 +103,9 @@ def test_replay_from_empty_equals_live_state_and_pools_never_go_negative(command
 
 @PROPERTY
 @given(st.lists(COMMANDS, min_size=1, max_size=30), st.data())
-def test_rollback_to_n_equals_state_as_of_n_and_keeps_entries(commands: list[dict[str, object]], data: st.DataObject) -> None:
+def test_rollback_to_n_equals_state_as_of_n_and_keeps_entries(
+    commands: list[dict[str, object]], data: st.DataObject
+) -> None:
     service = new_campaign()
     try:
         run(service, commands)
@@ -107,14 +125,17 @@ def test_rollback_to_n_equals_state_as_of_n_and_keeps_entries(commands: list[dic
         service.close()
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 @given(st.lists(COMMANDS, max_size=12), COMMANDS)
 def test_a_rejected_command_leaves_the_file_byte_for_byte_unchanged(
     tmp_path: Path, commands: list[dict[str, object]], last: dict[str, object]
 ) -> None:
     path = tmp_path / f"p{len(list(tmp_path.iterdir()))}.db"
-    service = RefereeService.create(str(path), CreateCampaign(scenario="revised-europa/barbarossa", name="p"),
-                                    clock=TickingClock())
+    service = RefereeService.create(
+        str(path), CreateCampaign(scenario="revised-europa/barbarossa", name="p"), clock=TickingClock()
+    )
     run(service, commands)
     service.close()
     before = path.read_bytes()

@@ -32,7 +32,11 @@ def test_create_gives_entry_one_with_the_scenario_state(europa: RefereeService) 
     first = europa.store.entry(1)
     assert first["prev_hash"] == GENESIS_HASH
     assert first["command"]["kind"] == "CreateCampaign"
-    assert set(state.identity.pinned) == {"scenario:revised-europa/barbarossa", "ruleset:europa-000", "chart:europa-combat"}
+    assert set(state.identity.pinned) == {
+        "scenario:revised-europa/barbarossa",
+        "ruleset:europa-000",
+        "chart:europa-combat",
+    }
 
 
 def test_each_command_is_one_chained_entry(europa: RefereeService) -> None:
@@ -62,11 +66,12 @@ def test_state_at_an_entry_that_does_not_exist_is_refused(europa: RefereeService
 
 
 def test_rollback_restores_the_state_and_keeps_the_undone_entries(europa: RefereeService) -> None:
-    europa.execute_json(credit("Axis", 10))                   # 2
-    europa.execute_json({"kind": "AdvancePhase"})             # 3
-    europa.execute_json(debit("Axis", 50))                    # 4
-    europa.execute_json({"kind": "RecordRoll", "purpose": "attack on Brest", "dice": "2D6",
-                         "faces": [6, 5], "rolled_by": "Axis player"})  # 5
+    europa.execute_json(credit("Axis", 10))  # 2
+    europa.execute_json({"kind": "AdvancePhase"})  # 3
+    europa.execute_json(debit("Axis", 50))  # 4
+    europa.execute_json(
+        {"kind": "RecordRoll", "purpose": "attack on Brest", "dice": "2D6", "faces": [6, 5], "rolled_by": "Axis player"}
+    )  # 5
     before = [entry["hash"] for entry in europa.entries(1, 2)]
     entry = europa.execute_json({"kind": "Rollback", "to": 2, "reason": "wrong pool"})  # 6
     assert entry["number"] == 6
@@ -80,8 +85,8 @@ def test_rollback_restores_the_state_and_keeps_the_undone_entries(europa: Refere
 
 
 def test_rolling_back_to_an_undone_entry_redoes_it(europa: RefereeService) -> None:
-    europa.execute_json(credit("Axis", 10))                   # 2
-    europa.execute_json(credit("Axis", 20))                   # 3
+    europa.execute_json(credit("Axis", 10))  # 2
+    europa.execute_json(credit("Axis", 20))  # 3
     europa.execute_json({"kind": "Rollback", "to": 2, "reason": "undo"})  # 4
     europa.execute_json({"kind": "Rollback", "to": 3, "reason": "redo"})  # 5
     assert europa.state().supply_pools["Axis"].stockpile == 130
@@ -113,8 +118,16 @@ def test_branch_copies_entries_with_their_hashes_and_links_the_parent(europa: Re
 
 
 def test_annotations_attach_to_earlier_entries(europa: RefereeService) -> None:
-    europa.execute_json({"kind": "RecordRoll", "purpose": "isolation attrition", "dice": "2D6",
-                         "faces": [1, 1], "rolled_by": "Soviet player", "witnesses": ["Axis player"]})
+    europa.execute_json(
+        {
+            "kind": "RecordRoll",
+            "purpose": "isolation attrition",
+            "dice": "2D6",
+            "faces": [1, 1],
+            "rolled_by": "Soviet player",
+            "witnesses": ["Axis player"],
+        }
+    )
     europa.execute_json({"kind": "Annotate", "entry": 2, "text": "die fell off the table", "disputed": True})
     row = log_rows(europa.entries())[1]
     assert (row["notes"], row["disputed"]) == (1, True)
@@ -123,16 +136,39 @@ def test_annotations_attach_to_earlier_entries(europa: RefereeService) -> None:
 
 
 def test_force_roster_registers_units_and_tracks_status(europa: RefereeService) -> None:
-    europa.execute_json({"kind": "RegisterUnit", "side": "Axis", "unit_id": "7pz", "name": "7th Panzer",
-                         "nation": "Germany", "type": "armor", "size": "division", "attack": 10,
-                         "defense": 6, "movement": 10, "cadre_attack": 3, "cadre_defense": 2})
-    europa.execute_json({"kind": "SetUnitStatus", "side": "Axis", "unit_id": "7pz", "status": "isolated",
-                         "location": "Minsk pocket"})
+    europa.execute_json(
+        {
+            "kind": "RegisterUnit",
+            "side": "Axis",
+            "unit_id": "7pz",
+            "name": "7th Panzer",
+            "nation": "Germany",
+            "type": "armor",
+            "size": "division",
+            "attack": 10,
+            "defense": 6,
+            "movement": 10,
+            "cadre_attack": 3,
+            "cadre_defense": 2,
+        }
+    )
+    europa.execute_json(
+        {"kind": "SetUnitStatus", "side": "Axis", "unit_id": "7pz", "status": "isolated", "location": "Minsk pocket"}
+    )
     unit = europa.state().rosters["Axis"].units["7pz"]
     assert (unit.status, unit.location, unit.cadre_attack) == ("isolated", "Minsk pocket", 3)
     with pytest.raises(IllegalOrderError, match="already registered"):
-        europa.execute_json({"kind": "RegisterUnit", "side": "Soviet", "unit_id": "7pz", "name": "x",
-                             "nation": "USSR", "type": "infantry", "size": "division"})
+        europa.execute_json(
+            {
+                "kind": "RegisterUnit",
+                "side": "Soviet",
+                "unit_id": "7pz",
+                "name": "x",
+                "nation": "USSR",
+                "type": "infantry",
+                "size": "division",
+            }
+        )
 
 
 def test_third_reich_year_start_must_be_recorded_for_every_power(third_reich: RefereeService) -> None:
@@ -142,8 +178,15 @@ def test_third_reich_year_start_must_be_recorded_for_every_power(third_reich: Re
     with pytest.raises(IllegalOrderError, match="year start for Germany has not been recorded"):
         third_reich.execute_json({"kind": "AdvancePhase"})
     for power, base in (("Germany", 20), ("Italy", 0), ("USSR", 20), ("UK", 0), ("France", 0)):
-        third_reich.execute_json({"kind": "AdjustBrpBase", "power": power, "change": base,
-                                  "category": "year_start", "reason": "1939 conquests"})
+        third_reich.execute_json(
+            {
+                "kind": "AdjustBrpBase",
+                "power": power,
+                "change": base,
+                "category": "year_start",
+                "reason": "1939 conquests",
+            }
+        )
     third_reich.execute_json({"kind": "AdvancePhase"})
     state = third_reich.state()
     assert (state.table.calendar.player, state.table.calendar.phase) == ("Axis", "Options")
@@ -153,19 +196,29 @@ def test_third_reich_year_start_must_be_recorded_for_every_power(third_reich: Re
 
 def test_year_start_category_outside_the_year_start_phase_is_refused(third_reich: RefereeService) -> None:
     with pytest.raises(IllegalOrderError, match="belong to the Year Start phase"):
-        third_reich.execute_json({"kind": "GrantBrp", "power": "Germany", "amount": 60,
-                                  "category": "year_start", "reason": "too early"})
+        third_reich.execute_json(
+            {"kind": "GrantBrp", "power": "Germany", "amount": 60, "category": "year_start", "reason": "too early"}
+        )
 
 
 def test_brp_spending_beyond_the_total_and_inactive_powers_are_refused(third_reich: RefereeService) -> None:
     with pytest.raises(IllegalOrderError, match="Germany has 150 BRPs; builds costs 151"):
-        third_reich.execute_json({"kind": "SpendBrp", "power": "Germany", "amount": 151,
-                                  "category": "build", "reason": "builds"})
+        third_reich.execute_json(
+            {"kind": "SpendBrp", "power": "Germany", "amount": 151, "category": "build", "reason": "builds"}
+        )
     with pytest.raises(IllegalOrderError, match="USA is not in play yet"):
-        third_reich.execute_json({"kind": "GrantBrp", "power": "USA", "amount": 5,
-                                  "category": "adjustment", "reason": "early"})
-    third_reich.execute_json({"kind": "SpendBrp", "power": "Germany", "amount": 10,
-                              "category": "option", "reason": "offensive option, western front"})
+        third_reich.execute_json(
+            {"kind": "GrantBrp", "power": "USA", "amount": 5, "category": "adjustment", "reason": "early"}
+        )
+    third_reich.execute_json(
+        {
+            "kind": "SpendBrp",
+            "power": "Germany",
+            "amount": 10,
+            "category": "option",
+            "reason": "offensive option, western front",
+        }
+    )
     assert third_reich.state().brp_economies["Germany"].total == 140
 
 
@@ -179,10 +232,14 @@ def test_verify_passes_on_a_clean_record(europa: RefereeService) -> None:
 
 def test_a_scenario_can_be_played_under_the_earlier_europa_rules(make_service, location: str) -> None:  # type: ignore[no-untyped-def]
     from referee.commands import CreateCampaign
+
     from support import TickingClock
 
-    service = RefereeService.create(location, CreateCampaign(scenario="revised-europa/barbarossa", name="old rules",
-                                                             ruleset="europa-001"), clock=TickingClock())
+    service = RefereeService.create(
+        location,
+        CreateCampaign(scenario="revised-europa/barbarossa", name="old rules", ruleset="europa-001"),
+        clock=TickingClock(),
+    )
     try:
         service.execute_json({"kind": "AdvanceGameTurn"})
         phases = []
@@ -198,10 +255,13 @@ def test_a_scenario_can_be_played_under_the_earlier_europa_rules(make_service, l
 def test_two_player_third_reich_from_a_users_scenario_file(tmp_path: Path) -> None:
     from referee.commands import CreateCampaign
     from referee.scenario import scenarios_root
+
     from support import TickingClock
 
     text = (scenarios_root() / "revised-third-reich" / "campaign-1939.toml").read_text()
-    text = text.replace('sides = ["Axis", "USSR", "Western Allies"]', 'sides = ["Axis", "Allies"]\nplayers = ["Axis", "Allies"]')
+    text = text.replace(
+        'sides = ["Axis", "USSR", "Western Allies"]', 'sides = ["Axis", "Allies"]\nplayers = ["Axis", "Allies"]'
+    )
     text = text.replace('side = "USSR"', 'side = "Allies"').replace('side = "Western Allies"', 'side = "Allies"')
     path = tmp_path / "two-player.toml"
     path.write_text(text)

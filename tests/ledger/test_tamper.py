@@ -25,10 +25,19 @@ def campaign(make_service: MakeService, tmp_path: Path) -> str:
     service = make_service(path)
     for number in range(2, 131):
         if number % 10 == 0:
-            service.execute_json({"kind": "RecordRoll", "purpose": f"attack {number}", "dice": "2D6",
-                                  "faces": [number % 6 + 1, 3], "rolled_by": "Axis player"})
+            service.execute_json(
+                {
+                    "kind": "RecordRoll",
+                    "purpose": f"attack {number}",
+                    "dice": "2D6",
+                    "faces": [number % 6 + 1, 3],
+                    "rolled_by": "Axis player",
+                }
+            )
         else:
-            service.execute_json({"kind": "CreditSupplyPoints", "side": "Axis", "amount": number, "reason": f"r{number}"})
+            service.execute_json(
+                {"kind": "CreditSupplyPoints", "side": "Axis", "amount": number, "reason": f"r{number}"}
+            )
     service.close()
     return path
 
@@ -127,7 +136,9 @@ def test_a_rewritten_entry_with_a_recomputed_hash_breaks_the_next_link(campaign:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
-def test_any_single_changed_byte_of_any_entry_is_caught(campaign: str, tmp_path_factory: pytest.TempPathFactory, data: st.DataObject) -> None:
+def test_any_single_changed_byte_of_any_entry_is_caught(
+    campaign: str, tmp_path_factory: pytest.TempPathFactory, data: st.DataObject
+) -> None:
     """Invariant 6 by property: flip one byte anywhere in any stored entry; verify names that entry."""
     copy = str(tmp_path_factory.mktemp("flip") / "copy.db")
     shutil.copy(campaign, copy)

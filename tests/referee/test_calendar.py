@@ -14,10 +14,20 @@ REICH, _ = load_ruleset("third-reich-revised")
 POWERS = ["Germany", "Italy", "USSR", "UK", "France"]
 
 
-@pytest.mark.parametrize(("turn", "label"), [
-    (1, "Jun II 1941"), (2, "Jul I 1941"), (4, "Aug I 1941"), (13, "Dec II 1941"), (14, "Jan I 1942"),
-    (21, "Apr II 1942"), (22, "May I 1942"), (25, "Jun II 1942"), (46, "May I 1943"),
-])
+@pytest.mark.parametrize(
+    ("turn", "label"),
+    [
+        (1, "Jun II 1941"),
+        (2, "Jul I 1941"),
+        (4, "Aug I 1941"),
+        (13, "Dec II 1941"),
+        (14, "Jan I 1942"),
+        (21, "Apr II 1942"),
+        (22, "May I 1942"),
+        (25, "Jun II 1942"),
+        (46, "May I 1943"),
+    ],
+)
 def test_europa_turn_index_matches_a04_examples(turn: int, label: str) -> None:
     assert turn_label(turn, EUROPA) == label
 
@@ -25,13 +35,26 @@ def test_europa_turn_index_matches_a04_examples(turn: int, label: str) -> None:
 def test_europa_turn_zero_is_the_surprise_turn() -> None:
     assert turn_label(0, EUROPA) == "Surprise turn 1941"
     assert [(s.player, s.phase) for s in slots_of(0, EUROPA, ["Axis", "Soviet"])] == [
-        ("Axis", "Air"), ("Axis", "Movement"), ("Axis", "Combat")]
+        ("Axis", "Air"),
+        ("Axis", "Movement"),
+        ("Axis", "Combat"),
+    ]
 
 
-@pytest.mark.parametrize(("turn", "label"), [
-    (1, "Fall 1939"), (2, "Winter 1939"), (3, "Spring 1940"), (8, "Spring 1941"), (13, "Spring 1942"),
-    (14, "Summer I 1942"), (23, "Spring 1944"), (28, "Spring 1945"), (29, "Summer I 1945"),
-])
+@pytest.mark.parametrize(
+    ("turn", "label"),
+    [
+        (1, "Fall 1939"),
+        (2, "Winter 1939"),
+        (3, "Spring 1940"),
+        (8, "Spring 1941"),
+        (13, "Spring 1942"),
+        (14, "Summer I 1942"),
+        (23, "Spring 1944"),
+        (28, "Spring 1945"),
+        (29, "Summer I 1945"),
+    ],
+)
 def test_third_reich_turn_numbers_match_a52(turn: int, label: str) -> None:
     assert turn_label(turn, REICH) == label
 

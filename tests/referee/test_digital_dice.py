@@ -22,11 +22,19 @@ from referee.service import RefereeService
 from tests.referee.europa.test_logistics_service import at_phase
 
 SEED = "ab" * 32
-ROLL: dict[str, Any] = {"kind": "RecordRoll", "purpose": "weather", "dice": "2D6", "faces": "digital", "rolled_by": "referee"}
+ROLL: dict[str, Any] = {
+    "kind": "RecordRoll",
+    "purpose": "weather",
+    "dice": "2D6",
+    "faces": "digital",
+    "rolled_by": "referee",
+}
 
 
 def message(n: int, purpose: str = "weather", dice: str = "1D6") -> dict[str, Any]:
-    return digital_dice.roll_message(campaign="c", period=1, n=n, purpose=purpose, dice=dice, player_seeds={"Anna": "owl"})
+    return digital_dice.roll_message(
+        campaign="c", period=1, n=n, purpose=purpose, dice=dice, player_seeds={"Anna": "owl"}
+    )
 
 
 def test_the_dice_names_agree_with_the_physical_dice() -> None:
@@ -46,7 +54,9 @@ def test_a_roll_is_bound_to_its_purpose_number_and_the_players_seeds() -> None:
     """Relabelling the purpose, renumbering or changing a player's seed gives other faces."""
     base = [digital_dice.faces(SEED, message(n, dice="2D6")) for n in range(20)]
     relabelled = [digital_dice.faces(SEED, message(n, purpose="combat", dice="2D6")) for n in range(20)]
-    other_seeds = [digital_dice.faces(SEED, {**message(n, dice="2D6"), "player_seeds": {"Anna": "cat"}}) for n in range(20)]
+    other_seeds = [
+        digital_dice.faces(SEED, {**message(n, dice="2D6"), "player_seeds": {"Anna": "cat"}}) for n in range(20)
+    ]
     assert base != relabelled and base != other_seeds
     assert base == [digital_dice.faces(SEED, message(n, dice="2D6")) for n in range(20)]  # and it is deterministic
 
@@ -65,7 +75,9 @@ def test_commit_roll_reveal_and_check_offline(make_service: Any, tmp_path: Path)
         service.preview(service_command(ROLL))
     first, second = service.execute_json(ROLL), service.execute_json({**ROLL, "purpose": "partisans"})
     assert [(r["method"], r["period"], r["n"]) for r in (first["rolls"][0], second["rolls"][0])] == [
-        ("digital", dice.period, 1), ("digital", dice.period, 2)]
+        ("digital", dice.period, 1),
+        ("digital", dice.period, 2),
+    ]
     assert seed not in json.dumps(list(service.entries()))
     at_phase(service, "Jun II 1941", "Axis", "Initial")  # the surprise turn ends: its dice are revealed
     revealing = next(e for e in service.entries() if any(ev["type"] == "DiceSeedRevealed" for ev in e["events"]))
@@ -76,12 +88,18 @@ def test_commit_roll_reveal_and_check_offline(make_service: Any, tmp_path: Path)
         export_jsonl(service.store, handle)
     script = tmp_path / "digital_dice.py"
     shutil.copy(digital_dice.__file__, script)  # alone, away from turnledger, without site-packages (-S -I)
-    result = subprocess.run([sys.executable, "-S", "-I", str(script), str(export)], capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-S", "-I", str(script), str(export)], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stdout
     assert "roll " + f"{dice.period}.1 2D6 {first['rolls'][0]['faces']} (weather) checks" in result.stdout
-    tampered = export.read_text(encoding="utf-8").replace(json.dumps(first["rolls"][0]["faces"]).replace(" ", ""), "[6,6]", 1)
+    tampered = export.read_text(encoding="utf-8").replace(
+        json.dumps(first["rolls"][0]["faces"]).replace(" ", ""), "[6,6]", 1
+    )
     export.write_text(tampered, encoding="utf-8")
-    result = subprocess.run([sys.executable, "-S", "-I", str(script), str(export)], capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-S", "-I", str(script), str(export)], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 1 and "PROBLEM" in result.stdout
 
 
@@ -142,4 +160,3 @@ def test_combat_with_digital_dice(europa: RefereeService) -> None:
     roll = entry["rolls"][0]
     assert roll["method"] == "digital" and roll["purpose"] == "combat: Brest" and len(roll["faces"]) == 2
     assert f"roll {max(2, min(12, roll['total'] + 1))} →" in entry["ruling"]["summary"]
-

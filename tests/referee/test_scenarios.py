@@ -24,7 +24,13 @@ def test_starting_values_cite_the_rules() -> None:
     assert (europa.supply_pools["Axis"].stockpile, europa.supply_pools["Soviet"].stockpile) == (100, 75)  # B-03
     reich = load_scenario("revised-third-reich/campaign-1939").scenario
     assert {p.name: p.base for p in reich.powers} == {
-        "Germany": 150, "Italy": 50, "USSR": 90, "UK": 125, "France": 60, "USA": 250}  # G-01
+        "Germany": 150,
+        "Italy": 50,
+        "USSR": 90,
+        "UK": 125,
+        "France": 60,
+        "USA": 250,
+    }  # G-01
 
 
 def write(tmp_path: Path, text: str) -> str:

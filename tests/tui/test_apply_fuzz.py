@@ -81,7 +81,11 @@ HAND_WRITTEN: list[tuple[str, bytes, str]] = [
     ("missing-amount", command_line(kind="CreditSupplyPoints", side="Axis", reason="x"), "amount is missing"),
     ("missing-everything", command_line(kind="RecordRoll"), "faces is missing"),
     ("extra-field", command_line(**CREDIT, bonus=1), "bonus is not a field of CreditSupplyPoints"),
-    ("extra-field-on-empty-command", command_line(kind="AdvancePhase", turns=3), "turns is not a field of AdvancePhase"),
+    (
+        "extra-field-on-empty-command",
+        command_line(kind="AdvancePhase", turns=3),
+        "turns is not a field of AdvancePhase",
+    ),
     ("amount-as-string", command_line(**{**CREDIT, "amount": "5"}), "amount: input should be a valid integer"),
     ("amount-as-float", command_line(**{**CREDIT, "amount": 5.0}), "amount: input should be a valid integer"),
     ("amount-as-bool", command_line(**{**CREDIT, "amount": True}), "amount: input should be a valid integer"),
@@ -94,17 +98,27 @@ HAND_WRITTEN: list[tuple[str, bytes, str]] = [
     ("faces-as-string", command_line(**{**ROLL, "faces": "3,4"}), "faces: input should be a valid list"),
     ("actor-null", command_line(kind="AdvancePhase", actor=None), "actor: input should be a valid string"),
     ("markup-in-the-kind", command_line(kind="[/x]"), "unknown command kind '[/x]'"),
-    ("markup-in-a-refused-value", command_line(kind="SetWeather", zone="[/]", condition="Mud"), "no weather zone '[/]'"),
+    (
+        "markup-in-a-refused-value",
+        command_line(kind="SetWeather", zone="[/]", condition="Mud"),
+        "no weather zone '[/]'",
+    ),
     ("markup-in-a-wrong-type", command_line(**{**CREDIT, "amount": "[bold]5[/bold]"}), "(got '[bold]5[/bold]')"),
     ("markup-in-an-extra-field", command_line(**CREDIT, **{"[red]bonus": 1}), "[red]bonus is not a field"),
     # huge and negative numbers
     ("huge-amount", command_line(**{**CREDIT, "amount": 10**30}), "less than or equal to 100000"),
-    ("integer-too-long-to-read", b'{"kind": "CreditSupplyPoints", "side": "Axis", "amount": ' + b"9" * 5000 + b', "reason": "x"}',
-     "4300 digits"),
+    (
+        "integer-too-long-to-read",
+        b'{"kind": "CreditSupplyPoints", "side": "Axis", "amount": ' + b"9" * 5000 + b', "reason": "x"}',
+        "4300 digits",
+    ),
     ("negative-amount", command_line(**{**CREDIT, "amount": -3}), "greater than 0"),
     ("zero-amount", command_line(**{**CREDIT, "amount": 0}), "greater than 0"),
-    ("debit-beyond-pool", command_line(kind="DebitSupplyPoints", side="Axis", amount=100_000, reason="attack"),
-     "Axis SP pool holds"),
+    (
+        "debit-beyond-pool",
+        command_line(kind="DebitSupplyPoints", side="Axis", amount=100_000, reason="attack"),
+        "Axis SP pool holds",
+    ),
     ("negative-entry", command_line(kind="Annotate", entry=-5, text="x"), "greater than or equal to 1"),
     ("annotate-entry-not-there", command_line(kind="Annotate", entry=10**25, text="x"), "there is no entry"),
     ("rollback-to-the-future", command_line(kind="Rollback", to=10**12, reason="x"), "the record ends at"),
@@ -122,17 +136,32 @@ HAND_WRITTEN: list[tuple[str, bytes, str]] = [
     ("faces-as-floats", command_line(**{**ROLL, "faces": [3.0, 4.0]}), "faces"),
     # commands the rules refuse in this campaign
     ("no-such-zone", command_line(kind="SetWeather", zone="Z", condition="Mud"), "there is no weather zone 'Z'"),
-    ("no-such-weather", command_line(kind="SetWeather", zone="B", condition="Lava"), "'Lava' is not a weather condition"),
+    (
+        "no-such-weather",
+        command_line(kind="SetWeather", zone="B", condition="Lava"),
+        "'Lava' is not a weather condition",
+    ),
     ("no-such-side", command_line(**{**CREDIT, "side": "Martians"}), "there is no SP pool for 'Martians'"),
-    ("second-campaign", command_line(kind="CreateCampaign", scenario=SCENARIO, name="again"), "already holds a campaign"),
+    (
+        "second-campaign",
+        command_line(kind="CreateCampaign", scenario=SCENARIO, name="again"),
+        "already holds a campaign",
+    ),
     # deeply nested JSON and very long lines
     ("deep-array", b"[" * 20_000 + b"]" * 20_000, "nested too deeply"),
     ("deep-object", b'{"a": ' * 5_000 + b"1" + b"}" * 5_000, "nested too deeply"),
-    ("nested-inside-a-field", b'{"kind": "SetWeather", "zone": ' + b"[" * 500 + b"]" * 500 + b', "condition": "Mud"}',
-     "zone: input should be a valid string"),
+    (
+        "nested-inside-a-field",
+        b'{"kind": "SetWeather", "zone": ' + b"[" * 500 + b"]" * 500 + b', "condition": "Mud"}',
+        "zone: input should be a valid string",
+    ),
     ("very-long-line", command_line(kind="SetMarker", name="m", value="x" * 70_000), "longer than a command can be"),
     ("very-long-garbage", b"z" * 200_000, "longer than a command can be"),
-    ("long-but-under-the-limit", command_line(**{**CREDIT, "reason": "r" * 5_000}), "reason: string should have at most 500"),
+    (
+        "long-but-under-the-limit",
+        command_line(**{**CREDIT, "reason": "r" * 5_000}),
+        "reason: string should have at most 500",
+    ),
 ]
 
 
@@ -178,8 +207,9 @@ def run_apply(capsys: pytest.CaptureFixture[str], store: Path, orders: Path, con
 
 def run_cli(*argv: str) -> subprocess.CompletedProcess[str]:
     """The real `turnledger` command in a subprocess."""
-    return subprocess.run([sys.executable, "-m", "tui.cli", *argv], capture_output=True, text=True,
-                          cwd=ROOT, timeout=120, env=ENV)
+    return subprocess.run(
+        [sys.executable, "-m", "tui.cli", *argv], capture_output=True, text=True, cwd=ROOT, timeout=120, env=ENV
+    )
 
 
 ENV = {**{k: v for k, v in os.environ.items() if k != "TURNLEDGER_DEBUG"}, "COLUMNS": "200"}
@@ -213,8 +243,10 @@ def recorded(store: Path) -> tuple[int, list[tuple[int, str | None, int | None]]
     """(head, [(number, source file, source line)]) of a campaign."""
     service = RefereeService.open(str(store))
     try:
-        rows = [(entry["number"], (entry.get("source") or {}).get("file"), (entry.get("source") or {}).get("line"))
-                for entry in service.entries()]
+        rows = [
+            (entry["number"], (entry.get("source") or {}).get("file"), (entry.get("source") or {}).get("line"))
+            for entry in service.entries()
+        ]
         return service.head(), rows
     finally:
         service.close()
@@ -223,7 +255,9 @@ def recorded(store: Path) -> tuple[int, list[tuple[int, str | None, int | None]]
 # -- the table --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("line", "problem"), [case[1:] for case in HAND_WRITTEN], ids=[case[0] for case in HAND_WRITTEN])
+@pytest.mark.parametrize(
+    ("line", "problem"), [case[1:] for case in HAND_WRITTEN], ids=[case[0] for case in HAND_WRITTEN]
+)
 def test_a_malformed_first_line_is_refused_and_changes_nothing(
     fresh_campaign: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str], line: bytes, problem: str
 ) -> None:
@@ -234,7 +268,9 @@ def test_a_malformed_first_line_is_refused_and_changes_nothing(
     assert_unchanged(store, fresh_campaign)
 
 
-@pytest.mark.parametrize(("line", "problem"), [case[1:] for case in HAND_WRITTEN], ids=[case[0] for case in HAND_WRITTEN])
+@pytest.mark.parametrize(
+    ("line", "problem"), [case[1:] for case in HAND_WRITTEN], ids=[case[0] for case in HAND_WRITTEN]
+)
 def test_a_malformed_line_after_recorded_lines_changes_nothing(
     fresh_campaign: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str], line: bytes, problem: str
 ) -> None:
@@ -252,16 +288,29 @@ def test_a_malformed_line_after_recorded_lines_changes_nothing(
     assert_unchanged(store, before)
 
 
-@pytest.mark.parametrize("case", ["invalid-utf8", "seven-on-2d6", "three-faces-for-2d6", "extra-field", "unknown-kind",
-                                  "json-array", "deep-object", "very-long-line", "huge-amount"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        "invalid-utf8",
+        "seven-on-2d6",
+        "three-faces-for-2d6",
+        "extra-field",
+        "unknown-kind",
+        "json-array",
+        "deep-object",
+        "very-long-line",
+        "huge-amount",
+    ],
+)
 def test_valid_lines_before_a_bad_one_are_kept_and_the_rest_is_not(
     fresh_campaign: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str
 ) -> None:
     line = next(bad for name, bad, _ in HAND_WRITTEN if name == case)
     store = place(fresh_campaign, tmp_path)
     # line 1 valid, 2 blank, 3 a comment, 4-6 valid, 7 bad, 8 valid
-    content = (jsonl(VALID_LINES[0]) + b"\n# a comment line\n" + jsonl(*VALID_LINES[1:])
-               + line + b"\n" + jsonl(VALID_LINES[0]))
+    content = (
+        jsonl(VALID_LINES[0]) + b"\n# a comment line\n" + jsonl(*VALID_LINES[1:]) + line + b"\n" + jsonl(VALID_LINES[0])
+    )
     code, out, err = run_apply(capsys, store, tmp_path / "orders.jsonl", content)
     assert_refused(code, out, err, 2 + len(VALID_LINES) + 1)
     assert "recorded 4 entries #2–#5" in flat(out)
@@ -279,12 +328,20 @@ def test_valid_lines_before_a_bad_one_are_kept_and_the_rest_is_not(
 CHARS = st.characters(exclude_categories=["Cs"])
 TEXT = st.one_of(
     st.text(alphabet=CHARS, max_size=12),
-    st.builds(lambda a, tag, b: a + tag + b, st.text(alphabet=CHARS, max_size=4),
-              st.sampled_from(["[/]", "[/x]", "[bold]", "[/bold]", "[@click]", "[link=x]", "\\[", "[red"]),
-              st.text(alphabet=CHARS, max_size=4)),
+    st.builds(
+        lambda a, tag, b: a + tag + b,
+        st.text(alphabet=CHARS, max_size=4),
+        st.sampled_from(["[/]", "[/x]", "[bold]", "[/bold]", "[@click]", "[link=x]", "\\[", "[red"]),
+        st.text(alphabet=CHARS, max_size=4),
+    ),
 )
-SCALARS = (st.none() | st.booleans() | st.integers(min_value=-(10**40), max_value=10**40)
-           | st.floats(allow_nan=True, allow_infinity=True) | TEXT)
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**40), max_value=10**40)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | TEXT
+)
 JSON_VALUES = st.recursive(
     SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4), max_leaves=15
 )
@@ -309,15 +366,22 @@ NOT_A_COMMAND = st.one_of(
     JSON_VALUES.filter(lambda value: not isinstance(value, dict)),
     # objects whose kind is missing or unknown
     st.dictionaries(TEXT, JSON_VALUES, max_size=5).filter(lambda d: d.get("kind") not in COMMAND_KINDS),
-    st.builds(lambda kind, rest: {**rest, "kind": kind}, JSON_VALUES.filter(lambda k: k not in COMMAND_KINDS),
-              st.dictionaries(TEXT, JSON_VALUES, max_size=3)),
+    st.builds(
+        lambda kind, rest: {**rest, "kind": kind},
+        JSON_VALUES.filter(lambda k: k not in COMMAND_KINDS),
+        st.dictionaries(TEXT, JSON_VALUES, max_size=3),
+    ),
 ).map(lambda value: json.dumps(value).encode())
 
 # Commands valid on a fresh campaign, with their required fields, their integer and string fields.
 BASES: list[tuple[dict[str, Any], list[str], list[str], list[str]]] = [
     (CREDIT, ["side", "amount", "reason"], ["amount"], ["side", "reason"]),
-    ({"kind": "DebitSupplyPoints", "side": "Soviet", "amount": 3, "reason": "move"},
-     ["side", "amount", "reason"], ["amount"], ["side", "reason"]),
+    (
+        {"kind": "DebitSupplyPoints", "side": "Soviet", "amount": 3, "reason": "move"},
+        ["side", "amount", "reason"],
+        ["amount"],
+        ["side", "reason"],
+    ),
     (ROLL, ["purpose", "dice", "faces", "rolled_by"], [], ["purpose", "rolled_by"]),
     ({"kind": "SetWeather", "zone": "A", "condition": "Frost"}, ["zone", "condition"], [], ["zone", "condition"]),
     ({"kind": "PayAirSupply", "side": "Axis", "fighters": 3, "others": 2}, ["side"], ["fighters", "others"], ["side"]),
@@ -341,17 +405,27 @@ def broken_command(draw: st.DrawFn) -> dict[str, Any]:
         if name in ints:
             wrong = st.one_of(st.none(), st.booleans(), st.floats(), TEXT, st.lists(st.integers(), max_size=3))
         elif name == "faces":
-            wrong = st.one_of(st.none(), st.integers(), TEXT, st.lists(st.floats() | TEXT | st.booleans(), min_size=1, max_size=2))
+            wrong = st.one_of(
+                st.none(), st.integers(), TEXT, st.lists(st.floats() | TEXT | st.booleans(), min_size=1, max_size=2)
+            )
         elif name == "dice":
             wrong = st.one_of(st.none(), st.integers(), TEXT.filter(lambda d: d not in ("1D6", "2D6", "1D10", "D10")))
         else:
-            wrong = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.lists(TEXT, max_size=2),
-                              st.dictionaries(TEXT, TEXT, max_size=2))
+            wrong = st.one_of(
+                st.none(),
+                st.booleans(),
+                st.integers(),
+                st.floats(),
+                st.lists(TEXT, max_size=2),
+                st.dictionaries(TEXT, TEXT, max_size=2),
+            )
         command[name] = draw(wrong)
     elif how == "out-of-range":
         if ints:
             command[draw(st.sampled_from(ints))] = draw(
-                st.integers(max_value=-1) | st.integers(min_value=100_001) | st.integers(min_value=-(10**60), max_value=-1)
+                st.integers(max_value=-1)
+                | st.integers(min_value=100_001)
+                | st.integers(min_value=-(10**60), max_value=-1)
             )
         else:
             command["actor"] = draw(st.text(alphabet=CHARS, min_size=81, max_size=120))
@@ -378,15 +452,23 @@ BAD_LINES = st.one_of(RANDOM_BYTES, NOT_A_COMMAND, broken_command().map(lambda c
 # Lines `apply` passes over before the bad one: blank, whitespace, comments, a lone CR.
 PADDING = st.lists(st.sampled_from([b"", b"   ", b"\t", b"\r", b"# a comment", b"  # indented comment"]), max_size=3)
 
-FUZZ = settings(max_examples=60, deadline=None, database=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=60,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 
 @FUZZ
 @given(padding=PADDING, line=BAD_LINES, ending=st.sampled_from([b"\n", b"\r\n", b""]))
 def test_generated_malformed_lines_are_refused_by_number_and_change_nothing(
-    fresh_campaign: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-    padding: list[bytes], line: bytes, ending: bytes,
+    fresh_campaign: bytes,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    padding: list[bytes],
+    line: bytes,
+    ending: bytes,
 ) -> None:
     store = place(fresh_campaign, tmp_path)
     content = b"".join(pad + b"\n" for pad in padding) + line + ending
@@ -398,7 +480,11 @@ def test_generated_malformed_lines_are_refused_by_number_and_change_nothing(
 @FUZZ
 @given(command=broken_command(), valid=st.integers(min_value=1, max_value=len(VALID_LINES)))
 def test_generated_bad_commands_after_valid_lines_keep_exactly_the_lines_before(
-    fresh_campaign: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str], command: dict[str, Any], valid: int,
+    fresh_campaign: bytes,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    command: dict[str, Any],
+    valid: int,
 ) -> None:
     store = place(fresh_campaign, tmp_path)
     content = jsonl(*VALID_LINES[:valid]) + jsonl(command) + jsonl(*VALID_LINES)
@@ -421,8 +507,18 @@ def real_campaign(tmp_path: Path) -> Iterator[Path]:
     yield store
 
 
-@pytest.mark.parametrize("case", ["invalid-utf8", "seven-on-2d6", "three-faces-for-2d6", "missing-amount",
-                                  "deep-array", "very-long-garbage", "json-null"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        "invalid-utf8",
+        "seven-on-2d6",
+        "three-faces-for-2d6",
+        "missing-amount",
+        "deep-array",
+        "very-long-garbage",
+        "json-null",
+    ],
+)
 def test_a_real_process_refuses_a_malformed_line(real_campaign: Path, tmp_path: Path, case: str) -> None:
     line, problem = next((bad, problem) for name, bad, problem in HAND_WRITTEN if name == case)
     before = real_campaign.read_bytes()
@@ -435,7 +531,9 @@ def test_a_real_process_refuses_a_malformed_line(real_campaign: Path, tmp_path: 
 
 def test_a_real_process_keeps_the_lines_before_the_bad_one(real_campaign: Path, tmp_path: Path) -> None:
     orders = tmp_path / "orders.jsonl"
-    orders.write_bytes(jsonl(*VALID_LINES[:3]) + command_line(**{**ROLL, "faces": [6, 7]}) + b"\n" + jsonl(VALID_LINES[3]))
+    orders.write_bytes(
+        jsonl(*VALID_LINES[:3]) + command_line(**{**ROLL, "faces": [6, 7]}) + b"\n" + jsonl(VALID_LINES[3])
+    )
     result = run_cli("apply", str(real_campaign), str(orders))
     assert_refused(result.returncode, result.stdout, result.stderr, 4, "7 cannot be thrown")
     log = run_cli("log", str(real_campaign), "--json")
@@ -451,11 +549,15 @@ def test_a_real_process_keeps_the_lines_before_the_bad_one(real_campaign: Path, 
 # -- regressions: bugs this fuzzing found (Rich markup in refusals, over-long integers) -----------
 
 
-@pytest.mark.parametrize("line", [
-    command_line(kind="[/x]"),
-    command_line(kind="SetWeather", zone="[/]", condition="Mud"),
-    command_line(**{**CREDIT, "amount": "[/bold]"}),
-], ids=["in-the-kind", "in-a-refused-value", "in-a-wrongly-typed-value"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        command_line(kind="[/x]"),
+        command_line(kind="SetWeather", zone="[/]", condition="Mud"),
+        command_line(**{**CREDIT, "amount": "[/bold]"}),
+    ],
+    ids=["in-the-kind", "in-a-refused-value", "in-a-wrongly-typed-value"],
+)
 def test_markup_in_a_refused_line_is_shown_not_crashed(real_campaign: Path, tmp_path: Path, line: bytes) -> None:
     """Text from the line that looks like Rich markup ("[/x]") must be printed, not interpreted."""
     before = real_campaign.read_bytes()

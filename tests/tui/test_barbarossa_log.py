@@ -9,10 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from ledger.fold import apply_entry
 from referee.service import RefereeService
-from support import state_json
 from tui.cli import main
+
+from support import state_json
 
 LOG = Path(__file__).resolve().parents[1] / "data" / "barbarossa-6-turns.jsonl"
 
@@ -47,7 +49,9 @@ def test_final_pools_and_tracks(campaign: str, capsys: pytest.CaptureFixture[str
     assert resources["Soviet"]["stock"] == {"USSR": 25 + 5 * 2}
 
 
-def test_every_intermediate_state_at_matches_a_second_computation_by_replay(campaign: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_every_intermediate_state_at_matches_a_second_computation_by_replay(
+    campaign: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     service = RefereeService.open(campaign)
     try:
         entries = list(service.entries())

@@ -7,7 +7,6 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-
 from rich.console import Console
 
 from tui import cli_output
@@ -41,11 +40,19 @@ def store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
 
 
 def test_apply_state_log_show(store: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    orders = lines(tmp_path / "orders.jsonl",
-                   {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 10, "reason": "income"},
-                   {"kind": "RecordRoll", "purpose": "attack on Brest", "dice": "2D6", "faces": [4, 4],
-                    "rolled_by": "Hans", "witnesses": ["Ivan"]},
-                   {"kind": "AdvancePhase", "actor": "Anna", "on_behalf_of": "Axis"})
+    orders = lines(
+        tmp_path / "orders.jsonl",
+        {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 10, "reason": "income"},
+        {
+            "kind": "RecordRoll",
+            "purpose": "attack on Brest",
+            "dice": "2D6",
+            "faces": [4, 4],
+            "rolled_by": "Hans",
+            "witnesses": ["Ivan"],
+        },
+        {"kind": "AdvancePhase", "actor": "Anna", "on_behalf_of": "Axis"},
+    )
     code, out, _ = run(capsys, "apply", store, str(orders))
     assert code == 0 and "recorded 3 entries #2–#4" in out
     code, out, _ = run(capsys, "state", store, "--json")
@@ -66,11 +73,15 @@ def test_apply_state_log_show(store: str, tmp_path: Path, capsys: pytest.Capture
     assert json.loads(out)["source"]["line"] == 2
 
 
-def test_apply_stops_at_the_first_refused_line_and_resumes(store: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    orders = lines(tmp_path / "orders.jsonl",
-                   {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 10, "reason": "income"},
-                   {"kind": "DebitSupplyPoints", "side": "Axis", "amount": 500, "reason": "this attack"},
-                   {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 1, "reason": "later"})
+def test_apply_stops_at_the_first_refused_line_and_resumes(
+    store: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    orders = lines(
+        tmp_path / "orders.jsonl",
+        {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 10, "reason": "income"},
+        {"kind": "DebitSupplyPoints", "side": "Axis", "amount": 500, "reason": "this attack"},
+        {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 1, "reason": "later"},
+    )
     code, out, err = run(capsys, "apply", store, str(orders))
     assert code == 1
     assert "line 2: Axis SP pool holds 110; this attack costs 500" in err
@@ -87,8 +98,10 @@ def test_apply_stops_at_the_first_refused_line_and_resumes(store: str, tmp_path:
 
 
 def test_rollback_branch_verify_export_import(store: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    orders = lines(tmp_path / "o.jsonl", *({"kind": "CreditSupplyPoints", "side": "Soviet", "amount": n, "reason": "r"}
-                                            for n in range(1, 6)))
+    orders = lines(
+        tmp_path / "o.jsonl",
+        *({"kind": "CreditSupplyPoints", "side": "Soviet", "amount": n, "reason": "r"} for n in range(1, 6)),
+    )
     assert run(capsys, "apply", store, str(orders))[0] == 0
     code, out, _ = run(capsys, "rollback", store, "--to", "3", "--reason", "misread the odds")
     assert code == 0 and "rolled back to #3" in out
@@ -115,7 +128,10 @@ def test_rollback_branch_verify_export_import(store: str, tmp_path: Path, capsys
 
 def test_scenarios_and_schema(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "scenarios", "--json")
-    assert {row["name"] for row in json.loads(out)} == {"revised-europa/barbarossa", "revised-third-reich/campaign-1939"}
+    assert {row["name"] for row in json.loads(out)} == {
+        "revised-europa/barbarossa",
+        "revised-third-reich/campaign-1939",
+    }
     code, out, _ = run(capsys, "schema", "--kind", "RecordRoll")
     schema = json.loads(out)["RecordRoll"]
     assert set(schema["required"]) >= {"purpose", "dice", "faces", "rolled_by"}
@@ -145,7 +161,12 @@ def test_run_creates_the_campaign_once_and_shows_it(tmp_path: Path, capsys: pyte
 def test_preview_shows_the_derivation_and_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     store = str(tmp_path / "r.db")
     run(capsys, "new", store, "--scenario", "revised-third-reich/campaign-1939")
-    code, out, _ = run(capsys, "preview", store, '{"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "offensive"}')
+    code, out, _ = run(
+        capsys,
+        "preview",
+        store,
+        '{"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "offensive"}',
+    )
     assert code == 0 and "offensive option: 10" in out and "nothing was recorded" in out
     code, out, _ = run(capsys, "log", store, "--json")
     assert len(json.loads(out)) == 1
@@ -153,11 +174,15 @@ def test_preview_shows_the_derivation_and_writes_nothing(tmp_path: Path, capsys:
     assert code == 1 and "not JSON" in err
 
 
-def test_a_partly_recorded_file_edited_above_where_it_stopped_is_refused(store: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    orders = lines(tmp_path / "orders.jsonl",
-                   {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 1, "reason": "one"},
-                   {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 2, "reason": "two"},
-                   {"kind": "DebitSupplyPoints", "side": "Axis", "amount": 900, "reason": "too much"})
+def test_a_partly_recorded_file_edited_above_where_it_stopped_is_refused(
+    store: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    orders = lines(
+        tmp_path / "orders.jsonl",
+        {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 1, "reason": "one"},
+        {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 2, "reason": "two"},
+        {"kind": "DebitSupplyPoints", "side": "Axis", "amount": 900, "reason": "too much"},
+    )
     assert run(capsys, "apply", store, str(orders))[0] == 1
     text = orders.read_text().splitlines()
     text[1] = json.dumps({"kind": "CreditSupplyPoints", "side": "Axis", "amount": 20, "reason": "two, corrected"})

@@ -9,12 +9,13 @@ import pytest
 from textual.message import Message
 from textual.widgets import Input, Select, Static
 
-from support import TickingClock
 from tui.app import TurnledgerApp, make_app
 from tui.dialogs.command_form import CommandForm
 from tui.dialogs.error import ErrorDialog
 from tui.dialogs.undo import UndoDialog
 from tui.screens.log import LogScreen
+
+from support import TickingClock
 
 
 def messages_of(kind: type[Message], seen: list[Message]) -> list[Any]:
@@ -67,8 +68,13 @@ async def test_the_command_form_previews_then_records(app: TurnledgerApp) -> Non
         assert isinstance(form, CommandForm)
         form.query_one("#kind", Select).value = "RecordRoll"
         await pilot.pause()
-        for field, value in (("purpose", "attack on Brest"), ("dice", "2D6"), ("faces", "[6, 5]"),
-                             ("rolled_by", "Hans"), ("witnesses", '["Ivan"]')):
+        for field, value in (
+            ("purpose", "attack on Brest"),
+            ("dice", "2D6"),
+            ("faces", "[6, 5]"),
+            ("rolled_by", "Hans"),
+            ("witnesses", '["Ivan"]'),
+        ):
             form.query_one(f"#field-{field}", Input).value = value
         await pilot.click("#preview")
         await pilot.pause()
@@ -92,7 +98,9 @@ async def test_impossible_dice_in_the_form_show_one_error(app: TurnledgerApp) ->
         await pilot.click("#record")
         await pilot.pause()
         assert isinstance(app.screen, ErrorDialog)
-        assert [m.text for m in messages_of(TurnledgerApp.Refused, seen)] == ["a 2D6 roll shows faces 1 to 6; 7 cannot be thrown"]
+        assert [m.text for m in messages_of(TurnledgerApp.Refused, seen)] == [
+            "a 2D6 roll shows faces 1 to 6; 7 cannot be thrown"
+        ]
         assert app.service.head() == 1
 
 
@@ -142,8 +150,16 @@ async def test_jump_phase_steps_and_bookmarks(app: TurnledgerApp) -> None:
 
 async def test_a_disputed_roll_is_flagged_and_ruled_on(app: TurnledgerApp) -> None:
     async with app.run_test(size=(140, 45)) as pilot:
-        app.record({"kind": "RecordRoll", "purpose": "attack on Brest", "dice": "2D6", "faces": [1, 1],
-                    "rolled_by": "Hans", "witnesses": ["Ivan"]})
+        app.record(
+            {
+                "kind": "RecordRoll",
+                "purpose": "attack on Brest",
+                "dice": "2D6",
+                "faces": [1, 1],
+                "rolled_by": "Hans",
+                "witnesses": ["Ivan"],
+            }
+        )
         await pilot.press("r")
         await pilot.pause()
         dialog = app.screen
@@ -161,7 +177,9 @@ async def test_a_disputed_roll_is_flagged_and_ruled_on(app: TurnledgerApp) -> No
         await pilot.pause()
         notes = [e for e in app.service.entries() if e["command"]["kind"] == "Annotate"]
         assert [(n["events"][0]["disputed"], n["events"][0]["text"]) for n in notes] == [
-            (True, "die fell off the table"), (False, "Ruling: roll stands; it landed flat")]
+            (True, "die fell off the table"),
+            (False, "Ruling: roll stands; it landed flat"),
+        ]
         assert app.rows[1]["disputed"] is True
 
 

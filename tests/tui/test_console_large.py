@@ -12,7 +12,7 @@ from tui.app import TurnledgerApp, make_app
 from tui.screens.log import LogScreen
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-import synthetic  # noqa: E402
+import synthetic
 
 ENTRIES = 100_000
 

@@ -51,8 +51,14 @@ def order(n: int) -> dict[str, Any]:
     if step == 1:
         return {"kind": "DebitSupplyPoints", "side": side, "amount": amount, "reason": f"order {n}"}
     if step == 2:
-        return {"kind": "RecordRoll", "purpose": f"order {n}", "dice": "2D6",
-                "faces": [group % 6 + 1, (group // 6) % 6 + 1], "rolled_by": "referee", "witnesses": ["Axis", "Soviet"]}
+        return {
+            "kind": "RecordRoll",
+            "purpose": f"order {n}",
+            "dice": "2D6",
+            "faces": [group % 6 + 1, (group // 6) % 6 + 1],
+            "rolled_by": "referee",
+            "witnesses": ["Axis", "Soviet"],
+        }
     return {"kind": "SetWeather", "zone": ZONES[group % len(ZONES)], "condition": CONDITIONS[group % len(CONDITIONS)]}
 
 
@@ -75,14 +81,20 @@ def expected_weather(lines: int = LINES) -> dict[str, str]:
 
 def turnledger(*argv: str) -> subprocess.CompletedProcess[str]:
     """Run `turnledger` to completion."""
-    return subprocess.run([sys.executable, "-m", "tui.cli", *argv], capture_output=True, text=True,
-                          cwd=ROOT, env=ENV, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "tui.cli", *argv], capture_output=True, text=True, cwd=ROOT, env=ENV, timeout=300
+    )
 
 
 def launch(*argv: str) -> subprocess.Popen[bytes]:
     """Start `turnledger` in the background."""
-    return subprocess.Popen([sys.executable, "-m", "tui.cli", *argv], cwd=ROOT, env=ENV,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return subprocess.Popen(
+        [sys.executable, "-m", "tui.cli", *argv],
+        cwd=ROOT,
+        env=ENV,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 def stored_rows(store: Path) -> int:
@@ -223,7 +235,9 @@ def test_a_killed_apply_leaves_whole_entries_and_the_next_apply_continues(orders
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stdout + result.stderr
     assert f"{done} line(s) of {orders.name} were already recorded; skipped" in result.stderr
-    assert f"recorded {LINES - done} entries #{done + 2}–#{LINES + 1} from {orders.name}" in " ".join(result.stdout.split())
+    assert f"recorded {LINES - done} entries #{done + 2}–#{LINES + 1} from {orders.name}" in " ".join(
+        result.stdout.split()
+    )
     assert_complete(store, orders.name)
 
     again = turnledger("apply", str(store), str(orders))  # a third run has nothing left to do
@@ -289,7 +303,9 @@ def test_a_killed_import_verifies_and_importing_again_completes_it(
     assert integrity(copy) == "ok"
     # what is there is the start of the original record, hash for hash
     original_entries = entries_of(source)
-    assert [entry["hash"] for entry in entries_of(copy)] == [entry["hash"] for entry in original_entries[:partial["entries"]]]
+    assert [entry["hash"] for entry in entries_of(copy)] == [
+        entry["hash"] for entry in original_entries[: partial["entries"]]
+    ]
 
     result = turnledger("import", str(export), str(copy))
     assert result.returncode == 0, result.stderr
@@ -314,7 +330,9 @@ def test_an_import_killed_twice_still_ends_with_the_original_head(
     for kill in range(2):
         before = stored_rows(copy)
         seen = kill_mid_way(launch("import", str(export), str(copy)), copy, at_least=before + 1)
-        assert seen is not None and stored_rows(copy) < original["entries"], f"import run {kill + 1} finished before it could be killed"
+        assert seen is not None and stored_rows(copy) < original["entries"], (
+            f"import run {kill + 1} finished before it could be killed"
+        )
         report = verify_json(copy)
         assert report["ok"] is True, report["problems"]
         assert report["entries"] > before and report["entries"] % IMPORT_BATCH == 0
@@ -360,15 +378,27 @@ def test_resuming_skips_only_the_run_it_continues_not_a_matching_line_of_a_new_f
         folder = tmp_path / f"turn{turn}"
         folder.mkdir()
         turns.append(folder / "orders.jsonl")
-        turns[-1].write_text("".join(json.dumps(line) + "\n" for line in (
-            {"kind": "SetWeather", "zone": "B", "condition": zone_b},
-            {"kind": "RecordRoll", "purpose": f"turn {turn}", "dice": "2D6", "faces": [turn, 6], "rolled_by": "referee"},
-            weekly,
-        )))
+        turns[-1].write_text(
+            "".join(
+                json.dumps(line) + "\n"
+                for line in (
+                    {"kind": "SetWeather", "zone": "B", "condition": zone_b},
+                    {
+                        "kind": "RecordRoll",
+                        "purpose": f"turn {turn}",
+                        "dice": "2D6",
+                        "faces": [turn, 6],
+                        "rolled_by": "referee",
+                    },
+                    weekly,
+                )
+            )
+        )
     for file in turns:
         result = turnledger("apply", str(store), str(file))
         assert result.returncode == 0, result.stderr
     entries = entries_of(store)
     assert [entry["command"]["kind"] for entry in entries[4:]] == ["SetWeather", "RecordRoll", "CreditSupplyPoints"], (
-        "turn 2's third order was skipped as if it had been recorded")
+        "turn 2's third order was skipped as if it had been recorded"
+    )
     assert state_of(store)["supply_pools"]["Axis"]["stockpile"] == START_POOLS["Axis"] + 2 * weekly["amount"]

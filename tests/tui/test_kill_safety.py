@@ -21,12 +21,15 @@ LINES = 2500
 
 
 def turnledger(*argv: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tui.cli", *argv], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "tui.cli", *argv], capture_output=True, text=True, cwd=ROOT, timeout=300
+    )
 
 
 def start(*argv: str) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-m", "tui.cli", *argv], cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return subprocess.Popen(
+        [sys.executable, "-m", "tui.cli", *argv], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
 
 
 def stored_entries(path: Path) -> int:
@@ -66,7 +69,15 @@ def orders(path: Path) -> Path:
         elif n % 3 == 1:
             lines.append({"kind": "CreditSupplyPoints", "side": "Soviet", "amount": 1, "reason": f"order {n}"})
         else:
-            lines.append({"kind": "RecordRoll", "purpose": f"roll {n}", "dice": "2D6", "faces": [n % 6 + 1, 3], "rolled_by": "ref"})
+            lines.append(
+                {
+                    "kind": "RecordRoll",
+                    "purpose": f"roll {n}",
+                    "dice": "2D6",
+                    "faces": [n % 6 + 1, 3],
+                    "rolled_by": "ref",
+                }
+            )
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
     return path
 
@@ -119,4 +130,7 @@ def test_a_killed_import_verifies_and_resumes_to_the_same_head(applied: tuple[Pa
     assert result.returncode == 0, result.stderr
     original = json.loads(turnledger("verify", str(store), "--json").stdout)
     imported = json.loads(turnledger("verify", str(copy), "--json").stdout)
-    assert imported["ok"] and (imported["entries"], imported["head_hash"]) == (original["entries"], original["head_hash"])
+    assert imported["ok"] and (imported["entries"], imported["head_hash"]) == (
+        original["entries"],
+        original["head_hash"],
+    )

@@ -29,13 +29,28 @@ HAND_WRITTEN = [
     (b'{"kind": "CreditSupplyPoints", "side": "Axis", "amount": "ten", "reason": "x"}', "amount"),
     (b'{"kind": "CreditSupplyPoints", "side": "Axis", "reason": "x"}', "amount is missing"),
     (b'{"kind": "CreditSupplyPoints", "side": "Axis", "amount": 5, "reason": "x", "bonus": 1}', "bonus is not a field"),
-    (b'{"kind": "CreditSupplyPoints", "side": "Axis", "amount": 99999999999999999999, "reason": "x"}', "less than or equal to 100000"),
+    (
+        b'{"kind": "CreditSupplyPoints", "side": "Axis", "amount": 99999999999999999999, "reason": "x"}',
+        "less than or equal to 100000",
+    ),
     (b'{"kind": "DebitSupplyPoints", "side": "Axis", "amount": -3, "reason": "x"}', "greater than 0"),
-    (b'{"kind": "DebitSupplyPoints", "side": "Axis", "amount": 100000, "reason": "attack"}', "Axis SP pool holds 105; attack costs 100000"),
-    (b'{"kind": "RecordRoll", "purpose": "CRT", "dice": "2D6", "faces": [7, 1], "rolled_by": "Al"}', "7 cannot be thrown"),
-    (b'{"kind": "RecordRoll", "purpose": "CRT", "dice": "2D6", "faces": [3, 3, 3], "rolled_by": "Al"}', "2D6 roll has 2 faces; got 3"),
+    (
+        b'{"kind": "DebitSupplyPoints", "side": "Axis", "amount": 100000, "reason": "attack"}',
+        "Axis SP pool holds 105; attack costs 100000",
+    ),
+    (
+        b'{"kind": "RecordRoll", "purpose": "CRT", "dice": "2D6", "faces": [7, 1], "rolled_by": "Al"}',
+        "7 cannot be thrown",
+    ),
+    (
+        b'{"kind": "RecordRoll", "purpose": "CRT", "dice": "2D6", "faces": [3, 3, 3], "rolled_by": "Al"}',
+        "2D6 roll has 2 faces; got 3",
+    ),
     (b'{"kind": "RecordRoll", "purpose": "CRT", "dice": "3D7", "faces": [3], "rolled_by": "Al"}', "dice"),
-    (b'{"kind": "SetWeather", "zone": "B", "condition": "Mud", "nested": ' + b"[" * 60 + b"]" * 60 + b"}", "nested is not a field"),
+    (
+        b'{"kind": "SetWeather", "zone": "B", "condition": "Mud", "nested": ' + b"[" * 60 + b"]" * 60 + b"}",
+        "nested is not a field",
+    ),
     (b'{"kind": "CreditSupplyPoints", "side": "' + b"A" * 5000 + b'", "amount": 1, "reason": "x"}', "side"),
     (b"[" * 5000 + b"]" * 5000, "nested too deeply"),
     (b'{"kind": "CreditSupplyPoints", "side": "Axis", "amount": 1.5, "reason": "x"}', "amount"),
@@ -81,7 +96,9 @@ def test_each_malformed_line_is_refused_by_number_and_changes_nothing(
     assert store.read_bytes() == template
 
 
-def test_lines_before_a_bad_line_are_kept_and_it_is_named(template: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_lines_before_a_bad_line_are_kept_and_it_is_named(
+    template: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     store = campaign_from(template, tmp_path)
     good = b"".join(json.dumps(v).encode() + b"\n" for v in VALID)
     code, output = apply_in_process(capsys, store, good + b'{"kind": "Nope"}\n' + good, tmp_path)
@@ -100,20 +117,32 @@ FIELDS = st.sampled_from(["side", "amount", "reason", "faces", "dice", "zone", "
 
 
 def mutated_valid_command() -> st.SearchStrategy[dict[str, object]]:
-    base = st.sampled_from([
-        {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 5, "reason": "x"},
-        {"kind": "RecordRoll", "purpose": "p", "dice": "2D6", "faces": [1, 2], "rolled_by": "r"},
-        {"kind": "SetWeather", "zone": "B", "condition": "Mud"},
-        {"kind": "Rollback", "to": 1, "reason": "x"},
-    ])
+    base = st.sampled_from(
+        [
+            {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 5, "reason": "x"},
+            {"kind": "RecordRoll", "purpose": "p", "dice": "2D6", "faces": [1, 2], "rolled_by": "r"},
+            {"kind": "SetWeather", "zone": "B", "condition": "Mud"},
+            {"kind": "Rollback", "to": 1, "reason": "x"},
+        ]
+    )
     return st.builds(lambda command, field, value: {**command, field: value}, base, FIELDS, JSON_VALUES)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(st.one_of(st.binary(min_size=1, max_size=200).filter(lambda b: b"\n" not in b and b.strip() and not b.strip().startswith(b"#")),
-                 JSON_VALUES.map(lambda v: json.dumps(v).encode()),
-                 mutated_valid_command().map(lambda v: json.dumps(v).encode())))
-def test_generated_lines_are_refused_cleanly_or_recorded(template: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str], line: bytes) -> None:
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
+@given(
+    st.one_of(
+        st.binary(min_size=1, max_size=200).filter(
+            lambda b: b"\n" not in b and b.strip() and not b.strip().startswith(b"#")
+        ),
+        JSON_VALUES.map(lambda v: json.dumps(v).encode()),
+        mutated_valid_command().map(lambda v: json.dumps(v).encode()),
+    )
+)
+def test_generated_lines_are_refused_cleanly_or_recorded(
+    template: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str], line: bytes
+) -> None:
     """Random bytes, random JSON and mutated commands: either a valid entry, or a clean refusal that changes nothing."""
     store = campaign_from(template, tmp_path)
     code, output = apply_in_process(capsys, store, line + b"\n", tmp_path)
@@ -129,8 +158,13 @@ def test_a_real_process_refuses_without_traceback(template: bytes, tmp_path: Pat
     store = campaign_from(template, tmp_path)
     orders = tmp_path / "bad.jsonl"
     orders.write_bytes(b'{"kind": "RecordRoll", "purpose": "CRT", "dice": "2D6", "faces": [0, 9], "rolled_by": "Al"}\n')
-    result = subprocess.run([sys.executable, "-m", "tui.cli", "apply", str(store), str(orders)],
-                            capture_output=True, text=True, cwd=ROOT, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "apply", str(store), str(orders)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert result.returncode == 1
     assert "line 1" in result.stderr and "0 cannot be thrown" in result.stderr
     assert "Traceback" not in result.stdout + result.stderr

@@ -12,8 +12,9 @@ import pytest
 
 from ledger.fold import apply_entry
 from referee.service import RefereeService
-from support import state_json
 from tui.cli import main
+
+from support import state_json
 
 LOG = Path(__file__).resolve().parents[1] / "data" / "reich-1939-1941.jsonl"
 
@@ -34,7 +35,9 @@ def test_germany_base_and_total_after_three_years(campaign: str, capsys: pytest.
     assert (germany["base"], germany["total"]) == (388, 388)
     # Cumulative bomber hits 4 + 6 + 7 = 17 crossed 15 in 1941: one 5-4 became 5 interceptors,
     # counted against 1942's interceptor limit (38 − 15).
-    assert germany["force_pool_changes"] == ["5-4 air fleet → 5 interceptor factors (bomber hits reached a multiple of 15)"]
+    assert germany["force_pool_changes"] == [
+        "5-4 air fleet → 5 interceptor factors (bomber hits reached a multiple of 15)"
+    ]
     assert germany["sw_limits"] == {"submarines": 38, "interceptors": 23}
 
 
@@ -48,7 +51,9 @@ def test_uk_base_and_total_after_three_years(campaign: str, capsys: pytest.Captu
     assert uk["sw_hits"] == {"1940": {"submarines": 27}, "1941": {"submarines": 5}}
 
 
-def test_lend_lease_from_germany_reached_italy_after_its_year_start(campaign: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_lend_lease_from_germany_reached_italy_after_its_year_start(
+    campaign: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     italy = state_json(capsys, campaign)["brp_economies"]["Italy"]
     assert (italy["base"], italy["saved"]) == (85, 95)  # 50 + 50% of 70 saved; 85 + 10 from Germany, unspent
 
@@ -68,7 +73,9 @@ def test_every_intermediate_state_at_matches_replay(campaign: str, capsys: pytes
 def test_year_start_entries_carry_the_whole_calculation(campaign: str) -> None:
     service = RefereeService.open(campaign)
     try:
-        starts = [e for e in service.entries() if e["command"]["kind"] == "PerformYearStart" and e["command"]["power"] == "UK"]
+        starts = [
+            e for e in service.entries() if e["command"]["kind"] == "PerformYearStart" and e["command"]["power"] == "UK"
+        ]
     finally:
         service.close()
     texts = [step["text"] for step in starts[1]["ruling"]["steps"]]

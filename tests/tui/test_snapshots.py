@@ -12,8 +12,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Select, TextArea
 
-from support import TickingClock
 from tui.app import TurnledgerApp, make_app
+
+from support import TickingClock
 
 SIZE = (130, 42)
 CAMPAIGN_ID = "11111111-2222-3333-4444-555555555555"
@@ -22,11 +23,21 @@ CAMPAIGN_ID = "11111111-2222-3333-4444-555555555555"
 @pytest.fixture
 def app(tmp_path: Path) -> TurnledgerApp:
     made = make_app(str(tmp_path / "club.db"), clock=TickingClock(), campaign_id=CAMPAIGN_ID)
-    for command in ({"kind": "AdvancePhase"}, {"kind": "AdvancePhase"},
-                    {"kind": "PayAttackSupply", "side": "Axis", "stacks": [2, 3, 1]},
-                    {"kind": "RecordRoll", "purpose": "attack on Brest", "dice": "2D6", "faces": [5, 6],
-                     "rolled_by": "Hans", "witnesses": ["Ivan"]},
-                    {"kind": "AdvancePhase"}, {"kind": "ReceiveSupplyIncome", "side": "Axis"}):
+    for command in (
+        {"kind": "AdvancePhase"},
+        {"kind": "AdvancePhase"},
+        {"kind": "PayAttackSupply", "side": "Axis", "stacks": [2, 3, 1]},
+        {
+            "kind": "RecordRoll",
+            "purpose": "attack on Brest",
+            "dice": "2D6",
+            "faces": [5, 6],
+            "rolled_by": "Hans",
+            "witnesses": ["Ivan"],
+        },
+        {"kind": "AdvancePhase"},
+        {"kind": "ReceiveSupplyIncome", "side": "Axis"},
+    ):
         made.service.execute_json(command)
     made.head = made.service.head()
     return made

@@ -9,18 +9,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
 from textual.message import Message
 from textual.widgets import Checkbox, Input, Select, Static, TextArea
 
-from rich.console import Console
-
-from support import TickingClock
 from tui import render
 from tui.app import TurnledgerApp, make_app
 from tui.dialogs.combat import CombatForm
 from tui.dialogs.error import ErrorDialog
 from tui.dialogs.isolation import IsolationForm
 from tui.dialogs.losses import LossesForm
+
+from support import TickingClock
 
 
 def seen_of(kind: type[Message], seen: list[Message]) -> list[Any]:
@@ -58,7 +58,10 @@ async def test_combat_then_losses_through_the_forms(tmp_path: Path) -> None:
         entry = app.service.store.entry(combat)
         assert entry["command"]["kind"] == "ResolveCombat" and entry["rolls"][0]["faces"] == [1, 2]
         assert seen_of(TurnledgerApp.Recorded, seen)[-1].entry["number"] == combat
-        assert [(loss.side, loss.amount) for loss in app.service.state().table.losses_due] == [("Axis", 2), ("Soviet", 2)]
+        assert [(loss.side, loss.amount) for loss in app.service.state().table.losses_due] == [
+            ("Axis", 2),
+            ("Soviet", 2),
+        ]
         assert app.service.state().supply_pools["Axis"].special == 79  # 1 SP for the paying stack, special first
         console = Console(record=True, width=150)
         console.print(render.state_view(app.service.state()))
@@ -181,7 +184,14 @@ async def test_digital_dice_from_the_combat_form_then_checked_in_the_report(tmp_
         assert "its seed is revealed when its game turn ends" in str(app.screen.query_one("#check", Static).content)
         await pilot.press("escape")
         for loss in list(app.service.state().table.losses_due):
-            app.record({"kind": "AllocateLosses", "combat": loss.combat, "side": loss.side, "units": [{"label": "x", "counted": loss.amount}]})
+            app.record(
+                {
+                    "kind": "AllocateLosses",
+                    "combat": loss.combat,
+                    "side": loss.side,
+                    "units": [{"label": "x", "counted": loss.amount}],
+                }
+            )
         await pilot.press("a")  # the surprise turn ends: its seed is revealed
         await pilot.pause()
         app.cursor = combat["number"]
@@ -238,4 +248,6 @@ async def test_europa_isolation_attrition_through_the_form_leaves_a_loss_to_allo
         assert "modified 5" in panel(app) and "= 5 (rounded up)" in panel(app)
         await pilot.click("#record")
         await pilot.pause()
-        assert [(loss.side, loss.amount, loss.isolated) for loss in app.service.state().table.losses_due] == [("Soviet", 5, True)]
+        assert [(loss.side, loss.amount, loss.isolated) for loss in app.service.state().table.losses_due] == [
+            ("Soviet", 5, True)
+        ]

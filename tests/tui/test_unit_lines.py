@@ -20,16 +20,21 @@ def test_attackers_take_strength_label_and_flags() -> None:
 def test_defenders_keep_short_labels_that_look_like_flags() -> None:
     """'AT' is a label (too short to be a typo of 'art'); atec, nkvd are flags."""
     assert parse_units("3 AT atec\n4 rifle NKVD", attacking=False) == [
-        {"defense": 3, "label": "AT", "atec": "full"}, {"defense": 4, "label": "rifle", "nkvd": True}]
+        {"defense": 3, "label": "AT", "atec": "full"},
+        {"defense": 4, "label": "rifle", "nkvd": True},
+    ]
 
 
-@pytest.mark.parametrize(("text", "attacking", "message"), [
-    ("x inf", True, "attackers, line 1: a line starts with the unit's strength; 'x' is not one"),
-    ("7 inf\n9 pz aeka", True, "line 2: 'aeka' is not a flag here \\(did you mean aeca\\?\\)"),
-    ("4 rifle @B", False, "defenders, line 1: '@B' is not a flag here"),
-    ("4 rifle arty", False, "did you mean art"),
-    ("99999 inf", True, "is not one"),
-])
+@pytest.mark.parametrize(
+    ("text", "attacking", "message"),
+    [
+        ("x inf", True, "attackers, line 1: a line starts with the unit's strength; 'x' is not one"),
+        ("7 inf\n9 pz aeka", True, "line 2: 'aeka' is not a flag here \\(did you mean aeca\\?\\)"),
+        ("4 rifle @B", False, "defenders, line 1: '@B' is not a flag here"),
+        ("4 rifle arty", False, "did you mean art"),
+        ("99999 inf", True, "is not one"),
+    ],
+)
 def test_a_wrong_line_names_its_number_and_word(text: str, attacking: bool, message: str) -> None:
     with pytest.raises(InvalidInputError, match=message):
         parse_units(text, attacking=attacking)
@@ -38,7 +43,8 @@ def test_a_wrong_line_names_its_number_and_word(text: str, attacking: bool, mess
 def test_losses_take_counted_label_armor_change_and_cost() -> None:
     assert parse_losses("10 10-10 pz to cadre armor change=6 cost=3\n4 rifle") == [
         {"counted": 10, "label": "10-10 pz to cadre", "armor": True, "change": 6, "armor_cost": 3},
-        {"counted": 4, "label": "rifle"}]
+        {"counted": 4, "label": "rifle"},
+    ]
     with pytest.raises(InvalidInputError, match="change= takes a whole number, not 'six'"):
         parse_losses("10 pz change=six")
 

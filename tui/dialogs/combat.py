@@ -18,8 +18,13 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static, Text
 from tui.dialogs.form_parts import Preview, TableForm, faces_of, words
 from tui.unit_lines import parse_units
 
-FLAGS = (("fortified", "fort in the hex"), ("overrun", "overrun"), ("winterization", "+1 winterization"),
-         ("commando", "+1 commando"), ("axis_first_winter", "-1 Axis first winter"))
+FLAGS = (
+    ("fortified", "fort in the hex"),
+    ("overrun", "overrun"),
+    ("winterization", "+1 winterization"),
+    ("commando", "+1 commando"),
+    ("axis_first_winter", "-1 Axis first winter"),
+)
 
 
 @dataclass(frozen=True)
@@ -57,16 +62,32 @@ class CombatForm(TableForm):
         zones = [(f"zone {zone}: {weather}", zone) for zone, weather in self.setup.zones.items()]
         with Vertical():
             yield Label(f"[b]{self.setup.side} attacks[/b] — one unit per line: strength, label, flags")
-            yield Label("[dim]flags: aeca aeca/2 atec atec/2 art nkvd unsupplied isolated unpaid siege @HEX (attacking hex) "
-                        + " ".join(f"~{name}" for name in self.setup.hexsides if name != "none") + "[/dim]")
+            yield Label(
+                "[dim]flags: aeca aeca/2 atec atec/2 art nkvd unsupplied isolated unpaid siege @HEX (attacking hex) "
+                + " ".join(f"~{name}" for name in self.setup.hexsides if name != "none")
+                + "[/dim]"
+            )
             with Horizontal():
                 yield Input(placeholder="where (e.g. Kiev 2715)", id="what")
-                yield Select(zones, prompt="defender's weather zone", id="zone", value=zones[0][1] if len(zones) == 1 else Select.NULL)
+                yield Select(
+                    zones,
+                    prompt="defender's weather zone",
+                    id="zone",
+                    value=zones[0][1] if len(zones) == 1 else Select.NULL,
+                )
                 terrain = sorted(self.setup.terrain, key=lambda name: name != "clear")
-                yield Select([(name.replace("_", " "), name) for name in terrain], id="terrain", value=terrain[0],
-                             allow_blank=False)
-                yield Select([("no bombardment shift", 0), ("1R bombardment", 1), ("2 bombardment shifts", 2)], id="bombard",
-                             value=0, allow_blank=False)
+                yield Select(
+                    [(name.replace("_", " "), name) for name in terrain],
+                    id="terrain",
+                    value=terrain[0],
+                    allow_blank=False,
+                )
+                yield Select(
+                    [("no bombardment shift", 0), ("1R bombardment", 1), ("2 bombardment shifts", 2)],
+                    id="bombard",
+                    value=0,
+                    allow_blank=False,
+                )
             with Horizontal():
                 for name, text in FLAGS:
                     yield Checkbox(text, id=name)
@@ -91,7 +112,9 @@ class CombatForm(TableForm):
         """The combat as typed so far (faces may still be missing)."""
         zone = self.query_one("#zone", Select).value
         data: dict[str, Any] = {
-            "kind": "ResolveCombat", "actor": self.actor, "side": self.setup.side,
+            "kind": "ResolveCombat",
+            "actor": self.actor,
+            "side": self.setup.side,
             "what": self.query_one("#what", Input).value.strip(),
             "terrain": self.query_one("#terrain", Select).value,
             "bombardment_shifts": self.query_one("#bombard", Select).value,

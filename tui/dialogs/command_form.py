@@ -37,7 +37,9 @@ def parse_field(name: str, text: str, schema: dict[str, Any]) -> Any:
                 raise ValueError(text)
             return text.lower() in ("yes", "true")
     except (ValueError, json.JSONDecodeError):
-        raise InvalidInputError(f"field {name}: {text!r} is not a valid {'/'.join(sorted(t for t in types if t))}") from None
+        raise InvalidInputError(
+            f"field {name}: {text!r} is not a valid {'/'.join(sorted(t for t in types if t))}"
+        ) from None
     return text
 
 
@@ -86,7 +88,9 @@ class CommandForm(ModalScreen[dict[str, Any] | None]):
                 continue
             hint = prop.get("description", "") or ", ".join(str(v) for v in prop.get("enum", []))
             label = f"{name}{' *' if name in required else ''}" + (f"  ({hint})" if hint else "")
-            await fields.mount(Label(label, markup=False), Input(id=f"field-{name}", placeholder=str(prop.get("default", ""))))
+            await fields.mount(
+                Label(label, markup=False), Input(id=f"field-{name}", placeholder=str(prop.get("default", "")))
+            )
 
     def command(self) -> dict[str, Any]:
         """The command as typed so far."""
@@ -109,7 +113,7 @@ class CommandForm(ModalScreen[dict[str, Any] | None]):
         try:
             data = self.command()
             ruling = self.preview(data)
-        except Exception as error:  # noqa: BLE001 - the console's funnel shows every refusal once
+        except Exception as error:
             self.app.show_error(error)  # type: ignore[attr-defined]
             return
         if event.button.id == "preview":

@@ -25,7 +25,9 @@ class EntryDialog(ModalScreen[tuple[str, str] | None]):
     EntryDialog Horizontal { height: auto; }
     """
 
-    def __init__(self, entry: dict[str, Any], undone_by: int | None, notes: list[dict[str, Any]], dice_check: str = "") -> None:
+    def __init__(
+        self, entry: dict[str, Any], undone_by: int | None, notes: list[dict[str, Any]], dice_check: str = ""
+    ) -> None:
         super().__init__()
         self.entry = entry
         self.dice_check = dice_check
@@ -35,8 +37,13 @@ class EntryDialog(ModalScreen[tuple[str, str] | None]):
     def compose(self) -> ComposeResult:
         intact = recompute_hash(self.entry) == self.entry["hash"]
         check = "hash recomputed: matches" if intact else "hash recomputed: DOES NOT MATCH (run verify)"
-        notes = "\n".join(f"#{note['entry']} {note['actor']}{' · DISPUTE' if note['disputed'] else ''}: {note['text']}"
-                          for note in self.notes) or "no notes or disputes"
+        notes = (
+            "\n".join(
+                f"#{note['entry']} {note['actor']}{' · DISPUTE' if note['disputed'] else ''}: {note['text']}"
+                for note in self.notes
+            )
+            or "no notes or disputes"
+        )
         with Vertical():
             with VerticalScroll():
                 yield Static(render.entry_view(self.entry, undone_by=self.undone_by))

@@ -63,7 +63,7 @@ class TableForm(ModalScreen[dict[str, Any] | None]):
                 note = "[b]digital dice[/b]: the service rolls them when you press Record (a roll is never previewed)"
                 return note if self.assess is self.preview else note + "\n" + str(self.assess(data))
             return str(self.preview(data) if self.dice_key in data or self.dice is None else self.assess(data))
-        except Exception as error:  # noqa: BLE001 - shown in place while the referee is still typing
+        except Exception as error:
             return f"[b]would be refused:[/b] {error}"
 
     def _update(self) -> None:
@@ -93,10 +93,12 @@ class TableForm(ModalScreen[dict[str, Any] | None]):
         try:
             data = self.command()
             if self.dice and self.dice_key not in data:
-                raise InvalidInputError(f"throw {self.dice} at the table and type the faces (or d for digital dice) before recording")
+                raise InvalidInputError(
+                    f"throw {self.dice} at the table and type the faces (or d for digital dice) before recording"
+                )
             if data.get(self.dice_key) != "digital":
                 self.preview(data)
-        except Exception as error:  # noqa: BLE001 - the console's funnel shows every refusal once
+        except Exception as error:
             self.app.show_error(error)  # type: ignore[attr-defined]
             return
         self.dismiss(data)

@@ -16,8 +16,12 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from tui.dialogs.form_parts import Preview, TableForm, faces_of, words
 
-COMMON = (("adjacent_enemy", "-1 adjacent to the enemy"), ("remote_region", "-1 E. Europe, Russia, Scandinavia, N. Africa"),
-          ("home_country", "+1 home country"), ("traces_to_city", "+1 traces to a friendly city"))
+COMMON = (
+    ("adjacent_enemy", "-1 adjacent to the enemy"),
+    ("remote_region", "-1 E. Europe, Russia, Scandinavia, N. Africa"),
+    ("home_country", "+1 home country"),
+    ("traces_to_city", "+1 traces to a friendly city"),
+)
 
 
 @dataclass(frozen=True)
@@ -49,8 +53,14 @@ class IsolationForm(TableForm):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"[b]{self.setup.side} isolation attrition[/b] — "
-                        + ("≤ 6 loses 50% of the stack (D-105)" if self.europa else "≤ 7 eliminates every unit in the hex (H-40)"))
+            yield Label(
+                f"[b]{self.setup.side} isolation attrition[/b] — "
+                + (
+                    "≤ 6 loses 50% of the stack (D-105)"
+                    if self.europa
+                    else "≤ 7 eliminates every unit in the hex (H-40)"
+                )
+            )
             with Horizontal():
                 yield Input(placeholder="hex (e.g. Kiev pocket)", id="hex")
                 yield Input(placeholder="units in the hex, comma separated", id="units")
@@ -59,8 +69,11 @@ class IsolationForm(TableForm):
                     yield Input(placeholder="stack strength", id="strength")
                     yield Input(value="2", placeholder="turns unsupplied (2nd or later)", id="turns")
                 else:
-                    yield Select([(f"{region}: {weather}", region) for region, weather in self.setup.regions.items()],
-                                 prompt="weather region of the hex", id="region")
+                    yield Select(
+                        [(f"{region}: {weather}", region) for region, weather in self.setup.regions.items()],
+                        prompt="weather region of the hex",
+                        id="region",
+                    )
             with Horizontal():
                 for name, text in COMMON:
                     yield Checkbox(text, id=name)
@@ -77,11 +90,15 @@ class IsolationForm(TableForm):
 
     def command(self) -> dict[str, Any]:
         """The roll as typed so far."""
-        data: dict[str, Any] = {"kind": "ResolveIsolationAttrition", "actor": self.actor, "side": self.setup.side,
-                                "hex": self.query_one("#hex", Input).value.strip() or "?",
-                                "units": [unit.strip() for unit in self.query_one("#units", Input).value.split(",") if unit.strip()],
-                                "rolled_by": self.query_one("#rolled_by", Input).value.strip() or self.actor,
-                                "witnesses": words(self.query_one("#witnesses", Input).value)}
+        data: dict[str, Any] = {
+            "kind": "ResolveIsolationAttrition",
+            "actor": self.actor,
+            "side": self.setup.side,
+            "hex": self.query_one("#hex", Input).value.strip() or "?",
+            "units": [unit.strip() for unit in self.query_one("#units", Input).value.split(",") if unit.strip()],
+            "rolled_by": self.query_one("#rolled_by", Input).value.strip() or self.actor,
+            "witnesses": words(self.query_one("#witnesses", Input).value),
+        }
         for box in self.query(Checkbox).results(Checkbox):
             data[str(box.id)] = box.value
         if self.europa:

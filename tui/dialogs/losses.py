@@ -38,8 +38,13 @@ class LossesForm(TableForm):
         self.nations = nations
 
     def compose(self) -> ComposeResult:
-        choices = [(f"#{loss.combat} {loss.what}: {loss.side} owes {loss.amount}{' (an armor unit)' if loss.armor_unit else ''}", index)
-                   for index, loss in enumerate(self.owed)]
+        choices = [
+            (
+                f"#{loss.combat} {loss.what}: {loss.side} owes {loss.amount}{' (an armor unit)' if loss.armor_unit else ''}",
+                index,
+            )
+            for index, loss in enumerate(self.owed)
+        ]
         with Vertical():
             yield Label("[b]allocate a loss[/b] — one unit per line: counted strength, label, armor, change=N, cost=N")
             with Horizontal():
@@ -47,7 +52,9 @@ class LossesForm(TableForm):
                 yield Select([], prompt="no RP recovery", id="nation")
             yield TextArea(id="units", placeholder="10 10-10 pz to cadre armor change=6 cost=3")
             yield Checkbox("the units were Isolated (no RPs, C-13)", id="isolated")
-            yield VerticalScroll(Static("name the units to see whether the loss is met", id="calculation-text"), id="calculation")
+            yield VerticalScroll(
+                Static("name the units to see whether the loss is met", id="calculation-text"), id="calculation"
+            )
             with Horizontal():
                 yield Button("Record", id="record", variant="success")
                 yield Button("Cancel", id="cancel")
@@ -65,9 +72,14 @@ class LossesForm(TableForm):
     def command(self) -> dict[str, Any]:
         """The allocation as typed so far."""
         loss = self._loss()
-        data: dict[str, Any] = {"kind": "AllocateLosses", "actor": self.actor, "combat": loss.combat, "side": loss.side,
-                                "units": parse_losses(self.query_one("#units", TextArea).text),
-                                "isolated": self.query_one("#isolated", Checkbox).value}
+        data: dict[str, Any] = {
+            "kind": "AllocateLosses",
+            "actor": self.actor,
+            "combat": loss.combat,
+            "side": loss.side,
+            "units": parse_losses(self.query_one("#units", TextArea).text),
+            "isolated": self.query_one("#isolated", Checkbox).value,
+        }
         nation = self.query_one("#nation", Select).value
         if nation is not Select.NULL:
             data["nation"] = nation

@@ -28,8 +28,10 @@ class UndoDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         rolls = sum(row["rolls"] for row in self.undone)
         with Vertical():
-            yield Static(f"[b]Roll back to #{self.target}[/b]: {len(self.undone)} entries will be undone "
-                         f"({rolls} die roll{'s' if rolls != 1 else ''} among them). They stay in the record, marked undone.")
+            yield Static(
+                f"[b]Roll back to #{self.target}[/b]: {len(self.undone)} entries will be undone "
+                f"({rolls} die roll{'s' if rolls != 1 else ''} among them). They stay in the record, marked undone."
+            )
             with VerticalScroll():
                 for row in self.undone:
                     roll = f"  [{row['rolls']} roll(s)]" if row["rolls"] else ""

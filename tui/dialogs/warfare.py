@@ -70,12 +70,16 @@ class WarfareForm(TableForm):
 
     def command(self) -> dict[str, Any]:
         """The round as typed so far."""
-        data: dict[str, Any] = {"kind": "ResolveStrategicWarfare", "actor": self.actor, "attacker": self.setup.attacker,
-                                "target": self.query_one("#target", Select).value,
-                                "offence_drm": self.query_one("#offence_drm", Select).value,
-                                "defence_drm": self.query_one("#defence_drm", Select).value,
-                                "rolled_by": self.query_one("#rolled_by", Input).value.strip() or self.actor,
-                                "witnesses": words(self.query_one("#witnesses", Input).value)}
+        data: dict[str, Any] = {
+            "kind": "ResolveStrategicWarfare",
+            "actor": self.actor,
+            "attacker": self.setup.attacker,
+            "target": self.query_one("#target", Select).value,
+            "offence_drm": self.query_one("#offence_drm", Select).value,
+            "defence_drm": self.query_one("#defence_drm", Select).value,
+            "rolled_by": self.query_one("#rolled_by", Input).value.strip() or self.actor,
+            "witnesses": words(self.query_one("#witnesses", Input).value),
+        }
         for field in ("offensive", "defensive"):
             text = self.query_one(f"#{field}", Input).value.strip()
             data[f"{field}_factors"] = int(text) if text.isdigit() and len(text) < 5 else text

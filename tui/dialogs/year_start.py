@@ -37,7 +37,9 @@ class YearStartForm(ModalScreen[dict[str, Any] | None]):
         with Vertical():
             yield Select([(power, power) for power in self.powers], prompt="power (in movement order)", id="power")
             yield Vertical(id="grants")
-            yield VerticalScroll(Static("choose a power to see its year start", id="calculation-text"), id="calculation")
+            yield VerticalScroll(
+                Static("choose a power to see its year start", id="calculation-text"), id="calculation"
+            )
             with Horizontal():
                 yield Button("Record", id="record", variant="success")
                 yield Button("Cancel", id="cancel")
@@ -51,13 +53,22 @@ class YearStartForm(ModalScreen[dict[str, Any] | None]):
         power = str(event.value)
         for name, route in self.routes.items():
             if route["giver"] == power:
-                await grants.mount(Label(f"lend lease {name} ({route['arrival']})"),
-                                   Select([(str(a), a) for a in route["amounts"]], value=0 if 0 in route["amounts"] else Select.NULL,
-                                          prompt="amount", id=f"route-{len(grants.children)}", name=name))
+                await grants.mount(
+                    Label(f"lend lease {name} ({route['arrival']})"),
+                    Select(
+                        [(str(a), a) for a in route["amounts"]],
+                        value=0 if 0 in route["amounts"] else Select.NULL,
+                        prompt="amount",
+                        id=f"route-{len(grants.children)}",
+                        name=name,
+                    ),
+                )
         if power == "USA":
             await grants.mount(Checkbox("open the Iran route (15 BRPs once)", id="iran"))
         if power == "USSR":
-            await grants.mount(Label("value of pre-war USSR cities the Axis holds now (G-80)"), Input(id="cities", value="0"))
+            await grants.mount(
+                Label("value of pre-war USSR cities the Axis holds now (G-80)"), Input(id="cities", value="0")
+            )
         self._update()
 
     def on_input_changed(self) -> None:
@@ -84,7 +95,7 @@ class YearStartForm(ModalScreen[dict[str, Any] | None]):
             return
         try:
             text = self.preview(self.command())
-        except Exception as error:  # noqa: BLE001 - shown in place: the referee is still choosing
+        except Exception as error:
             text = f"[b]would be refused:[/b] {error}"
         self.query_one("#calculation-text", Static).update(text)
 

@@ -52,7 +52,9 @@ class Dashboard(Screen[None]):
             banner.update(f"LIVE · entry #{head} · c command · a advance · l log · ← replay · ? help")
             banner.set_classes("live")
         else:
-            banner.update(f"REPLAY · as of entry #{cursor} of #{head} · read-only · → forward · end/escape back to live · u undo to here · b branch")
+            banner.update(
+                f"REPLAY · as of entry #{cursor} of #{head} · read-only · → forward · end/escape back to live · u undo to here · b branch"
+            )
             banner.set_classes("replay")
         self.query_one("#state", Static).update(render.state_view(state, at=cursor))
         self.query_one("#recent", Static).update(render.log_view(rows))

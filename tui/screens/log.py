@@ -13,8 +13,12 @@ from textual.widgets import DataTable, Footer, Header, Input, Static
 class LogScreen(Screen[None]):
     """Number, calendar position, actor, command, summary, status; Enter opens an entry."""
 
-    BINDINGS = [("escape", "app.pop_screen", "Back"), ("slash", "focus_filter", "Filter"),
-                ("left_square_bracket", "page(-1)", "Earlier"), ("right_square_bracket", "page(1)", "Later")]
+    BINDINGS = [
+        ("escape", "app.pop_screen", "Back"),
+        ("slash", "focus_filter", "Filter"),
+        ("left_square_bracket", "page(-1)", "Earlier"),
+        ("right_square_bracket", "page(1)", "Later"),
+    ]
     PAGE = 500
     """Rows shown at once: a DataTable of 100,000 rows takes seconds to fill; a page is instant."""
 
@@ -31,7 +35,10 @@ class LogScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Input(placeholder="filter: text in command, calendar, player turn, actor or summary; 'disputed'; 'undone'", id="filter")
+        yield Input(
+            placeholder="filter: text in command, calendar, player turn, actor or summary; 'disputed'; 'undone'",
+            id="filter",
+        )
         yield Static("", id="page")
         yield DataTable(id="entries", cursor_type="row", zebra_stripes=True)
         yield Footer()
@@ -47,9 +54,10 @@ class LogScreen(Screen[None]):
         self.matching = rows
         self.end = len(rows) if end is None else max(min(end, len(rows)), min(self.PAGE, len(rows)))
         start = max(0, self.end - self.PAGE)
-        page = rows[start:self.end]
+        page = rows[start : self.end]
         self.query_one("#page", Static).update(
-            f"{len(rows):,} entries match · showing {start + 1:,}–{self.end:,} · [ earlier page · ] later page · Enter opens")
+            f"{len(rows):,} entries match · showing {start + 1:,}–{self.end:,} · [ earlier page · ] later page · Enter opens"
+        )
         table = self.query_one(DataTable)
         table.clear()
         rows = page
@@ -57,8 +65,16 @@ class LogScreen(Screen[None]):
             status = f"undone by #{row['undone_by']}" if row["undone_by"] else ""
             if row["disputed"]:
                 status = (status + " · " if status else "") + "disputed"
-            table.add_row(str(row["number"]), row["at"], row["player"] or "—", row["actor"], row["kind"], row["summary"], status,
-                          key=str(row["number"]))
+            table.add_row(
+                str(row["number"]),
+                row["at"],
+                row["player"] or "—",
+                row["actor"],
+                row["kind"],
+                row["summary"],
+                status,
+                key=str(row["number"]),
+            )
         if rows:
             table.move_cursor(row=len(rows) - 1)
 
@@ -67,12 +83,16 @@ class LogScreen(Screen[None]):
         if not text:
             self.fill(self.rows)
             return
+
         def keep(row: dict[str, Any]) -> bool:
             if text == "disputed":
                 return bool(row["disputed"])
             if text == "undone":
                 return bool(row["undone_by"])
-            return any(text in str(row[key]).lower() for key in ("kind", "at", "actor", "summary", "player", "on_behalf_of"))
+            return any(
+                text in str(row[key]).lower() for key in ("kind", "at", "actor", "summary", "player", "on_behalf_of")
+            )
+
         self.fill([row for row in self.rows if keep(row)])
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:

@@ -26,7 +26,9 @@ TANK_CADRE = Defender(label="3-2-8 tank cadre", defense=2, atec="full", aeca="fu
 
 
 def battle(attackers: list[Attacker], defenders: list[Defender], **kwargs: object) -> Battle:
-    return Battle(attackers=tuple(attackers), defenders=tuple(defenders), terrain=str(kwargs.pop("terrain", "clear")), **kwargs)  # type: ignore[arg-type]
+    return Battle(
+        attackers=tuple(attackers), defenders=tuple(defenders), terrain=str(kwargs.pop("terrain", "clear")), **kwargs
+    )  # type: ignore[arg-type]
 
 
 def test_I01_infantry_against_rifle_and_AT_calculates_no_armor() -> None:
@@ -90,14 +92,22 @@ def test_I11_a_river_attack_at_1_2_sizes_losses_on_the_attackers_printed_strengt
 def test_factor_limits_apply_after_halving_per_hex_and_per_attack() -> None:
     """D-04, D-01: 2 × 20 from one hex (limit 30) and 40 from another → 30 + 40 → 60 per attack."""
     limit = FactorLimit(from_turn=0, until_turn=21, per_hex=30, per_attack=60, rule="D-04 [000]")
-    attackers = [Attacker(label="a", attack=20, hex="A"), Attacker(label="b", attack=20, hex="A"), Attacker(label="c", attack=40, hex="B")]
+    attackers = [
+        Attacker(label="a", attack=20, hex="A"),
+        Attacker(label="b", attack=20, hex="A"),
+        Attacker(label="c", attack=40, hex="B"),
+    ]
     assert assess(battle(attackers, [Defender(label="d", defense=10)], limit=limit), CHARTS, OPTIONS).attack == 60
 
 
 def test_artillery_counts_at_most_the_defence_and_defensive_artillery_one_each() -> None:
     """D-06, D-07: attacking artillery capped at 1× DF; the second defending gun counts 1."""
     attackers = [INFANTRY, Attacker(label="art", attack=12, artillery=True)]
-    defenders = [Defender(label="gun 1", defense=3, artillery=True), Defender(label="gun 2", defense=2, artillery=True), RIFLE]
+    defenders = [
+        Defender(label="gun 1", defense=3, artillery=True),
+        Defender(label="gun 2", defense=2, artillery=True),
+        RIFLE,
+    ]
     result = assess(battle(attackers, defenders), CHARTS, OPTIONS)
     assert (result.defence, result.attack) == (3 + 1 + 4, 7 + 8)
 
@@ -116,15 +126,22 @@ def test_below_1_4_the_attacker_is_eliminated() -> None:
     assert resolve(situation, assessment, CHARTS, roll=12, options=OPTIONS).attacker_eliminated
 
 
-@pytest.mark.parametrize(("ratio", "linear", "log", "down"), [
-    (Fraction(5, 2), "2-1", "3-1", "2-1"),     # tie by difference → the lower column
-    (Fraction(27, 10), "3-1", "3-1", "2-1"),
-    (Fraction(5, 4), "1-1", "3-2", "1-1"),     # 1.25 is a tie by difference; by ratio 3-2 is nearer
-    (Fraction(9, 1), "7-1", "7-1", "7-1"),
-])
+@pytest.mark.parametrize(
+    ("ratio", "linear", "log", "down"),
+    [
+        (Fraction(5, 2), "2-1", "3-1", "2-1"),  # tie by difference → the lower column
+        (Fraction(27, 10), "3-1", "3-1", "2-1"),
+        (Fraction(5, 4), "1-1", "3-2", "1-1"),  # 1.25 is a tie by difference; by ratio 3-2 is nearer
+        (Fraction(9, 1), "7-1", "7-1", "7-1"),
+    ],
+)
 def test_J06_odds_rounding_readings(ratio: Fraction, linear: str, log: str, down: str) -> None:
     """J-06: nearest by difference (default), nearest by ratio, or down."""
-    assert [nearest_column(ratio, reading) for reading in ("nearest_linear", "nearest_log", "down")] == [linear, log, down]
+    assert [nearest_column(ratio, reading) for reading in ("nearest_linear", "nearest_log", "down")] == [
+        linear,
+        log,
+        down,
+    ]
 
 
 @pytest.mark.parametrize(("cap", "expected"), [(1, "3-1"), (2, "4-1")])
@@ -142,16 +159,25 @@ def test_J05_defender_armor_threshold(threshold: str, drm: int) -> None:
     assert assess(battle(attackers, defenders), CHARTS, CombatOptions(armor_drm_threshold=threshold)).armor.drm == drm
 
 
-@pytest.mark.parametrize(("terrain", "reading", "text"), [
-    ("wooded_rough", "rule", "retreats 1 hex"), ("wooded_rough", "overview", "retreats 2 hexes"),
-    ("clear", "rule", "retreats 2 hexes"), ("swamp", "overview", "retreats 1 hex"),
-])
+@pytest.mark.parametrize(
+    ("terrain", "reading", "text"),
+    [
+        ("wooded_rough", "rule", "retreats 1 hex"),
+        ("wooded_rough", "overview", "retreats 2 hexes"),
+        ("clear", "rule", "retreats 2 hexes"),
+        ("swamp", "overview", "retreats 1 hex"),
+    ],
+)
 def test_J18_one_hex_retreat_terrain(terrain: str, reading: str, text: str) -> None:
     """J-18: the rule lists Fortress and Wooded Rough with city, forest, swamp, mountain; the overview does not."""
     situation = battle([Attacker(label="inf", attack=30)], [RIFLE], terrain=terrain)
     options = CombatOptions(dr_heavy_terrain=reading)
     assessment = assess(situation, CHARTS, options)
-    roll = next(r for r in range(2, 13) if CHARTS.result(str(assessment.column), max(2, min(12, r + assessment.drm))).endswith("DR"))
+    roll = next(
+        r
+        for r in range(2, 13)
+        if CHARTS.result(str(assessment.column), max(2, min(12, r + assessment.drm))).endswith("DR")
+    )
     result = resolve(situation, assessment, CHARTS, roll=roll, options=options)
     assert any(text in step.text for step in result.steps)
 
@@ -162,7 +188,11 @@ def test_armor_loss_rule_and_its_large_advantage_exception() -> None:
     big = battle([INFANTRY, PANZER, STUG], [RIFLE, Defender(label="1-1 AT", defense=1, atec="full")])
     for situation, waived in ((plain, False), (big, True)):
         assessment = assess(situation, CHARTS, OPTIONS)
-        roll = next(r for r in range(2, 13) if CHARTS.result(str(assessment.column), max(2, min(12, r + assessment.drm))) == "X1")
+        roll = next(
+            r
+            for r in range(2, 13)
+            if CHARTS.result(str(assessment.column), max(2, min(12, r + assessment.drm))) == "X1"
+        )
         result = resolve(situation, assessment, CHARTS, roll=roll, options=OPTIONS)
         assert result.attacker_armor_loss is not waived
 
@@ -181,7 +211,19 @@ def test_refusals_name_the_rule() -> None:
 
 def score(code: str) -> float:
     """How good a result is for the attacker (D-61 item 7)."""
-    return {"A2": -3, "A1": -2, "AR": -1, "0": 0, "X1": 1, "DR": 1.5, "X1DR": 2, "D1": 2.5, "D1DR": 3, "D2": 4, "D2DR": 5}[code]
+    return {
+        "A2": -3,
+        "A1": -2,
+        "AR": -1,
+        "0": 0,
+        "X1": 1,
+        "DR": 1.5,
+        "X1DR": 2,
+        "D1": 2.5,
+        "D1DR": 3,
+        "D2": 4,
+        "D2DR": 5,
+    }[code]
 
 
 def test_the_provisional_crt_satisfies_everything_the_text_says() -> None:
@@ -218,8 +260,12 @@ def test_D41_a_fort_makes_clear_1L_and_in_woods_also_stops_armor() -> None:
 
 def test_D42_D43_armor_across_rivers_and_into_wooded_rough() -> None:
     """D-42: armor effects across a minor river (AECA halved, D-31) but not into wooded rough; D-43: not across a major river."""
-    minor = assess(battle([Attacker(label="pz", attack=9, aeca="full", hexside="minor_river")], [RIFLE]), CHARTS, OPTIONS)
-    major = assess(battle([Attacker(label="pz", attack=9, aeca="full", hexside="major_river")], [RIFLE]), CHARTS, OPTIONS)
+    minor = assess(
+        battle([Attacker(label="pz", attack=9, aeca="full", hexside="minor_river")], [RIFLE]), CHARTS, OPTIONS
+    )
+    major = assess(
+        battle([Attacker(label="pz", attack=9, aeca="full", hexside="major_river")], [RIFLE]), CHARTS, OPTIONS
+    )
     rough = assess(battle([PANZER], [RIFLE], terrain="wooded_rough"), CHARTS, OPTIONS)
     assert (minor.armor.calculated, minor.armor.attacker) == (True, Fraction(9, 2))
     assert not major.armor.calculated and not rough.armor.calculated
@@ -228,9 +274,16 @@ def test_D42_D43_armor_across_rivers_and_into_wooded_rough() -> None:
 def test_D44_full_cities_halve_normal_artillery_but_not_siege_artillery() -> None:
     """D-44: 12 normal artillery count 6 in a major city; siege artillery counts 12."""
     defenders = [Defender(label="garrison", defense=20)]
-    normal = assess(battle([Attacker(label="art", attack=12, artillery=True)], defenders, terrain="major_city"), CHARTS, OPTIONS)
-    siege = assess(battle([Attacker(label="siege", attack=12, artillery=True, ignores_terrain=True)], defenders,
-                          terrain="major_city"), CHARTS, OPTIONS)
+    normal = assess(
+        battle([Attacker(label="art", attack=12, artillery=True)], defenders, terrain="major_city"), CHARTS, OPTIONS
+    )
+    siege = assess(
+        battle(
+            [Attacker(label="siege", attack=12, artillery=True, ignores_terrain=True)], defenders, terrain="major_city"
+        ),
+        CHARTS,
+        OPTIONS,
+    )
     assert (normal.attack, siege.attack) == (6, 12)
 
 
@@ -248,8 +301,13 @@ def test_D71_the_nkvd_may_cancel_a_DR_but_not_a_D1DR() -> None:
 def test_D92_D94_an_overrun_is_one_stack_and_says_what_happens_to_it() -> None:
     """D-90, D-92: one stack from one hex; the ruling says the stack advances or halts."""
     with pytest.raises(IllegalOrderError, match="one stack from one hex"):
-        assess(battle([Attacker(label="a", attack=9, hex="A"), Attacker(label="b", attack=9, hex="B")], [RIFLE], overrun=True),
-               CHARTS, OPTIONS)
+        assess(
+            battle(
+                [Attacker(label="a", attack=9, hex="A"), Attacker(label="b", attack=9, hex="B")], [RIFLE], overrun=True
+            ),
+            CHARTS,
+            OPTIONS,
+        )
     situation = battle([PANZER], [RIFLE], overrun=True)
     result = resolve(situation, assess(situation, CHARTS, OPTIONS), CHARTS, roll=7, options=OPTIONS)
     assert any("overrun: the whole stack advances" in step.text for step in result.steps)

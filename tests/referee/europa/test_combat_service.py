@@ -12,11 +12,20 @@ from referee.service import RefereeService
 from tests.referee.europa.test_logistics_service import at_phase
 
 ATTACK: dict[str, Any] = {
-    "kind": "ResolveCombat", "side": "Axis", "what": "Brest", "zone": "B",
-    "attackers": [{"label": "7-6 inf", "attack": 7}, {"label": "9-10 pz", "attack": 9, "aeca": "full"},
-                  {"label": "2-1-10 StuG", "attack": 2, "aeca": "full"}],
+    "kind": "ResolveCombat",
+    "side": "Axis",
+    "what": "Brest",
+    "zone": "B",
+    "attackers": [
+        {"label": "7-6 inf", "attack": 7},
+        {"label": "9-10 pz", "attack": 9, "aeca": "full"},
+        {"label": "2-1-10 StuG", "attack": 2, "aeca": "full"},
+    ],
     "defenders": [{"label": "4-6 rifle", "defense": 4}],
-    "paying_stacks": [1], "faces": [1, 2], "rolled_by": "Anna", "witnesses": ["Boris"],
+    "paying_stacks": [1],
+    "faces": [1, 2],
+    "rolled_by": "Anna",
+    "witnesses": ["Boris"],
 }
 
 
@@ -31,8 +40,17 @@ def test_a_combat_is_one_entry_with_roll_ruling_sp_and_losses_owed(europa: Refer
     entry = europa.execute_json(ATTACK)
     # 18:4 → 4-1, 1R armor → 5-1; 2D6 3 + 1 (armor) = 4 → X1 on the provisional chart: 2 each side
     assert entry["ruling"]["summary"].startswith(f"combat #{entry['number']} Brest: 5-1, roll 4 → X1")
-    assert entry["rolls"] == [{"purpose": "combat: Brest", "dice": "2D6", "faces": [1, 2], "total": 3, "method": "physical",
-                               "rolled_by": "Anna", "witnesses": ["Boris"]}]
+    assert entry["rolls"] == [
+        {
+            "purpose": "combat: Brest",
+            "dice": "2D6",
+            "faces": [1, 2],
+            "total": 3,
+            "method": "physical",
+            "rolled_by": "Anna",
+            "witnesses": ["Boris"],
+        }
+    ]
     assert europa.state().supply_pools["Axis"].stockpile == stockpile - 1
     owed = [(loss.side, loss.amount, loss.armor_unit) for loss in europa.state().table.losses_due]
     assert owed == [("Axis", 2, False), ("Soviet", 2, False)]  # no ATEC, no fort: no armor loss required (D-57)
@@ -47,12 +65,23 @@ def test_play_cannot_move_on_until_the_losses_are_allocated(europa: RefereeServi
     with pytest.raises(IllegalOrderError, match=f"#{combat} combat Brest: Axis still owes a loss of 2"):
         europa.execute_json({"kind": "AdvancePhase"})
     with pytest.raises(IllegalOrderError, match="must lose 2 .* count 1"):
-        europa.execute_json({"kind": "AllocateLosses", "combat": combat, "side": "Axis", "units": [{"label": "x", "counted": 1}]})
-    europa.execute_json({"kind": "AllocateLosses", "combat": combat, "side": "Axis",
-                         "units": [{"label": "7-6 inf to cadre", "counted": 7, "change": 4}], "nation": "Germany"})
+        europa.execute_json(
+            {"kind": "AllocateLosses", "combat": combat, "side": "Axis", "units": [{"label": "x", "counted": 1}]}
+        )
+    europa.execute_json(
+        {
+            "kind": "AllocateLosses",
+            "combat": combat,
+            "side": "Axis",
+            "units": [{"label": "7-6 inf to cadre", "counted": 7, "change": 4}],
+            "nation": "Germany",
+        }
+    )
     germany = europa.state().replacement_tracks["Germany"]
     assert [(p.kind, p.amount) for p in germany.pending] == [("infantry", 1)]  # change 4 − 2 − 1 = 1 (C-10)
-    europa.execute_json({"kind": "AllocateLosses", "combat": combat, "side": "Soviet", "units": [{"label": "4-6 rifle", "counted": 4}]})
+    europa.execute_json(
+        {"kind": "AllocateLosses", "combat": combat, "side": "Soviet", "units": [{"label": "4-6 rifle", "counted": 4}]}
+    )
     assert europa.state().table.losses_due == []
     europa.execute_json({"kind": "AdvancePhase"})
 
@@ -60,26 +89,36 @@ def test_play_cannot_move_on_until_the_losses_are_allocated(europa: RefereeServi
 def test_armor_loss_requirement_is_enforced(europa: RefereeService) -> None:
     """D-57: against ATEC the attacker's losses must include an AECA unit."""
     in_combat(europa)
-    attack = {**ATTACK, "defenders": [{"label": "4-6 rifle", "defense": 4}, {"label": "2-3-8 AT", "defense": 3, "atec": "full"}],
-              "attackers": [{"label": "7-6 inf", "attack": 7}, {"label": "2-1-10 StuG", "attack": 2, "aeca": "full"}],
-              "faces": [1, 1]}
+    attack = {
+        **ATTACK,
+        "defenders": [{"label": "4-6 rifle", "defense": 4}, {"label": "2-3-8 AT", "defense": 3, "atec": "full"}],
+        "attackers": [{"label": "7-6 inf", "attack": 7}, {"label": "2-1-10 StuG", "attack": 2, "aeca": "full"}],
+        "faces": [1, 1],
+    }
     combat = europa.execute_json(attack)["number"]
     loss = next(loss for loss in europa.state().table.losses_due if loss.side == "Axis")
     assert loss.armor_unit
     with pytest.raises(IllegalOrderError, match="must be an armor \\(AECA\\) unit"):
-        europa.execute_json({"kind": "AllocateLosses", "combat": combat, "side": "Axis", "units": [{"label": "7-6", "counted": 7}]})
+        europa.execute_json(
+            {"kind": "AllocateLosses", "combat": combat, "side": "Axis", "units": [{"label": "7-6", "counted": 7}]}
+        )
 
 
-@pytest.mark.parametrize(("change", "message", "error"), [
-    ({"faces": [7, 1]}, "faces 1 to 6; 7 cannot be thrown", InvalidInputError),
-    ({"zone": "Q"}, "no weather zone 'Q'", IllegalOrderError),
-    ({"terrain": "marsh"}, "no terrain 'marsh'", IllegalOrderError),
-    ({"winterization": True}, "Snow only", IllegalOrderError),
-    ({"paying_stacks": [500]}, "Axis SP pool holds \\d+; this attack costs 250", IllegalOrderError),
-    ({"side": "Soviet"}, "combat happens in the Soviet Combat phase", IllegalOrderError),
-    ({"overrun": True}, "an overrun happens in the Axis Movement or Exploitation phase", IllegalOrderError),
-])
-def test_refusals_change_nothing(europa: RefereeService, change: dict[str, Any], message: str, error: type[RulesError]) -> None:
+@pytest.mark.parametrize(
+    ("change", "message", "error"),
+    [
+        ({"faces": [7, 1]}, "faces 1 to 6; 7 cannot be thrown", InvalidInputError),
+        ({"zone": "Q"}, "no weather zone 'Q'", IllegalOrderError),
+        ({"terrain": "marsh"}, "no terrain 'marsh'", IllegalOrderError),
+        ({"winterization": True}, "Snow only", IllegalOrderError),
+        ({"paying_stacks": [500]}, "Axis SP pool holds \\d+; this attack costs 250", IllegalOrderError),
+        ({"side": "Soviet"}, "combat happens in the Soviet Combat phase", IllegalOrderError),
+        ({"overrun": True}, "an overrun happens in the Axis Movement or Exploitation phase", IllegalOrderError),
+    ],
+)
+def test_refusals_change_nothing(
+    europa: RefereeService, change: dict[str, Any], message: str, error: type[RulesError]
+) -> None:
     in_combat(europa)
     before, head = europa.state().to_json(), europa.head()
     with pytest.raises(error, match=message):
@@ -103,13 +142,19 @@ def test_a_user_chart_is_pinned_and_used(make_service: Any, tmp_path: Any) -> No
     from referee.commands import CreateCampaign
     from referee.europa.charts import charts_path
 
-    text = charts_path("europa-combat").read_text(encoding="utf-8").replace(
-        '"4"  = ["A2", "A1", "A1", "AR", "AR", "AR", "X1", "X1", "X1", "X1", "X1"]',
-        '"4"  = ["A2", "A1", "A1", "AR", "AR", "AR", "X1", "X1", "DR", "X1", "X1"]')
+    text = (
+        charts_path("europa-combat")
+        .read_text(encoding="utf-8")
+        .replace(
+            '"4"  = ["A2", "A1", "A1", "AR", "AR", "AR", "X1", "X1", "X1", "X1", "X1"]',
+            '"4"  = ["A2", "A1", "A1", "AR", "AR", "AR", "X1", "X1", "DR", "X1", "X1"]',
+        )
+    )
     mine = tmp_path / "printed-crt.toml"
     mine.write_text(text, encoding="utf-8")
-    service = RefereeService.create(str(tmp_path / "mine.db"), CreateCampaign(scenario="revised-europa/barbarossa", name="m",
-                                                                               charts=str(mine)))
+    service = RefereeService.create(
+        str(tmp_path / "mine.db"), CreateCampaign(scenario="revised-europa/barbarossa", name="m", charts=str(mine))
+    )
     try:
         assert "chart:printed-crt.toml" in service.state().identity.pinned
         in_combat(service)
@@ -124,12 +169,19 @@ def test_J17_factor_limits_in_the_surprise_turn_follow_the_option(tmp_path: Any)
 
     results = {}
     for reading in ("surprise_turn", "jun_ii_1941"):
-        service = RefereeService.create(str(tmp_path / f"{reading}.db"), CreateCampaign(
-            scenario="revised-europa/barbarossa", name=reading, options={"factor_limit_start": reading}))
+        service = RefereeService.create(
+            str(tmp_path / f"{reading}.db"),
+            CreateCampaign(scenario="revised-europa/barbarossa", name=reading, options={"factor_limit_start": reading}),
+        )
         try:
             at_phase(service, "Surprise turn 1941", "Axis", "Combat")
-            entry = service.execute_json({**ATTACK, "attackers": [{"label": "stack", "attack": 40}],
-                                          "defenders": [{"label": "rifle", "defense": 10}]})
+            entry = service.execute_json(
+                {
+                    **ATTACK,
+                    "attackers": [{"label": "stack", "attack": 40}],
+                    "defenders": [{"label": "rifle", "defense": 10}],
+                }
+            )
             results[reading] = entry["ruling"]["summary"].split(": ")[1].split(",")[0]
         finally:
             service.close()

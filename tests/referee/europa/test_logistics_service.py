@@ -71,18 +71,31 @@ def test_the_initial_phase_cannot_be_left_without_the_sp_income(europa: RefereeS
         europa.execute_json({"kind": "ReceiveSupplyIncome", "side": "Axis"})
 
 
-@pytest.mark.parametrize(("command", "message"), [
-    ({"kind": "ActivateMechanized", "side": "Axis", "cm_divisions": 3},
-     "c/m activation .* happens in the Axis Movement or Exploitation phase"),
-    ({"kind": "BuyResourcePoints", "side": "Axis", "count": 1, "location": "Poland"},
-     "buying Resource Points happens in the Axis Initial phase"),
-    ({"kind": "SellResourcePoints", "side": "Axis", "count": 1, "location": "Poland", "rail_connected": True},
-     "exchanging Resource Points for SP happens in the Axis Initial phase"),
-    ({"kind": "CreditReplacementPoints", "nation": "Narnia", "type": "infantry", "amount": 3, "reason": "x"},
-     "no nation 'Narnia'"),
-    ({"kind": "ReceiveReplacements", "nation": "Atlantis"}, "no nation 'Atlantis'"),
-])
-def test_wrong_phase_and_unknown_nations_are_refused_and_change_nothing(europa: RefereeService, command: dict[str, object], message: str) -> None:
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        (
+            {"kind": "ActivateMechanized", "side": "Axis", "cm_divisions": 3},
+            "c/m activation .* happens in the Axis Movement or Exploitation phase",
+        ),
+        (
+            {"kind": "BuyResourcePoints", "side": "Axis", "count": 1, "location": "Poland"},
+            "buying Resource Points happens in the Axis Initial phase",
+        ),
+        (
+            {"kind": "SellResourcePoints", "side": "Axis", "count": 1, "location": "Poland", "rail_connected": True},
+            "exchanging Resource Points for SP happens in the Axis Initial phase",
+        ),
+        (
+            {"kind": "CreditReplacementPoints", "nation": "Narnia", "type": "infantry", "amount": 3, "reason": "x"},
+            "no nation 'Narnia'",
+        ),
+        ({"kind": "ReceiveReplacements", "nation": "Atlantis"}, "no nation 'Atlantis'"),
+    ],
+)
+def test_wrong_phase_and_unknown_nations_are_refused_and_change_nothing(
+    europa: RefereeService, command: dict[str, object], message: str
+) -> None:
     at_phase(europa, "Jun II 1941", "Axis", "Combat")
     before, head = europa.state().to_json(), europa.head()
     with pytest.raises(RulesError, match=message):
@@ -94,8 +107,9 @@ def test_overspending_is_refused_in_table_language_and_unpaid_is_recorded(europa
     at_phase(europa, "Jun II 1941", "Axis", "Movement")
     with pytest.raises(IllegalOrderError, match="Axis SP pool holds 200; this c/m activation \\(Movement\\) costs 250"):
         europa.execute_json({"kind": "ActivateMechanized", "side": "Axis", "cm_divisions": 250})
-    entry = europa.execute_json({"kind": "ActivateMechanized", "side": "Axis", "cm_divisions": 2, "unpaid": True,
-                                 "units": ["7 Pz", "12 Pz"]})
+    entry = europa.execute_json(
+        {"kind": "ActivateMechanized", "side": "Axis", "cm_divisions": 2, "unpaid": True, "units": ["7 Pz", "12 Pz"]}
+    )
     assert entry["events"][0]["type"] == "UnsuppliedActivityRecorded"
     assert "1/2 MA, 1/2 AF, no exploitation" in entry["ruling"]["summary"]
     assert europa.state().supply_pools["Axis"].stockpile == 200
@@ -104,20 +118,32 @@ def test_overspending_is_refused_in_table_language_and_unpaid_is_recorded(europa
 def test_resource_points_sale_needs_rail_and_rail_capacity_has_a_limit(europa: RefereeService) -> None:
     at_phase(europa, "Jun II 1941", "Axis", "Initial")
     with pytest.raises(IllegalOrderError, match="connected by rail to a friendly board edge"):
-        europa.execute_json({"kind": "SellResourcePoints", "side": "Axis", "count": 2, "location": "Poland", "rail_connected": False})
-    europa.execute_json({"kind": "SellResourcePoints", "side": "Axis", "count": 2, "location": "Poland", "rail_connected": True})
+        europa.execute_json(
+            {"kind": "SellResourcePoints", "side": "Axis", "count": 2, "location": "Poland", "rail_connected": False}
+        )
+    europa.execute_json(
+        {"kind": "SellResourcePoints", "side": "Axis", "count": 2, "location": "Poland", "rail_connected": True}
+    )
     assert europa.state().supply_pools["Axis"].stockpile == 104
-    entry = europa.execute_json({"kind": "BuyRailCapacity", "side": "Axis", "nation": "Germany", "resource_points": 2, "location": "Poland"})
+    entry = europa.execute_json(
+        {"kind": "BuyRailCapacity", "side": "Axis", "nation": "Germany", "resource_points": 2, "location": "Poland"}
+    )
     assert "50 REs" in entry["ruling"]["summary"]
-    with pytest.raises(IllegalOrderError, match="Germany may add at most 3 Resource Points of rail capacity a turn; 2 already"):
-        europa.execute_json({"kind": "BuyRailCapacity", "side": "Axis", "nation": "Germany", "resource_points": 2, "location": "Poland"})
+    with pytest.raises(
+        IllegalOrderError, match="Germany may add at most 3 Resource Points of rail capacity a turn; 2 already"
+    ):
+        europa.execute_json(
+            {"kind": "BuyRailCapacity", "side": "Axis", "nation": "Germany", "resource_points": 2, "location": "Poland"}
+        )
     europa.execute_json({"kind": "ReceiveResourceIncome", "side": "Axis"})
     assert europa.state().resource_points["Axis"].stock == {"Poland": 28, "Romania": 5, "North": 4}
 
 
 def test_pending_replacements_arrive_the_following_game_turn(europa: RefereeService) -> None:
     at_phase(europa, "Jun II 1941", "Soviet", "Combat")
-    europa.execute_json({"kind": "CreditBreakoutReplacements", "nation": "USSR", "total_strength": 20, "modified_roll": 4})
+    europa.execute_json(
+        {"kind": "CreditBreakoutReplacements", "nation": "USSR", "total_strength": 20, "modified_roll": 4}
+    )
     europa.execute_json({"kind": "CreditExcessLossReplacements", "nation": "USSR", "required": 2, "removed": 4})
     track = europa.state().replacement_tracks["USSR"]
     assert track.points["infantry"] == 0 and sum(item.amount for item in track.pending) == 10
@@ -142,10 +168,14 @@ def test_soviet_regular_replacements_from_aug_i_1941(europa: RefereeService) -> 
 def test_J13_siege_persistence_both_readings(reading: str, received: int) -> None:
     """J-13: Kiev besieged, then relieved: counted no more (default) or for good (one_way)."""
     from referee.commands import CreateCampaign
+
     from support import TickingClock
 
-    service = RefereeService.create(":memory:", CreateCampaign(scenario="revised-europa/barbarossa", name=reading,
-                                                               options={"siege_persistence": reading}), clock=TickingClock())
+    service = RefereeService.create(
+        ":memory:",
+        CreateCampaign(scenario="revised-europa/barbarossa", name=reading, options={"siege_persistence": reading}),
+        clock=TickingClock(),
+    )
     try:
         at_phase(service, "Jun II 1941", "Axis", "Initial")
         service.execute_json({"kind": "SetCityStatus", "city": "Kiev", "status": "besieged"})
@@ -160,31 +190,73 @@ def test_unknown_options_are_refused() -> None:
     from referee.errors import InvalidInputError
 
     with pytest.raises(InvalidInputError, match="option weather_rounding has readings reduction_up, received_up"):
-        RefereeService.create(":memory:", CreateCampaign(scenario="revised-europa/barbarossa", name="x",
-                                                         options={"weather_rounding": "sideways"}))
+        RefereeService.create(
+            ":memory:",
+            CreateCampaign(scenario="revised-europa/barbarossa", name="x", options={"weather_rounding": "sideways"}),
+        )
 
 
 def test_disbanding_prewar_armor_only_in_april_ii_1942(europa: RefereeService) -> None:
-    europa.execute_json({"kind": "RegisterUnit", "side": "Soviet", "unit_id": "22TD", "name": "22nd Tank Division",
-                         "nation": "USSR", "type": "armor", "size": "division", "attack": 5, "defense": 4})
+    europa.execute_json(
+        {
+            "kind": "RegisterUnit",
+            "side": "Soviet",
+            "unit_id": "22TD",
+            "name": "22nd Tank Division",
+            "nation": "USSR",
+            "type": "armor",
+            "size": "division",
+            "attack": 5,
+            "defense": 4,
+        }
+    )
     at_phase(europa, "Jun II 1941", "Soviet", "Initial")
     with pytest.raises(IllegalOrderError, match="disbanded in Apr II 1942"):
         europa.execute_json({"kind": "DisbandPrewarArmor", "side": "Soviet", "unit_ids": ["22TD"]})
 
 
 def test_rebuilding_a_cadre_costs_the_provisional_chart_and_fragile_divisions_cannot(europa: RefereeService) -> None:
-    europa.execute_json({"kind": "RegisterUnit", "side": "Axis", "unit_id": "7pz", "name": "7th Panzer", "nation": "Germany",
-                         "type": "armor", "size": "division", "attack": 10, "defense": 10, "cadre_attack": 4, "cadre_defense": 8})
-    europa.execute_json({"kind": "RegisterUnit", "side": "Soviet", "unit_id": "1rd", "name": "1st Rifle", "nation": "USSR",
-                         "type": "infantry", "size": "division", "attack": 4, "defense": 6, "cadre_attack": 1,
-                         "ratings": {"fragile": "yes"}})
+    europa.execute_json(
+        {
+            "kind": "RegisterUnit",
+            "side": "Axis",
+            "unit_id": "7pz",
+            "name": "7th Panzer",
+            "nation": "Germany",
+            "type": "armor",
+            "size": "division",
+            "attack": 10,
+            "defense": 10,
+            "cadre_attack": 4,
+            "cadre_defense": 8,
+        }
+    )
+    europa.execute_json(
+        {
+            "kind": "RegisterUnit",
+            "side": "Soviet",
+            "unit_id": "1rd",
+            "name": "1st Rifle",
+            "nation": "USSR",
+            "type": "infantry",
+            "size": "division",
+            "attack": 4,
+            "defense": 6,
+            "cadre_attack": 1,
+            "ratings": {"fragile": "yes"},
+        }
+    )
     europa.execute_json({"kind": "SetUnitStatus", "side": "Axis", "unit_id": "7pz", "status": "cadre"})
     europa.execute_json({"kind": "SetUnitStatus", "side": "Soviet", "unit_id": "1rd", "status": "cadre"})
     at_phase(europa, "Jun II 1941", "Axis", "Initial")
     with pytest.raises(IllegalOrderError, match="Germany holds 0 armor RP; rebuilding 7th Panzer needs 3"):
         europa.execute_json({"kind": "RebuildUnit", "side": "Axis", "unit_id": "7pz"})
-    europa.execute_json({"kind": "CreditReplacementPoints", "nation": "Germany", "type": "armor", "amount": 3, "reason": "chart"})
-    europa.execute_json({"kind": "CreditReplacementPoints", "nation": "Germany", "type": "infantry", "amount": 5, "reason": "chart"})
+    europa.execute_json(
+        {"kind": "CreditReplacementPoints", "nation": "Germany", "type": "armor", "amount": 3, "reason": "chart"}
+    )
+    europa.execute_json(
+        {"kind": "CreditReplacementPoints", "nation": "Germany", "type": "infantry", "amount": 5, "reason": "chart"}
+    )
     europa.execute_json({"kind": "RebuildUnit", "side": "Axis", "unit_id": "7pz"})
     state = europa.state()
     assert state.rosters["Axis"].units["7pz"].status == "full"
@@ -197,10 +269,14 @@ def test_rebuilding_a_cadre_costs_the_provisional_chart_and_fragile_divisions_ca
 @pytest.mark.parametrize(("reading", "accepted"), [("halved", True), ("forbidden", False)])
 def test_J07_unpaid_attacks_both_readings(reading: str, accepted: bool) -> None:
     from referee.commands import CreateCampaign
+
     from support import TickingClock
 
-    service = RefereeService.create(":memory:", CreateCampaign(scenario="revised-europa/barbarossa", name=reading,
-                                                               options={"unpaid_attack": reading}), clock=TickingClock())
+    service = RefereeService.create(
+        ":memory:",
+        CreateCampaign(scenario="revised-europa/barbarossa", name=reading, options={"unpaid_attack": reading}),
+        clock=TickingClock(),
+    )
     try:
         at_phase(service, "Jun II 1941", "Axis", "Combat")
         command = {"kind": "PayAttackSupply", "side": "Axis", "stacks": [2], "unpaid": True}
@@ -215,21 +291,43 @@ def test_J07_unpaid_attacks_both_readings(reading: str, accepted: bool) -> None:
 
 def test_C60_C61_disbanding_in_april_ii_1942_and_the_armor_restriction_after() -> None:
     from referee.commands import CreateCampaign
+
     from support import TickingClock
 
-    service = RefereeService.create(":memory:", CreateCampaign(scenario="revised-europa/barbarossa", name="1942"), clock=TickingClock())
+    service = RefereeService.create(
+        ":memory:", CreateCampaign(scenario="revised-europa/barbarossa", name="1942"), clock=TickingClock()
+    )
     try:
         for unit_id, size, attack in (("22TD", "division", 5), ("8MD", "division", 6), ("1TC", "corps", 6)):
-            service.execute_json({"kind": "RegisterUnit", "side": "Soviet", "unit_id": unit_id, "name": unit_id, "nation": "USSR",
-                                  "type": "armor", "size": size, "attack": attack, "defense": 4, "cadre_attack": 2})
+            service.execute_json(
+                {
+                    "kind": "RegisterUnit",
+                    "side": "Soviet",
+                    "unit_id": unit_id,
+                    "name": unit_id,
+                    "nation": "USSR",
+                    "type": "armor",
+                    "size": size,
+                    "attack": attack,
+                    "defense": 4,
+                    "cadre_attack": 2,
+                }
+            )
         at_phase(service, "Apr II 1942", "Soviet", "Initial")
         entry = service.execute_json({"kind": "DisbandPrewarArmor", "side": "Soviet", "unit_ids": ["22TD", "8MD"]})
-        assert entry["events"][-1] == {**entry["events"][-1], "type": "ReplacementsPending", "kind": "armor", "amount": 11,
-                                       "available_turn": 22}
+        assert entry["events"][-1] == {
+            **entry["events"][-1],
+            "type": "ReplacementsPending",
+            "kind": "armor",
+            "amount": 11,
+            "available_turn": 22,
+        }
         service.execute_json({"kind": "SetUnitStatus", "side": "Soviet", "unit_id": "1TC", "status": "eliminated"})
         at_phase(service, "May I 1942", "Soviet", "Initial")
         assert service.state().replacement_tracks["USSR"].points["armor"] >= 11
-        service.execute_json({"kind": "ReturnCadre", "side": "Soviet", "unit_id": "1TC", "location": "Moskva"})  # a corps: allowed
+        service.execute_json(
+            {"kind": "ReturnCadre", "side": "Soviet", "unit_id": "1TC", "location": "Moskva"}
+        )  # a corps: allowed
         with pytest.raises(IllegalOrderError, match="only be used on armor brigades, tank and mech corps"):
             service.execute_json({"kind": "ReturnCadre", "side": "Soviet", "unit_id": "22TD"})
     finally:
@@ -238,5 +336,14 @@ def test_C60_C61_disbanding_in_april_ii_1942_and_the_armor_restriction_after() -
 
 def test_construction_costs_one_resource_point(europa: RefereeService) -> None:
     at_phase(europa, "Jun II 1941", "Soviet", "Initial")
-    europa.execute_json({"kind": "SpendResourcePoints", "side": "Soviet", "purpose": "fort", "count": 2, "location": "USSR", "site": "Kiev"})
+    europa.execute_json(
+        {
+            "kind": "SpendResourcePoints",
+            "side": "Soviet",
+            "purpose": "fort",
+            "count": 2,
+            "location": "USSR",
+            "site": "Kiev",
+        }
+    )
     assert europa.state().resource_points["Soviet"].stock["USSR"] == 23

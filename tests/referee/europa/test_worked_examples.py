@@ -10,14 +10,21 @@ from referee.scenario import load_scenario
 
 LOGISTICS = load_scenario("revised-europa/barbarossa").scenario.logistics
 assert LOGISTICS is not None
-CLEAR = {zone: "Clear" for zone in "ABCDG"}
+CLEAR = dict.fromkeys("ABCDG", "Clear")
 BORDER = {"Riga", "Minsk", "Kiev", "Odessa", "Dnepropetrovsk"}
 
 
-def income(side: str, reached: set[str], weather: dict[str, str] = CLEAR, turn: int = 1,
-           markers: dict[str, str] | None = None, rounding: str = "reduction_up") -> supply.Income:
-    return supply.sp_income(side, LOGISTICS, turn=turn, reached=reached, weather=weather,
-                            markers=markers or {}, rounding=rounding)
+def income(
+    side: str,
+    reached: set[str],
+    weather: dict[str, str] = CLEAR,
+    turn: int = 1,
+    markers: dict[str, str] | None = None,
+    rounding: str = "reduction_up",
+) -> supply.Income:
+    return supply.sp_income(
+        side, LOGISTICS, turn=turn, reached=reached, weather=weather, markers=markers or {}, rounding=rounding
+    )
 
 
 def test_I13_all_border_cities_reached_make_both_rates_80() -> None:
@@ -34,8 +41,9 @@ def test_B15_everything_reached_leaves_44_each() -> None:
 
 def soviet_rps(lost: set[str], northern: bool, version: str = "000") -> int:
     eastern = LOGISTICS.eastern_mds_rp_000 if version == "000" else LOGISTICS.eastern_mds_rp_001
-    return rp.regular_soviet_rps(LOGISTICS.cities, lost=lost, version=version, northern_front=northern,
-                                 eastern_mds=eastern).points["infantry"]
+    return rp.regular_soviet_rps(
+        LOGISTICS.cities, lost=lost, version=version, northern_front=northern, eastern_mds=eastern
+    ).points["infantry"]
 
 
 def test_I14_soviet_infantry_rps_54_56_then_49_51() -> None:
@@ -51,6 +59,7 @@ def test_I14_soviet_infantry_rps_54_56_then_49_51() -> None:
 
 def test_I15_option_001_rates_max_60_and_36_at_the_1941_high_water_mark() -> None:
     """I-15 / C-35 [001], as options soviet_rp_rates=001 and factory_profile=001."""
+
     def total(lost: set[str], factories: int) -> int:
         city = soviet_rps(lost, northern=True, version="001")
         made = rp.factory_output("001", turn=5, operating=factories, upgraded=0).points
@@ -62,10 +71,13 @@ def test_I15_option_001_rates_max_60_and_36_at_the_1941_high_water_mark() -> Non
     assert total(high_water, 9 - 3) == 36  # 3 factories moved and inactive
 
 
-@pytest.mark.parametrize(("variant", "axis", "soviet"), [
-    ("full", {"Poland": 32, "Romania": 4, "North": 4}, {"USSR": 25}),
-    ("truncated", {"Poland": 32, "Romania": 4}, {"USSR": 25}),
-])
+@pytest.mark.parametrize(
+    ("variant", "axis", "soviet"),
+    [
+        ("full", {"Poland": 32, "Romania": 4, "North": 4}, {"USSR": 25}),
+        ("truncated", {"Poland": 32, "Romania": 4}, {"USSR": 25}),
+    ],
+)
 def test_I16_starting_resource_points(variant: str, axis: dict[str, int], soviet: dict[str, int]) -> None:
     """I-16 / B-52 [000]: full Finland 40, truncated 36 = 32 Poland + 4 Romania; Soviets 25."""
     stock = LOGISTICS.resource_variants[variant].stock
@@ -81,12 +93,15 @@ def test_I24_soviet_june_ii_income_over_the_cap() -> None:
     assert 15 // LOGISTICS.sp_per_resource_point_bought == 5
 
 
-@pytest.mark.parametrize(("weather", "rounding", "received"), [
-    ({**CLEAR, "B": "Mud", "C": "Mud"}, "reduction_up", 75),
-    ({**CLEAR, "B": "Mud"}, "reduction_up", 85),
-    ({**CLEAR, "B": "Frost", "C": "Frost"}, "reduction_up", 100),
-    ({**CLEAR, "A": "Snow", "D": "Snow"}, "reduction_up", 100),
-])
+@pytest.mark.parametrize(
+    ("weather", "rounding", "received"),
+    [
+        ({**CLEAR, "B": "Mud", "C": "Mud"}, "reduction_up", 75),
+        ({**CLEAR, "B": "Mud"}, "reduction_up", 85),
+        ({**CLEAR, "B": "Frost", "C": "Frost"}, "reduction_up", 100),
+        ({**CLEAR, "A": "Snow", "D": "Snow"}, "reduction_up", 100),
+    ],
+)
 def test_B27_weather_cuts(weather: dict[str, str], rounding: str, received: int) -> None:
     """B-25..B-27 [000]: 25% with B and C both bad, 15% with one; Frost and zones A, D, G do nothing."""
     assert income("Axis", set(), weather=weather, rounding=rounding).received == received
@@ -109,12 +124,21 @@ def test_lend_lease_by_date_and_rail_condition() -> None:
     assert income("Soviet", set(), turn=21, markers=yes).received == 60
     assert income("Soviet", set(), turn=22, markers=yes).received == 75
     assert income("Soviet", set(), turn=46, markers=yes).received == 90
-    assert income("Soviet", set(), turn=46, markers={"rail_to_arkhangel": "no", "rail_to_astrakhan": "yes"}).received == 85
+    assert (
+        income("Soviet", set(), turn=46, markers={"rail_to_arkhangel": "no", "rail_to_astrakhan": "yes"}).received == 85
+    )
 
 
-@pytest.mark.parametrize(("args", "cost"), [
-    ((3, 0, 0), 3), ((0, 3, 0), 2), ((2, 1, 0), 3), ((1, 1, 1), 2), ((0, 0, 0), 0),
-])
+@pytest.mark.parametrize(
+    ("args", "cost"),
+    [
+        ((3, 0, 0), 3),
+        ((0, 3, 0), 2),
+        ((2, 1, 0), 3),
+        ((1, 1, 1), 2),
+        ((0, 0, 0), 0),
+    ],
+)
 def test_B34_activation_rounds_the_total_up(args: tuple[int, int, int], cost: int) -> None:
     assert supply.activation_cost(*args)[0] == cost
 
@@ -123,19 +147,29 @@ def test_B36_attack_cost_rounds_up_per_stack() -> None:
     assert supply.attack_cost([3, 1, 2])[0] == 2 + 1 + 1
 
 
-@pytest.mark.parametrize(("rounding", "fighters", "others", "cost"), [
-    ("per_type", 1, 1, 2), ("pooled", 1, 1, 1), ("per_type", 3, 2, 2), ("pooled", 4, 1, 2), ("per_type", 4, 1, 3),
-])
+@pytest.mark.parametrize(
+    ("rounding", "fighters", "others", "cost"),
+    [
+        ("per_type", 1, 1, 2),
+        ("pooled", 1, 1, 1),
+        ("per_type", 3, 2, 2),
+        ("pooled", 4, 1, 2),
+        ("per_type", 4, 1, 3),
+    ],
+)
 def test_J08_air_sp_rounding_both_readings(rounding: str, fighters: int, others: int, cost: int) -> None:
     assert supply.air_cost(fighters, others, rounding)[0] == cost
 
 
-@pytest.mark.parametrize(("profile", "turn", "expected"), [
-    ("000b", 4, {"armor": 2 * 8 + 4, "artillery": 1 * 8 + 2}),   # Aug I: 8 plain, 1 upgraded
-    ("000b", 5, {"armor": 0, "artillery": 0}),                    # II turn: nothing
-    ("000a", 4, {"armor": 2 * 8 + 3, "artillery": 2 * 8 + 3}),
-    ("001", 5, {"armor": 18, "artillery": 0}),
-])
+@pytest.mark.parametrize(
+    ("profile", "turn", "expected"),
+    [
+        ("000b", 4, {"armor": 2 * 8 + 4, "artillery": 1 * 8 + 2}),  # Aug I: 8 plain, 1 upgraded
+        ("000b", 5, {"armor": 0, "artillery": 0}),  # II turn: nothing
+        ("000a", 4, {"armor": 2 * 8 + 3, "artillery": 2 * 8 + 3}),
+        ("001", 5, {"armor": 18, "artillery": 0}),
+    ],
+)
 def test_J01_factory_profiles(profile: str, turn: int, expected: dict[str, int]) -> None:
     assert rp.factory_output(profile, turn=turn, operating=9, upgraded=1).points == expected
 
@@ -170,8 +204,15 @@ def test_C40_special_replacements_are_a_quarter_of_losses() -> None:
 @pytest.mark.parametrize(("basis", "cap"), [("received", 150), ("before_weather", 200)])
 def test_J02_cap_basis_both_readings(basis: str, cap: int) -> None:
     """J-02: the cap is 2 × 'current SP income': this turn's receipt (default) or the rate before weather."""
-    result = supply.sp_income("Axis", LOGISTICS, turn=1, reached=set(), weather={**CLEAR, "B": "Mud", "C": "Snow"},
-                              markers={}, cap_basis=basis)
+    result = supply.sp_income(
+        "Axis",
+        LOGISTICS,
+        turn=1,
+        reached=set(),
+        weather={**CLEAR, "B": "Mud", "C": "Snow"},
+        markers={},
+        cap_basis=basis,
+    )
     assert (result.received, result.cap) == (75, cap)
 
 
@@ -183,8 +224,14 @@ def test_J15_armor_rp_remainder_both_readings(remainder: str, points: dict[str, 
 
 @pytest.mark.parametrize(("bonus", "total"), [(False, 56), (True, 57)])
 def test_J12_soviet_bonus_scope_both_readings(bonus: bool, total: int) -> None:
-    output = rp.regular_soviet_rps(LOGISTICS.cities, lost=set(), version="000", northern_front=True,
-                                   eastern_mds=LOGISTICS.eastern_mds_rp_000, bonus_all_sources=bonus)
+    output = rp.regular_soviet_rps(
+        LOGISTICS.cities,
+        lost=set(),
+        version="000",
+        northern_front=True,
+        eastern_mds=LOGISTICS.eastern_mds_rp_000,
+        bonus_all_sources=bonus,
+    )
     assert output.points["infantry"] == total
 
 
@@ -192,7 +239,9 @@ def test_B39_overrun_cost() -> None:
     assert [supply.overrun_cost(n) for n in (1, 2, 3)] == [1, 1, 2]
 
 
-@pytest.mark.parametrize(("turn", "limits"), [(0, (30, 60)), (1, (30, 60)), (21, (30, 60)), (22, (40, 80)), (60, (40, 80))])
+@pytest.mark.parametrize(
+    ("turn", "limits"), [(0, (30, 60)), (1, (30, 60)), (21, (30, 60)), (22, (40, 80)), (60, (40, 80))]
+)
 def test_I12_factor_limits_by_date(turn: int, limits: tuple[int, int]) -> None:
     """I-12 / D-04 [000]: 30 per hex and 60 per attack until Apr II 1942; 40 and 80 from May I 1942."""
     limit = LOGISTICS.factor_limit(turn)

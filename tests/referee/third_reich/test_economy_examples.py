@@ -30,17 +30,34 @@ def test_I51_growth_of_85_unspent_at_60_percent() -> None:
 
 def test_I52_france_spring_1940_special_year_start() -> None:
     """I-52 / G-11: base 60 → +24 → 84 on hand for 1940."""
-    result = eco.year_start(power="France", base=60, total=60, saved=0, rate_percent=50, conquests={}, sw_hits=0, kind="spring1940")
+    result = eco.year_start(
+        power="France", base=60, total=60, saved=0, rate_percent=50, conquests={}, sw_hits=0, kind="spring1940"
+    )
     assert (result.new_base, result.new_total) == (60, 84)
 
 
 def test_I53_germany_170_after_poland_ussr_110_after_the_annexations() -> None:
     """I-53 / G-01, J-57: Germany 150 + Poland 20 = 170; USSR 90 + 20 = 110 (eastern Poland 5, Bessarabia 5, Baltics 10)."""
-    germany = eco.year_start(power="Germany", base=150, total=150, saved=0, rate_percent=60,
-                             conquests={"Poland": ECONOMY.territories["Poland"]}, sw_hits=0, kind="spring1940")
-    ussr = eco.year_start(power="USSR", base=90, total=90, saved=0, rate_percent=60,
-                          conquests={t: ECONOMY.territories[t] for t in ("Eastern Poland", "Bessarabia", "Baltic States")},
-                          sw_hits=0, kind="spring1940")
+    germany = eco.year_start(
+        power="Germany",
+        base=150,
+        total=150,
+        saved=0,
+        rate_percent=60,
+        conquests={"Poland": ECONOMY.territories["Poland"]},
+        sw_hits=0,
+        kind="spring1940",
+    )
+    ussr = eco.year_start(
+        power="USSR",
+        base=90,
+        total=90,
+        saved=0,
+        rate_percent=60,
+        conquests={t: ECONOMY.territories[t] for t in ("Eastern Poland", "Bessarabia", "Baltic States")},
+        sw_hits=0,
+        kind="spring1940",
+    )
     assert (germany.new_base, ussr.new_base) == (170, 110)
     assert (germany.new_total, ussr.new_total) == (150 + 68, 90 + 44)  # G-12: +40% of the new base
 
@@ -52,7 +69,10 @@ def test_I54_conquest_of_the_west_and_the_east_are_worth_60_each() -> None:
     assert t["France (German portion)"] + t["Denmark"] + t["Norway"] + t["Luxembourg"] == 35
 
 
-@pytest.mark.parametrize(("unit_type", "strength", "cost"), [("armor", 3, 2), ("armor", 4, 4), ("armor", 5, 6), ("armor", 2, 0), ("infantry", 3, 0)])
+@pytest.mark.parametrize(
+    ("unit_type", "strength", "cost"),
+    [("armor", 3, 2), ("armor", 4, 4), ("armor", 5, 6), ("armor", 2, 0), ("infantry", 3, 0)],
+)
 def test_I56_replacement_recovery_costs(unit_type: str, strength: int, cost: int) -> None:
     """I-56 / G-51: armor of strength 3, 4, 5 pays 2, 4, 6; infantry and 2-5 armor recover free."""
     assert eco.recovery_cost(unit_type, strength) == cost
@@ -62,8 +82,12 @@ def test_I57_london_bombing_table_and_southern_england_maximum() -> None:
     """I-57 / G-93: 1D10 rolls 1..10 inflict 0,0,3,3,3,6,6,6,9,9; southern England at most 41 a year."""
     row = [Fraction(k, 5) for k in (0, 0, 1, 1, 1, 2, 2, 2, 3, 3)]  # H-22's reconstructed air row (combat issue)
     assert [math.floor(15 * value) for value in row] == [0, 0, 3, 3, 3, 6, 6, 6, 9, 9]
-    southern = eco.city_value(["capital"]) + 2 * eco.city_value(["red_victory_city"]) + 5 * eco.city_value(["black_port"]) \
+    southern = (
+        eco.city_value(["capital"])
+        + 2 * eco.city_value(["red_victory_city"])
+        + 5 * eco.city_value(["black_port"])
         + 3 * eco.city_value(["black_city"])
+    )
     assert southern == 41
 
 
@@ -92,17 +116,21 @@ def test_I63_bomber_hits_convert_an_air_fleet_at_each_multiple_of_15(before: int
 
 def test_I67_growth_break_even_year_2_at_60_and_year_3_at_50() -> None:
     """I-67 / G-22."""
+
     def year_ahead(rate: int) -> int:
         gained, saved, year = 0, 100, 0
         while gained <= saved:  # "pull ahead": more back than was given up
             year += 1
             gained += saved * rate // 100
         return year
+
     assert (year_ahead(60), year_ahead(50)) == (2, 3)
 
 
-@pytest.mark.parametrize(("year", "limits"), [(1942, {"asw": 12, "bombers": 12}), (1943, {"asw": 25, "bombers": 25}),
-                                              (1944, {"asw": 25, "bombers": 37})])
+@pytest.mark.parametrize(
+    ("year", "limits"),
+    [(1942, {"asw": 12, "bombers": 12}), (1943, {"asw": 25, "bombers": 25}), (1944, {"asw": 25, "bombers": 37})],
+)
 def test_I68_us_strategic_warfare_limits(year: int, limits: dict[str, int]) -> None:
     """I-68 / G-63: US 5% each in 1942, 10% in 1943, then ASW 10% and bombers 15% (base 250)."""
     assert eco.sw_limits("USA", year, 250) == limits

@@ -22,30 +22,70 @@ def at(service: RefereeService, label: str, player: str | None, phase: str) -> N
     raise AssertionError(f"never reached {label} {player} {phase}")
 
 
-@pytest.mark.parametrize(("position", "command", "message"), [
-    (("Fall 1939", "Axis", "Build"), {"kind": "BuildUnits", "power": "Germany", "category": "armor", "factors": 38},
-     "Germany may spend at most 75 BRPs this turn \\(half of 150\\); 0 spent already, this costs 76"),
-    (("Fall 1939", "Western Allies", "Build"), {"kind": "BuildUnits", "power": "UK", "category": "naval", "factors": 18, "fleets": 2},
-     "UK may buy only 1 9-factor fleet per game turn"),
-    (("Fall 1939", "Axis", "Movement"), {"kind": "DeclareWar", "power": "Germany", "target": "Poland", "target_kind": "minor"},
-     "declaring war belongs to the Axis Options phase"),
-    (("Fall 1939", "USSR", "Options"), {"kind": "DeclareOption", "power": "USSR", "front": "western", "option": "offensive"},
-     "USSR is not on the western front"),
-    (("Fall 1939", "Axis", "Options"), {"kind": "DeclareOption", "power": "USSR", "front": "eastern", "option": "offensive"},
-     "declaring options belongs to the USSR Options phase"),
-    (("Spring 1940", None, "Year Start"), {"kind": "PerformYearStart", "power": "Germany",
-                                           "lend_lease": [{"kind": "LendLeaseGrant", "route": "Germany to Italy", "amount": 7}]},
-     "Germany to Italy lend lease is exactly 0 or 5 or 10 BRPs, not 7"),
-    (("Fall 1939", "Axis", "Build"), {"kind": "BuildUnits", "power": "Germany", "category": "air", "factors": 10},
-     "Germany may buy at most 5 air factors per game turn"),
-    (("Fall 1939", "Western Allies", "Build"), {"kind": "RecoverUnit", "power": "UK", "unit": "BEF", "unit_type": "infantry",
-                                                "strength": 3, "cause": "defender_in_enemy_offensive"},
-     "never recovered by replacements"),
-    (("Fall 1939", "Axis", "Options"), {"kind": "GrantBrp", "power": "USA", "amount": 5, "category": "adjustment", "reason": "x"},
-     "USA is not in play yet"),
-])
-def test_refusals_in_table_language_change_nothing(third_reich: RefereeService, position: tuple[str, str | None, str],
-                                                    command: dict[str, object], message: str) -> None:
+@pytest.mark.parametrize(
+    ("position", "command", "message"),
+    [
+        (
+            ("Fall 1939", "Axis", "Build"),
+            {"kind": "BuildUnits", "power": "Germany", "category": "armor", "factors": 38},
+            "Germany may spend at most 75 BRPs this turn \\(half of 150\\); 0 spent already, this costs 76",
+        ),
+        (
+            ("Fall 1939", "Western Allies", "Build"),
+            {"kind": "BuildUnits", "power": "UK", "category": "naval", "factors": 18, "fleets": 2},
+            "UK may buy only 1 9-factor fleet per game turn",
+        ),
+        (
+            ("Fall 1939", "Axis", "Movement"),
+            {"kind": "DeclareWar", "power": "Germany", "target": "Poland", "target_kind": "minor"},
+            "declaring war belongs to the Axis Options phase",
+        ),
+        (
+            ("Fall 1939", "USSR", "Options"),
+            {"kind": "DeclareOption", "power": "USSR", "front": "western", "option": "offensive"},
+            "USSR is not on the western front",
+        ),
+        (
+            ("Fall 1939", "Axis", "Options"),
+            {"kind": "DeclareOption", "power": "USSR", "front": "eastern", "option": "offensive"},
+            "declaring options belongs to the USSR Options phase",
+        ),
+        (
+            ("Spring 1940", None, "Year Start"),
+            {
+                "kind": "PerformYearStart",
+                "power": "Germany",
+                "lend_lease": [{"kind": "LendLeaseGrant", "route": "Germany to Italy", "amount": 7}],
+            },
+            "Germany to Italy lend lease is exactly 0 or 5 or 10 BRPs, not 7",
+        ),
+        (
+            ("Fall 1939", "Axis", "Build"),
+            {"kind": "BuildUnits", "power": "Germany", "category": "air", "factors": 10},
+            "Germany may buy at most 5 air factors per game turn",
+        ),
+        (
+            ("Fall 1939", "Western Allies", "Build"),
+            {
+                "kind": "RecoverUnit",
+                "power": "UK",
+                "unit": "BEF",
+                "unit_type": "infantry",
+                "strength": 3,
+                "cause": "defender_in_enemy_offensive",
+            },
+            "never recovered by replacements",
+        ),
+        (
+            ("Fall 1939", "Axis", "Options"),
+            {"kind": "GrantBrp", "power": "USA", "amount": 5, "category": "adjustment", "reason": "x"},
+            "USA is not in play yet",
+        ),
+    ],
+)
+def test_refusals_in_table_language_change_nothing(
+    third_reich: RefereeService, position: tuple[str, str | None, str], command: dict[str, object], message: str
+) -> None:
     at(third_reich, *position)
     before, head = third_reich.state().to_json(), third_reich.head()
     with pytest.raises(RulesError, match=message):
@@ -61,7 +101,9 @@ def test_minor_declarations_cost_5_once_a_season_and_a_major_15(third_reich: Ref
 
 def test_I66_submarine_hits_are_recorded_on_the_uk_track_and_deducted_next_spring(third_reich: RefereeService) -> None:
     at(third_reich, "Spring 1940", "Axis", "Strategic Warfare")
-    third_reich.execute_json({"kind": "RecordStrategicWarfareHits", "power": "UK", "attacker": "submarines", "hits": 11})
+    third_reich.execute_json(
+        {"kind": "RecordStrategicWarfareHits", "power": "UK", "attacker": "submarines", "hits": 11}
+    )
     uk = third_reich.state().brp_economies["UK"]
     assert uk.sw_hits == {"1940": {"submarines": 11}} and uk.base == 125
     at(third_reich, "Spring 1941", None, "Year Start")
@@ -98,15 +140,23 @@ def test_year_start_cannot_be_repeated_or_done_outside_the_phase(third_reich: Re
 
 def test_murmansk_lend_lease_is_in_transit_then_arrives_less_the_hits(make_service) -> None:  # type: ignore[no-untyped-def]
     from referee.commands import CreateCampaign
+
     from support import TickingClock
 
-    service = RefereeService.create(":memory:", CreateCampaign(scenario="revised-third-reich/campaign-1939", name="ll"), clock=TickingClock())
+    service = RefereeService.create(
+        ":memory:", CreateCampaign(scenario="revised-third-reich/campaign-1939", name="ll"), clock=TickingClock()
+    )
     try:
         at(service, "Spring 1940", None, "Year Start")
         for power in ("Italy", "Germany", "USSR", "France"):
             service.execute_json({"kind": "PerformYearStart", "power": power})
-        service.execute_json({"kind": "PerformYearStart", "power": "UK",
-                              "lend_lease": [{"kind": "LendLeaseGrant", "route": "UK to USSR", "amount": 20}]})
+        service.execute_json(
+            {
+                "kind": "PerformYearStart",
+                "power": "UK",
+                "lend_lease": [{"kind": "LendLeaseGrant", "route": "UK to USSR", "amount": 20}],
+            }
+        )
         ussr = service.state().brp_economies["USSR"]
         assert (ussr.lend_lease_in_transit, ussr.lend_lease_arrival) == (20, "murmansk")
         assert service.state().brp_economies["UK"].turn_counters == {"sr": 1}  # G-56: counts as 1 UK SR
@@ -114,7 +164,10 @@ def test_murmansk_lend_lease_is_in_transit_then_arrives_less_the_hits(make_servi
         total = service.state().brp_economies["USSR"].total
         at(service, "Summer I 1940", "Western Allies", "Mechanized Movement")
         ussr = service.state().brp_economies["USSR"]
-        assert (ussr.lend_lease_in_transit, ussr.total) == (0, total + 14)  # arrives after the WA Summer I combat (J-58)
+        assert (ussr.lend_lease_in_transit, ussr.total) == (
+            0,
+            total + 14,
+        )  # arrives after the WA Summer I combat (J-58)
     finally:
         service.close()
 
@@ -127,10 +180,14 @@ def test_G67_no_strategic_warfare_builds_before_spring_1940(third_reich: Referee
 
 def _new(options: dict[str, str]) -> RefereeService:
     from referee.commands import CreateCampaign
+
     from support import TickingClock
 
-    return RefereeService.create(":memory:", CreateCampaign(scenario="revised-third-reich/campaign-1939", name="o", options=options),
-                                 clock=TickingClock())
+    return RefereeService.create(
+        ":memory:",
+        CreateCampaign(scenario="revised-third-reich/campaign-1939", name="o", options=options),
+        clock=TickingClock(),
+    )
 
 
 @pytest.mark.parametrize(("reading", "accepted"), [("all_spending", False), ("builds_only", True)])
@@ -168,16 +225,26 @@ def test_J56_us_growth_both_readings(reading: str, rate: int) -> None:
         service.close()
 
 
-@pytest.mark.parametrize(("reading", "where"), [("summer_i", ("Summer I 1940", "Western Allies", "Mechanized Movement")),
-                                                ("spring", ("Summer I 1940", "USSR", "Options"))])
+@pytest.mark.parametrize(
+    ("reading", "where"),
+    [
+        ("summer_i", ("Summer I 1940", "Western Allies", "Mechanized Movement")),
+        ("spring", ("Summer I 1940", "USSR", "Options")),
+    ],
+)
 def test_J58_murmansk_timing_both_readings(reading: str, where: tuple[str, str, str]) -> None:
     service = _new({"murmansk_timing": reading})
     try:
         at(service, "Spring 1940", None, "Year Start")
         for power in ("Italy", "Germany", "USSR", "France"):
             service.execute_json({"kind": "PerformYearStart", "power": power})
-        service.execute_json({"kind": "PerformYearStart", "power": "UK",
-                              "lend_lease": [{"kind": "LendLeaseGrant", "route": "UK to USSR", "amount": 20}]})
+        service.execute_json(
+            {
+                "kind": "PerformYearStart",
+                "power": "UK",
+                "lend_lease": [{"kind": "LendLeaseGrant", "route": "UK to USSR", "amount": 20}],
+            }
+        )
         at(service, "Summer I 1940", "Axis", "Options")
         assert service.state().brp_economies["USSR"].lend_lease_in_transit == 20
         at(service, *where)
@@ -197,7 +264,9 @@ def test_G66_1945_hits_come_off_the_total_at_once_and_G15_only_40_percent_is_rec
         assert any("1945: only 40% received" in step["text"] for step in entry["ruling"]["steps"])
         at(service, "Spring 1945", "Western Allies", "Strategic Warfare")
         before = service.state().brp_economies["Germany"].total
-        service.execute_json({"kind": "RecordStrategicWarfareHits", "power": "Germany", "attacker": "bombers", "hits": 9})
+        service.execute_json(
+            {"kind": "RecordStrategicWarfareHits", "power": "Germany", "attacker": "bombers", "hits": 9}
+        )
         assert service.state().brp_economies["Germany"].total == before - 9
     finally:
         service.close()
