@@ -39,7 +39,7 @@ from typing import Any  # noqa: E402
 from ledger.exchange import export_jsonl, import_jsonl  # noqa: E402
 from ledger.store import LedgerStore  # noqa: E402
 from referee.commands import CreateCampaign  # noqa: E402
-from referee.errors import RulesError  # noqa: E402
+from referee.common.errors import RulesError  # noqa: E402
 from referee.service import RefereeService  # noqa: E402
 
 TARGETS = {

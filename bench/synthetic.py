@@ -16,7 +16,7 @@ _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
-from ledger import events as ev  # noqa: E402
+from referee.common import events as ev  # noqa: E402
 from ledger.canonical import GENESIS_HASH, canonical_text  # noqa: E402
 from ledger.entry import Draft, seal  # noqa: E402
 from ledger.exchange import FORMAT, FORMAT_VERSION, import_jsonl  # noqa: E402

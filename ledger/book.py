@@ -18,8 +18,8 @@ from typing import Any
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import Transcoding
 
-from ledger.fold import apply_entry
-from ledger.state import GameState
+from referee.common.fold import apply_entry
+from referee.common.state import GameState
 
 
 class CampaignBook(Aggregate):

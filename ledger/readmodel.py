@@ -15,9 +15,9 @@ from typing import Any
 import sqlite_utils
 
 from ledger.errors import StoreExistsError
-from ledger.fold import apply_entry
+from referee.common.fold import apply_entry
 from ledger.rollback import undone_by
-from ledger.state import GameState
+from referee.common.state import GameState
 from ledger.store import LedgerStore
 
 Progress = Callable[[int, int], None]

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ledger import events as ev
-from ledger.accounts import list_accounts
-from ledger.state import GameState
+from referee.common import events as ev
+from referee.common.accounts import list_accounts
+from referee.common.state import GameState
 
 
 def restore_events(current: GameState, target: GameState, *, to: int, reason: str) -> list[dict[str, Any]]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ledger.fold import apply_entry
-from ledger.state import GameState
+from referee.common.fold import apply_entry
+from referee.common.state import GameState
 
 
 def figures_of(state: GameState) -> dict[str, int]:

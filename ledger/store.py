@@ -29,7 +29,7 @@ from ledger.errors import (
     StoreNotFoundError,
 )
 from ledger.location import describe, is_memory, is_postgres, persistence_env
-from ledger.state import GameState
+from referee.common.state import GameState
 
 SNAPSHOT_INTERVAL = 100
 """A snapshot every 100 entries keeps any 'state as of #N' within 100 folds (notes: 100-500)."""

@@ -22,8 +22,8 @@ from ledger.book import CampaignBook
 from ledger.canonical import GENESIS_HASH
 from ledger.entry import recompute_hash
 from ledger.errors import LedgerError
-from ledger.fold import apply_entry
-from ledger.state import GameState
+from referee.common.fold import apply_entry
+from referee.common.state import GameState
 from ledger.store import LedgerStore
 
 Progress = Callable[[int, int], None]

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ledger.errors import LedgerError
-from referee.errors import InvalidInputError, RulesError
+from referee.common.errors import InvalidInputError, RulesError
 from referee.service import RefereeService
 
 MAX_LINE = 64 * 1024

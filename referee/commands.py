@@ -11,8 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter, ValidationError
 
-from referee.command_base import Amount, AnyDice, Command, Name, Text, TwoDice
-from referee.errors import InvalidInputError
+from referee.common.command_base import Amount, AnyDice, Command, Name, Text, TwoDice
+from referee.common.errors import InvalidInputError
 from referee.europa import commands as eu
 from referee.third_reich import commands as tr
 from referee.third_reich import warfare_commands as tw

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import secrets
 
-from ledger import dice_events as dv
-from ledger import events as ev
-from ledger.state import GameState
+from referee.common import dice_events as dv
+from referee.common import events as ev
+from referee.common.state import GameState
 from referee import commands as c
 from referee import digital_dice
-from referee.decision import Decision
-from referee.dice import DigitalRoller
+from referee.common.decision import Decision
+from referee.common.dice import DigitalRoller
 from referee.dice_secrets import SecretKeeper
-from referee.errors import IllegalOrderError
-from referee.ruling import Ruling, Step
+from referee.common.errors import IllegalOrderError
+from referee.common.ruling import Ruling, Step
 
 NewSeed = tuple[int, str]
 

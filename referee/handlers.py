@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ledger import events as ev
-from ledger.state import GameState, ReplacementTrack, Unit
+from referee.common import events as ev
+from referee.common.state import GameState, ReplacementTrack, Unit
 from referee import commands as c
-from referee.calendar import advance, seasonal_weather
-from referee.decision import Context, Decision
-from referee.dice import throw
-from referee.errors import IllegalOrderError
+from referee.common.calendar import advance, seasonal_weather
+from referee.common.decision import Context, Decision
+from referee.common.dice import throw
+from referee.common.errors import IllegalOrderError
 from referee.europa import turns as europa_turns
 from referee.europa.combat_handlers import COMBAT_HANDLERS
 from referee.europa.context import pool_of, track_of
@@ -23,7 +23,7 @@ from referee.europa.replacement_handlers import REPLACEMENT_HANDLERS
 from referee.europa.resource_handlers import RESOURCE_HANDLERS
 from referee.europa.supply_handlers import SUPPLY_HANDLERS
 from referee.isolation_handlers import ISOLATION_HANDLERS
-from referee.ruling import Ruling, Step
+from referee.common.ruling import Ruling, Step
 from referee.third_reich import turns as reich_turns
 from referee.third_reich.context import account, powers_in_movement_order
 from referee.third_reich.handlers import ECONOMY_HANDLERS

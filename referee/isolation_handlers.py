@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger import combat_events as cb
-from ledger import events as ev
-from ledger.state import LossDue
+from referee.europa import combat_events as cb
+from referee.common import events as ev
+from referee.common.state import LossDue
 from referee import commands as c
-from referee.decision import Context, Decision
-from referee.dice import throw
-from referee.errors import IllegalOrderError
+from referee.common.decision import Context, Decision
+from referee.common.dice import throw
+from referee.common.errors import IllegalOrderError
 from referee.europa import isolation as europa_isolation
 from referee.europa.context import require_phase
-from referee.ruling import Ruling
+from referee.common.ruling import Ruling
 from referee.third_reich import isolation as reich_isolation
 
 FLAGS = ("adjacent_enemy", "remote_region", "winter", "home_country", "traces_to_city")

@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from referee.errors import ScenarioError
+from referee.common.errors import ScenarioError
 from referee.europa.data import Logistics
 from referee.third_reich.data import Economy
 

@@ -12,18 +12,18 @@ from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from typing import Any
 
-from ledger import dice_events as dv
-from ledger import events as ev
+from referee.common import dice_events as dv
+from referee.common import events as ev
 from ledger.entry import Draft
 from ledger.rollback import restore_events
-from ledger.state import GameState, ParentLink
+from referee.common.state import GameState, ParentLink
 from ledger.store import LedgerStore
 from referee import commands as c
 from referee import dice_periods
 from referee.dice_secrets import SecretKeeper, secrets_path
-from referee.errors import IllegalOrderError, InvalidInputError
+from referee.common.errors import IllegalOrderError, InvalidInputError
 from referee.handlers import HANDLERS, Context, Decision
-from referee.ruling import Ruling, Step
+from referee.common.ruling import Ruling, Step
 from referee.scenario import Ruleset, load_ruleset, load_scenario
 from referee.setup import initial_state
 

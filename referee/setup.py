@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ledger.state import (
+from referee.common.state import (
     BrpEconomy,
     CampaignIdentity,
     ForceRoster,
@@ -14,9 +14,9 @@ from ledger.state import (
     SupplyPool,
     TableState,
 )
-from referee.calendar import position_at, seasonal_weather
+from referee.common.calendar import position_at, seasonal_weather
 from referee.europa.charts import BUNDLED, load_charts
-from referee.options import option, resolve_options
+from referee.common.options import option, resolve_options
 from referee.scenario import LoadedScenario, PowerStart, Scenario
 from referee.third_reich.fire import BUNDLED as FIRE_BUNDLED
 from referee.third_reich.fire import load_fire_tables

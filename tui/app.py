@@ -23,7 +23,7 @@ from ledger.series import figures_of, sample_series
 from ledger.verify import verify
 from referee.commands import CreateCampaign, parse_command
 from referee.digital_dice import check_entries, until_revealed
-from referee.errors import RulesError
+from referee.common.errors import RulesError
 from referee.service import Clock, RefereeService, utc_now
 from tui.dialogs.command_form import CommandForm
 from tui.dialogs.entry import EntryDialog

@@ -23,7 +23,7 @@ from ledger.errors import LedgerError
 from ledger.log import log_rows
 from referee import commands as c
 from referee.batch import apply_lines, read_command_file
-from referee.errors import RulesError
+from referee.common.errors import RulesError
 from referee.service import RefereeService
 from tui import cli_output as output
 from tui import render

@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ledger.state import GameState
+from referee.common.state import GameState
 
 
 def state_view(state: GameState, *, at: int | None = None) -> RenderableType:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.errors import RulesError
+from referee.common.errors import RulesError
 from tui.dialogs.jump import JumpDialog
 
 

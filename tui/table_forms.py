@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.commands import parse_command
-from referee.errors import RulesError
+from referee.common.errors import RulesError
 from referee.europa.combat_handlers import assess_command, charts_of
 from referee.third_reich import warfare as sw
 from referee.third_reich.context import powers_in_movement_order

@@ -17,7 +17,7 @@ from __future__ import annotations
 from difflib import get_close_matches
 from typing import Any
 
-from referee.errors import InvalidInputError
+from referee.common.errors import InvalidInputError
 
 ATTACKER_FLAGS = {
     "aeca": ("aeca", "full"),

@@ -16,7 +16,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from referee.errors import ScenarioError
+from referee.common.errors import ScenarioError
 
 COLUMNS = ("1-4", "1-3", "1-2", "1-1", "3-2", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1")
 """D-11 [000]: the odds columns of the 2D6 CRT (no 2-3 column is mentioned)."""

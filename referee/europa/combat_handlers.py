@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger import combat_events as cb
-from ledger import events as ev
-from ledger.state import GameState, LossDue
-from referee.decision import Context, Decision
-from referee.dice import throw
-from referee.errors import IllegalOrderError
+from referee.europa import combat_events as cb
+from referee.common import events as ev
+from referee.common.state import GameState, LossDue
+from referee.common.decision import Context, Decision
+from referee.common.dice import throw
+from referee.common.errors import IllegalOrderError
 from referee.europa import combat as cm
 from referee.europa import commands as eu
 from referee.europa import replacements as rp
@@ -25,8 +25,8 @@ from referee.europa.context import logistics_of, opt, require_phase, track_of
 from referee.europa.data import FactorLimit
 from referee.europa.replacement_handlers import pending_credits
 from referee.europa.supply_handlers import charge
-from referee.pinned import pinned_chart
-from referee.ruling import Ruling, Step
+from referee.common.pinned import pinned_chart
+from referee.common.ruling import Ruling, Step
 
 RULESET = "europa-000"
 

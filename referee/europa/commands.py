@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from referee.command_base import Amount, Command, Name, TwoDice
+from referee.common.command_base import Amount, Command, Name, TwoDice
 from referee.europa.combat_units import Attacker, Defender
 
 Count = Field(default=0, ge=0, le=1000)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ledger.state import GameState, ReplacementTrack, SupplyPool
-from referee.errors import IllegalOrderError
+from referee.common.state import GameState, ReplacementTrack, SupplyPool
+from referee.common.errors import IllegalOrderError
 from referee.europa.data import Logistics
-from referee.options import option
+from referee.common.options import option
 
 
 def logistics_of(state: GameState) -> Logistics:

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from referee.ruling import Step
+from referee.common.ruling import Step
 
 DRMS = {
     "adjacent_enemy": (-1, "adjacent to an enemy combat unit"),

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger import events as ev
-from ledger import logistics_events as lg
-from ledger.state import ReplacementTrack, Unit
-from referee.decision import Context, Decision
-from referee.errors import IllegalOrderError
+from referee.common import events as ev
+from referee.europa import logistics_events as lg
+from referee.common.state import ReplacementTrack, Unit
+from referee.common.decision import Context, Decision
+from referee.common.errors import IllegalOrderError
 from referee.europa import commands as eu
 from referee.europa import replacements as rp
 from referee.europa.context import logistics_of, opt, require_phase, track_of
-from referee.ruling import Ruling, Step
+from referee.common.ruling import Ruling, Step
 
 REPLACEMENT_PHASES = ("Initial", "Replacement")
 """C-63 [000]: replacements are taken in the Initial phase; C-64 [001]: in the Replacement phase."""
@@ -43,7 +43,7 @@ def pending_credits(ctx: Context, nation: str, points: dict[str, int], reason: s
 def _not_before(ctx: Context, turn: int, what: str, rule: str) -> None:
     calendar = ctx.state.table.calendar
     if calendar.turn < turn:
-        from referee.calendar import europa_label
+        from referee.common.calendar import europa_label
 
         raise IllegalOrderError(
             f"{what} start in {europa_label(turn, ctx.ruleset)} ({rule}); it is now {calendar.label}"

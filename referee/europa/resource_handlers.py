@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger import events as ev
-from ledger import logistics_events as lg
-from ledger.state import ResourceStock
-from referee.decision import Context, Decision
-from referee.errors import IllegalOrderError
+from referee.common import events as ev
+from referee.europa import logistics_events as lg
+from referee.common.state import ResourceStock
+from referee.common.decision import Context, Decision
+from referee.common.errors import IllegalOrderError
 from referee.europa import commands as eu
 from referee.europa.context import logistics_of, require_phase
-from referee.ruling import Ruling, Step
+from referee.common.ruling import Ruling, Step
 
 
 def _stock(ctx: Context, side: str) -> ResourceStock:

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger import events as ev
-from ledger import logistics_events as lg
-from ledger.state import GameState
-from referee.decision import Context, Decision
-from referee.errors import IllegalOrderError
+from referee.common import events as ev
+from referee.europa import logistics_events as lg
+from referee.common.state import GameState
+from referee.common.decision import Context, Decision
+from referee.common.errors import IllegalOrderError
 from referee.europa import commands as eu
 from referee.europa import supply
 from referee.europa.context import logistics_of, opt, pool_of, require_phase
-from referee.ruling import Ruling, Step
+from referee.common.ruling import Ruling, Step
 
 
 def receive_income(command: eu.ReceiveSupplyIncome, ctx: Context) -> Decision:

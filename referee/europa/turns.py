@@ -7,10 +7,10 @@
 
 from __future__ import annotations
 
-from ledger import events as ev
-from ledger import logistics_events as lg
-from ledger.state import CalendarPosition, GameState
-from referee.ruling import Step
+from referee.common import events as ev
+from referee.europa import logistics_events as lg
+from referee.common.state import CalendarPosition, GameState
+from referee.common.ruling import Step
 
 
 def advance_effects(

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from referee.command_base import Amount, Command, Name
+from referee.common.command_base import Amount, Command, Name
 
 Front = Literal["western", "eastern", "southern"]
 

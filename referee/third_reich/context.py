@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ledger.state import BrpEconomy, GameState
-from referee.calendar import third_reich_season
-from referee.errors import IllegalOrderError
+from referee.common.state import BrpEconomy, GameState
+from referee.common.calendar import third_reich_season
+from referee.common.errors import IllegalOrderError
 from referee.third_reich.data import Economy
 
 

@@ -9,8 +9,8 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from referee.numbers import show
-from referee.ruling import Step
+from referee.common.numbers import show
+from referee.common.ruling import Step
 
 OPTION_COSTS = {"offensive": 10, "attrition": 5, "pass": 0}
 """A-63 [004]: option costs per front per season."""

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
-from referee.errors import ScenarioError
+from referee.common.errors import ScenarioError
 
 BUNDLED = "third-reich-fire"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.ruling import Step
+from referee.common.ruling import Step
 
 DRMS = {
     "adjacent_enemy": (-1, "adjacent to enemy combat units"),

@@ -8,12 +8,12 @@
 
 from __future__ import annotations
 
-from ledger import economy_events as ec
-from ledger import events as ev
-from ledger.state import CalendarPosition, GameState
-from referee.calendar import third_reich_season
-from referee.options import option
-from referee.ruling import Step
+from referee.third_reich import events as ec
+from referee.common import events as ev
+from referee.common.state import CalendarPosition, GameState
+from referee.common.calendar import third_reich_season
+from referee.common.options import option
+from referee.common.ruling import Step
 
 
 def _arrivals(

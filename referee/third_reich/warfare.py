@@ -13,8 +13,8 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from referee.numbers import show
-from referee.ruling import Step
+from referee.common.numbers import show
+from referee.common.ruling import Step
 from referee.third_reich.fire import FireTables, hits
 
 WEAPONS = {

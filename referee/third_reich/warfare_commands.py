@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from referee.command_base import Command, Digital, Name
+from referee.common.command_base import Command, Digital, Name
 
 TenSided = Annotated[list[Annotated[int, Field(ge=-100, le=100)]], Field(min_length=0, max_length=3)] | Digital
 

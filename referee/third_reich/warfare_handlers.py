@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ledger.state import GameState
-from referee.decision import Context, Decision
-from referee.dice import throw
-from referee.errors import IllegalOrderError
-from referee.options import option
-from referee.pinned import pinned_chart
-from referee.ruling import Ruling, Step
+from referee.common.state import GameState
+from referee.common.decision import Context, Decision
+from referee.common.dice import throw
+from referee.common.errors import IllegalOrderError
+from referee.common.options import option
+from referee.common.pinned import pinned_chart
+from referee.common.ruling import Ruling, Step
 from referee.third_reich import commands as tr
 from referee.third_reich import warfare as sw
 from referee.third_reich.context import account

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ledger import economy_events as ec
-from ledger import events as ev
-from referee.decision import Context, Decision
-from referee.errors import IllegalOrderError
-from referee.options import option
-from referee.ruling import Ruling, Step
+from referee.third_reich import events as ec
+from referee.common import events as ev
+from referee.common.decision import Context, Decision
+from referee.common.errors import IllegalOrderError
+from referee.common.options import option
+from referee.common.ruling import Ruling, Step
 from referee.third_reich import commands as tr
 from referee.third_reich import economy as eco
 from referee.third_reich.context import account, economy_of, year_of

@@ -7,10 +7,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger.fold import apply_entry
-from ledger.state import GameState
+from referee.common.fold import apply_entry
+from referee.common.state import GameState
 from referee.commands import CreateCampaign
-from referee.errors import RulesError
+from referee.common.errors import RulesError
 from referee.service import RefereeService
 
 from support import TickingClock

@@ -8,10 +8,10 @@ import pytest
 
 from ledger.canonical import GENESIS_HASH
 from ledger.errors import EntryNotFoundError
-from ledger.fold import apply_entry
+from referee.common.fold import apply_entry
 from ledger.log import log_rows
 from ledger.verify import verify
-from referee.errors import IllegalOrderError
+from referee.common.errors import IllegalOrderError
 from referee.service import RefereeService
 
 

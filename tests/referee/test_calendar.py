@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.calendar import advance, position_at, seasonal_weather, slots_of, third_reich_season, turn_label
-from referee.errors import IllegalOrderError
+from referee.common.calendar import advance, position_at, seasonal_weather, slots_of, third_reich_season, turn_label
+from referee.common.errors import IllegalOrderError
 from referee.scenario import load_ruleset
 
 EUROPA, _ = load_ruleset("europa-000")

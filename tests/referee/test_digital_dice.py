@@ -16,8 +16,8 @@ import pytest
 
 from ledger.exchange import export_jsonl
 from referee import digital_dice
-from referee.dice import DICE
-from referee.errors import IllegalOrderError
+from referee.common.dice import DICE
+from referee.common.errors import IllegalOrderError
 from referee.service import RefereeService
 from tests.referee.europa.test_logistics_service import at_phase
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from referee.errors import IllegalOrderError
+from referee.common.errors import IllegalOrderError
 from referee.europa import isolation as europa
 from referee.service import RefereeService
 from referee.third_reich import isolation as reich

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from referee.commands import parse_command
-from referee.errors import IllegalOrderError, InvalidInputError, RulesError
+from referee.common.errors import IllegalOrderError, InvalidInputError, RulesError
 from referee.service import RefereeService
 
 MakeService = Callable[..., RefereeService]

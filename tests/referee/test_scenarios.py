@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.errors import ScenarioError
+from referee.common.errors import ScenarioError
 from referee.scenario import list_scenarios, load_scenario, scenarios_root
 
 GOOD = scenarios_root() / "revised-europa" / "barbarossa.toml"

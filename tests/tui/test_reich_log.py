@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ledger.fold import apply_entry
+from referee.common.fold import apply_entry
 from referee.service import RefereeService
 from tui.cli import main
 

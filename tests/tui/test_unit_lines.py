@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.errors import InvalidInputError
+from referee.common.errors import InvalidInputError
 from tui.unit_lines import parse_losses, parse_units
 
 

@@ -15,7 +15,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from referee.errors import InvalidInputError
+from referee.common.errors import InvalidInputError
 from referee.schema import command_schemas
 
 Preview = Callable[[dict[str, Any]], str]

@@ -9,7 +9,7 @@ from typing import Any
 from textual.screen import ModalScreen
 from textual.widgets import Button, Select, Static
 
-from referee.errors import InvalidInputError
+from referee.common.errors import InvalidInputError
 
 Preview = Callable[[dict[str, Any]], str]
 

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Label, Select, Static, TextArea
 
-from ledger.state import LossDue
+from referee.common.state import LossDue
 from tui.dialogs.form_parts import Preview, TableForm
 from tui.unit_lines import parse_losses
 

@@ -9,7 +9,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from ledger.state import GameState
+from referee.common.state import GameState
 from tui import render
 from tui.widgets import Trends
 

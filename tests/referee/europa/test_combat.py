@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.errors import IllegalOrderError, ScenarioError
+from referee.common.errors import IllegalOrderError, ScenarioError
 from referee.europa.charts import CODES, COLUMNS, charts_path, load_charts
 from referee.europa.combat import Battle, CombatOptions, assess, resolve
 from referee.europa.combat_units import Attacker, Defender

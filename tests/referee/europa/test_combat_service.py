@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from referee.errors import IllegalOrderError, InvalidInputError, RulesError
+from referee.common.errors import IllegalOrderError, InvalidInputError, RulesError
 from referee.service import RefereeService
 from tests.referee.europa.test_logistics_service import at_phase
 

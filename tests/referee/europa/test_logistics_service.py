@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from referee.errors import IllegalOrderError, RulesError
+from referee.common.errors import IllegalOrderError, RulesError
 from referee.service import RefereeService
 
 MakeService = Callable[..., RefereeService]
@@ -187,7 +187,7 @@ def test_J13_siege_persistence_both_readings(reading: str, received: int) -> Non
 
 def test_unknown_options_are_refused() -> None:
     from referee.commands import CreateCampaign
-    from referee.errors import InvalidInputError
+    from referee.common.errors import InvalidInputError
 
     with pytest.raises(InvalidInputError, match="option weather_rounding has readings reduction_up, received_up"):
         RefereeService.create(

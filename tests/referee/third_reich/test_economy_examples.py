@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from referee.calendar import turn_label
+from referee.common.calendar import turn_label
 from referee.scenario import load_ruleset, load_scenario
 from referee.third_reich import economy as eco
 

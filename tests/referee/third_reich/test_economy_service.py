@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.errors import IllegalOrderError, RulesError
+from referee.common.errors import IllegalOrderError, RulesError
 from referee.service import RefereeService
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from referee.errors import IllegalOrderError, RulesError
+from referee.common.errors import IllegalOrderError, RulesError
 from referee.service import RefereeService
 from referee.third_reich import warfare as sw
 from referee.third_reich.fire import load_fire_tables

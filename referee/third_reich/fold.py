@@ -1,14 +1,14 @@
-"""Applying the Third Reich BRP events (checks first, then mutates; see ledger.fold)."""
+"""Applying the Third Reich BRP events (checks first, then mutates; see referee.common.fold)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from ledger import economy_events as ec
+from referee.third_reich import events as ec
 from ledger.errors import NegativeBalanceError
-from ledger.fold_logistics import lookup_account
-from ledger.state import BrpEconomy, GameState, NavalRepair
+from referee.europa.fold import lookup_account
+from referee.common.state import BrpEconomy, GameState, NavalRepair
 
 
 def _economy(state: GameState, power: str) -> BrpEconomy:

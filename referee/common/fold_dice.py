@@ -1,13 +1,13 @@
-"""Applying the digital-dice events (checks first, then mutates; see ledger.fold)."""
+"""Applying the digital-dice events (checks first, then mutates; see referee.common.fold)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from ledger import dice_events as dv
+from referee.common import dice_events as dv
 from ledger.errors import UnknownAccountError
-from ledger.state import DiceState, GameState
+from referee.common.state import DiceState, GameState
 
 
 def _open(state: GameState, period: int, what: str) -> DiceState:

@@ -1,13 +1,13 @@
-"""Applying the combat events (checks first, then mutates; see ledger.fold)."""
+"""Applying the combat events (checks first, then mutates; see referee.common.fold)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from ledger import combat_events as cb
+from referee.europa import combat_events as cb
 from ledger.errors import UnknownAccountError
-from ledger.state import GameState
+from referee.common.state import GameState
 
 
 def _resolved(state: GameState, e: cb.CombatResolved) -> None:

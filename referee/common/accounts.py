@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ledger.errors import UnknownAccountError
-from ledger.state import (
+from referee.common.state import (
     BrpEconomy,
     ForceRoster,
     GameState,

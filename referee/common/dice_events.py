@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from ledger.event_base import DomainEvent
+from referee.common.event_base import DomainEvent
 
 
 class DiceCommitted(DomainEvent):

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ledger import events as ev
-from ledger.state import GameState
-from referee.dice import DigitalRoller
-from referee.ruling import Ruling
+from referee.common import events as ev
+from referee.common.state import GameState
+from referee.common.dice import DigitalRoller
+from referee.common.ruling import Ruling
 from referee.scenario import Ruleset
 
 

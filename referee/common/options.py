@@ -6,7 +6,7 @@ campaign pins its options at creation; they are shown in `turnledger state`.
 
 from __future__ import annotations
 
-from referee.errors import InvalidInputError
+from referee.common.errors import InvalidInputError
 
 OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "finland_front": ("full", "truncated"),  # B-52 [000]

@@ -10,8 +10,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from ledger.event_base import DomainEvent
-from ledger.state import LossDue
+from referee.common.event_base import DomainEvent
+from referee.common.state import LossDue
 
 
 class CombatResolved(DomainEvent):

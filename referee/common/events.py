@@ -5,7 +5,7 @@ version ``v``. Upcasters (``UPCASTERS``) turn an old version's dict into the nex
 that a campaign recorded years ago replays with a newer turnledger (DESIGN invariant 7).
 
 The referee computes; the event stores the result (a new calendar position, an amount);
-applying it (``ledger.fold``) never rolls, reads the clock or consults a table.
+applying it (``referee.common.fold``) never rolls, reads the clock or consults a table.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 
-from ledger import combat_events as cb
-from ledger import dice_events as dv
-from ledger import economy_events as ec
-from ledger import logistics_events as lg
-from ledger.event_base import DomainEvent
-from ledger.state import CalendarPosition, GameState, ParentLink, Unit, UnitStatus
+from referee.europa import combat_events as cb
+from referee.common import dice_events as dv
+from referee.third_reich import events as ec
+from referee.europa import logistics_events as lg
+from referee.common.event_base import DomainEvent
+from referee.common.state import CalendarPosition, GameState, ParentLink, Unit, UnitStatus
 
 
 class CampaignOpened(DomainEvent):

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ledger.state import CalendarPosition
-from referee.errors import IllegalOrderError
+from referee.common.state import CalendarPosition
+from referee.common.errors import IllegalOrderError
 from referee.scenario import RequiredStep, Ruleset
 
 MONTHS = ("Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec", "Jan", "Feb", "Mar", "Apr", "May")

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ledger import events as ev
-from ledger.accounts import restore_account
+from referee.common import events as ev
+from referee.common.accounts import restore_account
 from ledger.errors import NegativeBalanceError, UnknownAccountError
-from ledger.fold_combat import COMBAT_APPLIERS
-from ledger.fold_dice import DICE_APPLIERS
-from ledger.fold_economy import ECONOMY_APPLIERS
-from ledger.fold_logistics import LOGISTICS_APPLIERS, lookup_account
-from ledger.state import BrpEconomy, ForceRoster, GameState, ReplacementTrack, SupplyPool
+from referee.europa.fold_combat import COMBAT_APPLIERS
+from referee.common.fold_dice import DICE_APPLIERS
+from referee.third_reich.fold import ECONOMY_APPLIERS
+from referee.europa.fold import LOGISTICS_APPLIERS, lookup_account
+from referee.common.state import BrpEconomy, ForceRoster, GameState, ReplacementTrack, SupplyPool
 
 
 def _pool(state: GameState, side: str) -> SupplyPool:

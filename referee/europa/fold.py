@@ -1,13 +1,13 @@
-"""Applying the Europa logistics events (checks first, then mutates; see ledger.fold)."""
+"""Applying the Europa logistics events (checks first, then mutates; see referee.common.fold)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from ledger import logistics_events as lg
+from referee.europa import logistics_events as lg
 from ledger.errors import NegativeBalanceError, UnknownAccountError
-from ledger.state import GameState, PendingReplacements, ResourceStock
+from referee.common.state import GameState, PendingReplacements, ResourceStock
 
 
 def lookup_account(collection: dict[str, Any], key: str, what: str) -> Any:

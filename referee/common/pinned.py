@@ -11,8 +11,8 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from ledger.state import GameState
-from referee.ruling import Step
+from referee.common.state import GameState
+from referee.common.ruling import Step
 
 Chart = TypeVar("Chart", bound=BaseModel)
 
