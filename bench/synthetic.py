@@ -16,12 +16,12 @@ _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
-from referee.common import events as ev  # noqa: E402
 from ledger.canonical import GENESIS_HASH, canonical_text  # noqa: E402
 from ledger.entry import Draft, seal  # noqa: E402
 from ledger.exchange import FORMAT, FORMAT_VERSION, import_jsonl  # noqa: E402
-from referee.scenario import load_scenario  # noqa: E402
-from referee.setup import initial_state  # noqa: E402
+from referee.common import events as ev  # noqa: E402
+from referee.europa import logistics_events as lg  # noqa: E402
+from referee.service import opening_events, starting_state  # noqa: E402
 
 CAMPAIGN_ID = "6f1c2f52-2b0e-4c1e-9d7a-6f3b0c1d2e3f"
 
@@ -29,7 +29,7 @@ CAMPAIGN_ID = "6f1c2f52-2b0e-4c1e-9d7a-6f3b0c1d2e3f"
 def write_export(path: Path, entries: int, seed: int = 1941) -> None:
     """Write a valid export of ``entries`` entries to ``path``."""
     rng = random.Random(seed)
-    state = initial_state(load_scenario("revised-europa/barbarossa"), campaign_id=CAMPAIGN_ID, name="synthetic")
+    state, _loaded = starting_state("revised-europa/barbarossa", campaign_id=CAMPAIGN_ID, name="synthetic")
     stock = {"Axis": 100, "Soviet": 75}
     clock = datetime(1941, 6, 22, 3, 0, tzinfo=UTC)
     lines, prev = [], GENESIS_HASH
@@ -38,7 +38,7 @@ def write_export(path: Path, entries: int, seed: int = 1941) -> None:
         side = rng.choice(["Axis", "Soviet"])
         rolls: list[dict[str, object]] = []
         if number == 1:
-            command, events = {"kind": "CreateCampaign"}, [ev.dump_event(ev.CampaignOpened(state=state))]
+            command, events = {"kind": "CreateCampaign"}, [ev.dump_event(event) for event in opening_events(state)]
         elif number % 3 == 0:
             faces = [rng.randint(1, 6), rng.randint(1, 6)]
             command, events = {"kind": "RecordRoll"}, []
@@ -62,13 +62,13 @@ def write_export(path: Path, entries: int, seed: int = 1941) -> None:
             stock[side] -= 5
             command, events = (
                 {"kind": "DebitSupplyPoints"},
-                [ev.dump_event(ev.SupplyDebited(side=side, amount=5, reason="attack"))],
+                [ev.dump_event(lg.SupplyDebited(side=side, amount=5, reason="attack"))],
             )
         else:
             stock[side] += 5
             command, events = (
                 {"kind": "CreditSupplyPoints"},
-                [ev.dump_event(ev.SupplyCredited(side=side, amount=5, reason="income"))],
+                [ev.dump_event(lg.SupplyCredited(side=side, amount=5, reason="income"))],
             )
         label = "Jun II 1941" if number > 1 else "Surprise turn 1941"
         entry = seal(

@@ -1,25 +1,55 @@
-"""The eventsourcing aggregate that holds a campaign's entries, and its snapshot transcoding.
+"""The eventsourcing aggregate that holds a campaign's entries, and its cached-state transcoding.
 
 One `CampaignBook` per campaign store; its version is the entry number (#1 opens it). Each
-stored event carries one whole entry, so one entry is exactly one stored row written in one
-transaction, and ``repository.get(id, version=N)`` is the state as of entry #N, rebuilt from
-the nearest snapshot. The event's library timestamp is set to the entry's ``recorded_at`` so
-that every byte of a stored row is covered by verification.
+stored event carries one whole entry as its canonical JSON text, so one entry is exactly one
+stored row written in one transaction, and ``repository.get(id, version=N)`` is the state as of
+entry #N, rebuilt from the nearest library snapshot. The event's library timestamp is the
+entry's ``recorded_at``, so that every byte of a stored row is covered by verification.
 
-Topics are explicit so that moving this module never breaks a stored campaign (invariant 7).
+The book folds entries with the game's `Fold` (ledger.folding); it checks only what is the
+book's: each entry follows the one before (number and previous hash).
+
+Snapshots are caches, never the truth: each carries the fold's name and state version, the
+chain position it reflects and a digest of its content; a snapshot whose digest, version or
+chain position does not match is refused (`StaleCacheError`) and the store rebuilds from the
+entries. Topics are explicit so that moving this module never breaks a stored campaign.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import Transcoding
 
-from referee.common.fold import apply_entry
-from referee.common.state import GameState
+from ledger.canonical import GENESIS_HASH, canonical_bytes
+from ledger.errors import ChainError, EditedCacheError, StaleCacheError
+from ledger.folding import Fold, fold_for, fold_named
+
+
+@dataclass
+class BookState:
+    """What the book holds: the game's folded state and the chain position it reflects."""
+
+    fold: Fold
+    state: Any
+    last_number: int = 0
+    head_hash: str = GENESIS_HASH
+
+    def fold_in(self, entry: dict[str, Any]) -> None:
+        """Fold the next entry (checked to follow the last one) into the state."""
+        number = entry.get("number")
+        if number != self.last_number + 1 or entry.get("prev_hash") != self.head_hash:
+            raise ChainError(
+                f"entry #{number} does not follow #{self.last_number} (its previous-hash link or number is wrong)"
+            )
+        self.state = self.fold.apply(self.state, entry)
+        self.last_number = int(entry["number"])
+        self.head_hash = str(entry["hash"])
 
 
 class CampaignBook(Aggregate):
@@ -37,7 +67,7 @@ class CampaignBook(Aggregate):
         @property
         def entry(self) -> dict[str, Any]:
             """The entry as a dict."""
-            return json.loads(self.entry_json)  # type: ignore[no-any-return]
+            return _decoded(self.entry_json)
 
     class EntryRecorded(Aggregate.Event):
         """Entry #2 onwards."""
@@ -48,13 +78,17 @@ class CampaignBook(Aggregate):
         @property
         def entry(self) -> dict[str, Any]:
             """The entry as a dict."""
-            return json.loads(self.entry_json)  # type: ignore[no-any-return]
+            return _decoded(self.entry_json)
 
-        def apply(self, aggregate: Any) -> None:
-            aggregate.state = apply_entry(aggregate.state, aggregate.pending_entry(self))
+        def apply(self, aggregate: Any) -> None:  # library hook: runs on record and on replay
+            aggregate.book.fold_in(self.entry)
 
     def __init__(self, entry_json: str) -> None:
-        self.state: GameState = apply_entry(None, json.loads(entry_json))
+        first = _decoded(entry_json)
+        if first.get("number") != 1 or first.get("prev_hash") != GENESIS_HASH:
+            raise ChainError("the first entry must be #1 and follow nothing")
+        fold = fold_for(first)
+        self.book = BookState(fold=fold, state=fold.open(first), last_number=1, head_hash=str(first["hash"]))
 
     @classmethod
     def open(cls, campaign_id: Any, entry: dict[str, Any], entry_json: str) -> CampaignBook:
@@ -64,33 +98,62 @@ class CampaignBook(Aggregate):
     def record(self, entry: dict[str, Any], entry_json: str) -> None:
         """Append one sealed entry; raises a LedgerError (and records nothing) if it does not fold.
 
-        ``entry_json`` is the entry's canonical JSON (stored as is); ``entry`` must be that JSON
-        decoded (same key order, so that folding live and replaying give identical states).
+        ``entry_json`` is the entry's canonical JSON, stored as is and folded from its own
+        decoding, so that a state folded live and one replayed from the store are identical.
         """
-        self._entry_in_hand = entry
-        try:
-            self.trigger_event(self.EntryRecorded, entry_json=entry_json, timestamp=_timestamp(entry))
-        finally:
-            self.__dict__.pop("_entry_in_hand", None)
+        self.trigger_event(self.EntryRecorded, entry_json=entry_json, timestamp=_timestamp(entry))
 
-    def pending_entry(self, event: Any) -> dict[str, Any]:
-        """The entry being recorded (already a dict) or, on replay, decoded from the event."""
-        in_hand = self.__dict__.get("_entry_in_hand")
-        return in_hand if in_hand is not None else event.entry
+
+def _decoded(text: str) -> dict[str, Any]:
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise ChainError("a stored entry is not a JSON object")
+    return value
 
 
 def _timestamp(entry: dict[str, Any]) -> datetime:
     return datetime.fromisoformat(entry["recorded_at"])
 
 
-class GameStateTranscoding(Transcoding):
-    """Lets library snapshots carry the typed `GameState`."""
+def _digest(content: dict[str, Any]) -> str:
+    return hashlib.sha256(canonical_bytes(content)).hexdigest()
 
-    type = GameState
+
+class BookStateTranscoding(Transcoding):
+    """Cached states (library snapshots): versioned, digested, refused when they do not match."""
+
+    type = BookState
+    name = "turnledger_book_state"
+
+    def encode(self, obj: BookState) -> dict[str, Any]:  # library hook
+        content = {
+            "fold": obj.fold.name,
+            "state_version": obj.fold.state_version,
+            "last_number": obj.last_number,
+            "head_hash": obj.head_hash,
+            "state": obj.fold.encode(obj.state),
+        }
+        return {**content, "digest": _digest(content)}
+
+    def decode(self, data: dict[str, Any]) -> BookState:  # library hook
+        content = {key: value for key, value in data.items() if key != "digest"}
+        if data.get("digest") != _digest(content):
+            raise EditedCacheError("a cached state does not match its digest")
+        fold = fold_named(str(data["fold"]))
+        if data.get("state_version") != fold.state_version:
+            raise StaleCacheError(f"a cached state of {fold.name} state version {data.get('state_version')} is stale")
+        return BookState(fold=fold, state=fold.decode(data["state"]), last_number=int(data["last_number"]),
+                         head_hash=str(data["head_hash"]))
+
+
+class LegacyStateTranscoding(Transcoding):
+    """Cached states written by release 0.1.0 (format 1): never read, always rebuilt."""
+
+    type = type("LegacyGameState", (), {})
     name = "turnledger_game_state"
 
-    def encode(self, obj: GameState) -> dict[str, Any]:
-        return obj.model_dump(mode="json")
+    def encode(self, obj: Any) -> dict[str, Any]:  # library hook; nothing encodes this type
+        raise StaleCacheError("format-1 cached states are not written any more")
 
-    def decode(self, data: dict[str, Any]) -> GameState:
-        return GameState.model_validate(data)
+    def decode(self, data: dict[str, Any]) -> Any:  # library hook
+        raise StaleCacheError("a cached state of release 0.1.0 is stale")

@@ -41,3 +41,16 @@ class ChainError(LedgerError):
 
 class MalformedRecordError(LedgerError):
     """A stored or imported record cannot be read; the message names where."""
+
+
+class StaleCacheError(LedgerError):
+    """A cached state does not match the entries (edited, damaged, or of another state version):
+    it is not used; the state is rebuilt from the entries."""
+
+
+class StoreFormatError(LedgerError):
+    """The store was written in a format this release cannot read (a newer turnledger's)."""
+
+
+class EditedCacheError(StaleCacheError):
+    """A cached state's content does not match its own digest: it was edited."""

@@ -27,17 +27,20 @@ IMPORT_BATCH = 500
 Progress = Callable[[int, int], None]
 
 
-def export_jsonl(store: LedgerStore, out: IO[str], *, progress: Progress | None = None) -> int:
-    """Write the whole record to ``out``; returns the number of entries written."""
-    head = store.head()
-    state = store.state()
+def export_jsonl(store: LedgerStore, out: IO[str], *, name: str = "", progress: Progress | None = None) -> int:
+    """Write the whole record to ``out``; returns the number of entries written.
+
+    Args:
+        name: the campaign's name for the header (the book does not read its entries' content).
+    """
+    head, head_hash = store.head_position()
     header = {
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "campaign_id": str(store.campaign_id),
-        "name": state.identity.name,
+        "name": name,
         "entries": head,
-        "head_hash": state.chain.head_hash,
+        "head_hash": head_hash,
     }
     out.write(canonical_bytes(header).decode("utf-8") + "\n")
     written = 0
@@ -137,7 +140,7 @@ def import_jsonl(path: str, location: str, *, progress: Progress | None = None) 
         for entry, text in checked_lines(path, handle):
             number = entry["number"]
             if number <= done:
-                if number == done and store.state().chain.head_hash != entry["hash"]:
+                if number == done and store.head_position()[1] != entry["hash"]:
                     store.close()
                     raise LedgerError(f"{location} differs from {path} at entry #{done}; import into a new file")
                 continue
@@ -151,12 +154,12 @@ def import_jsonl(path: str, location: str, *, progress: Progress | None = None) 
         store.append_sealed(batch, campaign_id=campaign_id, texts=texts)
         if progress:
             progress(total, total)
-    head = store.state().chain
-    if head.last_number != total or head.head_hash != header.get("head_hash"):
+    last, last_hash = store.head_position()
+    if last != total or last_hash != header.get("head_hash"):
         store.close()
         raise ChainError(
             f"{path}: the header promises {total} entries ending in {str(header.get('head_hash'))[:16]}…, "
-            f"but the file ends at #{head.last_number}; the export is cut short or altered"
+            f"but the file ends at #{last}; the export is cut short or altered"
         )
     return store
 

@@ -2,7 +2,7 @@
 
 Built with sqlite-utils from the entries (a projection; rebuilding = writing a new file):
 ``entries`` (one row per entry, with who undid it), ``rolls``, ``rulings`` (derivation steps),
-``events`` and ``balances`` (every pool, track and BRP figure after each entry that changed it).
+``events`` and ``balances`` (each figure the game names, after every entry that changed it).
 """
 
 from __future__ import annotations
@@ -15,31 +15,18 @@ from typing import Any
 import sqlite_utils
 
 from ledger.errors import StoreExistsError
-from referee.common.fold import apply_entry
+from ledger.folding import Fold, fold_for
 from ledger.rollback import undone_by
-from referee.common.state import GameState
 from ledger.store import LedgerStore
+
+Figures = Callable[[Any], dict[tuple[str, str], int]]
+"""The game's figures of a state: (account, figure) -> value."""
 
 Progress = Callable[[int, int], None]
 BATCH = 2000
 
 
-def balances_of(state: GameState) -> dict[tuple[str, str], int]:
-    """The figures tracked by entry: (account, figure) -> value."""
-    figures: dict[tuple[str, str], int] = {}
-    for side, pool in state.supply_pools.items():
-        figures[(f"supply:{side}", "stockpile")] = pool.stockpile
-        figures[(f"supply:{side}", "income")] = pool.income
-    for nation, track in state.replacement_tracks.items():
-        for kind, points in track.points.items():
-            figures[(f"replacements:{nation}", kind)] = points
-    for power, economy in state.brp_economies.items():
-        figures[(f"brp:{power}", "base")] = economy.base
-        figures[(f"brp:{power}", "total")] = economy.total
-    return figures
-
-
-def build_read_model(store: LedgerStore, path: str, *, progress: Progress | None = None) -> int:
+def build_read_model(store: LedgerStore, path: str, *, figures: Figures, progress: Progress | None = None) -> int:
     """Write the read model of ``store`` to a new SQLite file at ``path``; returns entries written."""
     if Path(path).exists():
         raise StoreExistsError(f"{path} already exists; choose a new file for the read model")
@@ -48,12 +35,17 @@ def build_read_model(store: LedgerStore, path: str, *, progress: Progress | None
     _create_tables(db)
     head = store.head()
     rows: dict[str, list[dict[str, Any]]] = {name: [] for name in ("entries", "rolls", "rulings", "events", "balances")}
-    state: GameState | None = None
+    state: Any = None
+    fold: Fold | None = None
     before: dict[tuple[str, str], int] = {}
     count = 0
     for entry in store.entries():
         number = entry["number"]
-        state = apply_entry(state, entry)
+        if fold is None:
+            fold = fold_for(entry)
+            state = fold.open(entry)
+        else:
+            state = fold.apply(state, entry)
         command = entry["command"]
         rows["entries"].append(
             {
@@ -95,7 +87,7 @@ def build_read_model(store: LedgerStore, path: str, *, progress: Progress | None
                     "data": json.dumps(event, ensure_ascii=False),
                 }
             )
-        after = balances_of(state)
+        after = figures(state)
         for (account, figure), value in after.items():
             if before.get((account, figure)) != value:
                 rows["balances"].append({"entry": number, "account": account, "figure": figure, "value": value})

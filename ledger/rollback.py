@@ -1,8 +1,8 @@
-"""Rollback as compensation, and which entries are live or undone.
+"""Which entries are live and which were undone by a rollback.
 
-Undo to #N never deletes: it appends one entry whose events set each account that differs
-back to its state as of #N (DESIGN invariant 4). Which entries are undone is derived from the
-record itself: walking back from the last entry, a rollback to #N jumps to #N; every entry
+Undo to #N never deletes: it appends one entry (its events are the game's; the book sees only
+its ``RolledBack`` marker, the one event type the book reads). Which entries are undone is derived
+from the record itself: walking back from the last entry, a rollback to #N jumps to #N; every entry
 not on that path has been undone. This also makes 'undo the undo' (rolling back to an entry
 that had been undone) come out right.
 """
@@ -12,27 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from referee.common import events as ev
-from referee.common.accounts import list_accounts
-from referee.common.state import GameState
-
-
-def restore_events(current: GameState, target: GameState, *, to: int, reason: str) -> list[dict[str, Any]]:
-    """The events of a rollback entry that make ``current`` equal ``target`` (as of #to)."""
-    now = list_accounts(current)
-    then = list_accounts(target)
-    restored: list[dict[str, Any]] = []
-    for account in sorted(set(now) | set(then)):
-        if now.get(account) != then.get(account):
-            restored.append(ev.dump_event(ev.AccountRestored(account=account, state=then.get(account))))
-    restored.append(ev.dump_event(ev.RolledBack(to=to, reason=reason)))
-    return restored
+ROLLED_BACK = "RolledBack"
+"""The event type that marks a rollback entry, with the entry it went back to in ``to``."""
 
 
 def rollback_target(entry: dict[str, Any]) -> int | None:
     """The entry number a rollback entry went back to, or None for other entries."""
     for raw in entry.get("events", []):
-        if raw.get("type") == "RolledBack":
+        if raw.get("type") == ROLLED_BACK:
             return int(raw["to"])
     return None
 

@@ -1,8 +1,13 @@
 """The campaign store: append entries, read them back, and rebuild state as of any entry.
 
-`LedgerStore` wraps one eventsourcing `Application` (one campaign per store). It is the
-facade the referee service uses; it speaks entries (plain dicts) and `GameState` copies and
-translates storage errors into `LedgerError`s at this edge.
+`LedgerStore` wraps one eventsourcing `Application` (one campaign per store). It is the facade
+the referee service uses; it speaks entries (plain dicts) and the game's state (as its `Fold`
+makes it) and translates storage errors into `LedgerError`s at this edge.
+
+What the library does here: snapshots every `SNAPSHOT_INTERVAL` entries
+(``snapshotting_intervals``), the head kept in memory between commands (the repository's
+aggregate cache, fast-forwarded by one indexed query) and optimistic concurrency (a
+conflicting save raises; nothing of it is stored). What stays hand-written is named where it is.
 """
 
 from __future__ import annotations
@@ -11,43 +16,67 @@ import json
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent, project_aggregate
 from eventsourcing.domain import Snapshot
-from eventsourcing.persistence import IntegrityError, JSONTranscoder, PersistenceError, StoredEvent
+from eventsourcing.persistence import (
+    IntegrityError,
+    JSONTranscoder,
+    MapperDeserialisationError,
+    PersistenceError,
+    StoredEvent,
+)
 
-from ledger.book import CampaignBook, GameStateTranscoding
+from ledger.book import BookStateTranscoding, CampaignBook, LegacyStateTranscoding
 from ledger.canonical import GENESIS_HASH, canonical_text
 from ledger.entry import Draft, seal
 from ledger.errors import (
     ConflictError,
     EntryNotFoundError,
     LedgerError,
+    StaleCacheError,
     StoreExistsError,
     StoreNotFoundError,
 )
+from ledger.format import FORMAT_VERSION, read_format, write_format
 from ledger.location import describe, is_memory, is_postgres, persistence_env
-from referee.common.state import GameState
 
 SNAPSHOT_INTERVAL = 100
-"""A snapshot every 100 entries keeps any 'state as of #N' within 100 folds (notes: 100-500)."""
-
-BULK_SNAPSHOT_INTERVAL = 500
-"""Import and branch write many entries at once: a snapshot every 500 keeps them fast
-(bench/ledger.py) while 'state as of #N' stays within 500 folds."""
+"""A cached state every 100 entries keeps any 'state as of #N' within 100 folds (notes: 100-500)."""
 
 
-class LedgerApplication(Application):
+class LedgerApplication(Application[UUID]):
     """The eventsourcing application behind one campaign store."""
 
     name = "turnledger"
-    is_snapshotting_enabled = True
+    snapshotting_intervals: ClassVar[dict[type[Any], int]] = {CampaignBook: SNAPSHOT_INTERVAL}
 
-    def register_transcodings(self, transcoder: JSONTranscoder) -> None:
+    def register_transcodings(self, transcoder: JSONTranscoder) -> None:  # library hook
         super().register_transcodings(transcoder)
-        transcoder.register(GameStateTranscoding())
+        transcoder.register(BookStateTranscoding())
+        transcoder.register(LegacyStateTranscoding())
+
+    def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
+        """Snapshot the book just saved when its version is a multiple of the interval.
+
+        Hand-written on top of ``snapshotting_intervals``: the library rebuilds the aggregate
+        from the store for every snapshot, although the saved book is in hand; and a bulk save
+        (import, branch: 500 entries) would rebuild once per 100 entries inside it. Here the
+        book in hand is snapshotted at the end of each save, so an import keeps one cached state
+        per batch (docs/architecture.md, bench/ledger.py).
+        """
+        assert self.snapshots is not None  # snapshotting_intervals turns the snapshot store on
+        for aggregate in processing_event.aggregates.values():
+            interval = self.snapshotting_intervals.get(type(aggregate))
+            if interval and aggregate.version % interval == 0:
+                self.snapshots.put([Snapshot.take(aggregate)])
+
+
+def _env(location: str) -> dict[str, str]:
+    # The repository keeps the head book in memory and fast-forwards it with one indexed query.
+    return {**persistence_env(location), "AGGREGATE_CACHE_MAXSIZE": "1"}
 
 
 class LedgerStore:
@@ -60,21 +89,21 @@ class LedgerStore:
 
     def __init__(self, location: str, *, create: bool = False) -> None:
         self.location = location
-        if not create and not is_memory(location) and not is_postgres(location):
-            if not Path(location).exists():
-                raise StoreNotFoundError(f"no campaign file at {location}")
+        if not create and not is_memory(location) and not is_postgres(location) and not Path(location).exists():
+            raise StoreNotFoundError(f"no campaign file at {location}")
         try:
-            self.app = LedgerApplication(env=persistence_env(location))
+            self.app = LedgerApplication(env=_env(location))
         except (PersistenceError, sqlite3.Error, OSError) as error:
             raise StoreNotFoundError(f"cannot open {describe(location)}: {error}") from None
         self._campaign_id: UUID | None = None
-        self._cached: CampaignBook | None = None
+        self.format = FORMAT_VERSION
         try:
             found = self._find_campaign_id()
             if create and found is not None:
                 raise StoreExistsError(f"{describe(location)} already holds a campaign")
             if not create and found is None:
                 raise StoreNotFoundError(f"{describe(location)} holds no campaign")
+            self.format = write_format(self.app.recorder) if create else read_format(self.app.recorder, describe(location))
         except LedgerError:
             self.app.close()  # a refused open leaves no connection behind
             raise
@@ -106,43 +135,81 @@ class LedgerStore:
 
     # -- reading --------------------------------------------------------------------------
 
-    def _book(self, version: int | None = None) -> CampaignBook:
+    def _book(self, version: int | None = None, *, copy: bool = True) -> CampaignBook:
+        """The book as of ``version`` (None: the head), rebuilt from the entries whenever a
+        cached state is stale, damaged or does not sit on the chain."""
         try:
-            book: CampaignBook = self.app.repository.get(self.campaign_id, version=version)
+            book: CampaignBook = self.app.repository.get(self.campaign_id, version=version,
+                                                         deepcopy_from_cache=copy)
+            if version is not None:
+                self._check_on_chain(book)
         except AggregateNotFoundError:
             raise StoreNotFoundError(f"{describe(self.location)} holds no campaign") from None
+        except (StaleCacheError, MapperDeserialisationError):
+            book = self._rebuilt(version)  # a cached state that cannot be trusted is never read
         return book
 
-    def _last_version(self) -> int:
-        """The last entry number, read without decoding anything."""
-        last = self.app.recorder.select_events(self.campaign_id, desc=True, limit=1)
-        return last[0].originator_version if last else 0
+    def _rebuilt(self, version: int | None) -> CampaignBook:
+        """Fold the entries from #1, ignoring every cached state (hand-written: the library's
+        repository always starts from the newest snapshot)."""
+        self._evict()
+        events = self.app.events.get(self.campaign_id, lte=version)
+        book = project_aggregate(None, events)
+        if book is None:
+            raise StoreNotFoundError(f"{describe(self.location)} holds no campaign")
+        return book
 
-    def _latest(self) -> CampaignBook:
-        """The book at the head; kept between calls while nobody else has written.
+    def _check_on_chain(self, book: CampaignBook) -> None:
+        """A book rebuilt from a cached state must end on the stored entry of its version."""
+        held = book.book
+        if held.last_number != book.version or held.head_hash != self._stored_hash(book.version):
+            raise StaleCacheError(f"the cached state at #{book.version} is not on the chain")
 
-        Appending then costs one indexed look-up instead of a rebuild from the last
-        snapshot. Anything that mutates the cached book and then fails drops it.
-        """
-        if self._cached is None or self._cached.version != self._last_version():
-            self._cached = self._book()
-        return self._cached
+    def _stored_hash(self, number: int) -> str:
+        rows = self.app.recorder.select_events(self.campaign_id, gt=number - 1, lte=number, limit=1)
+        if not rows:
+            return GENESIS_HASH
+        return str(json.loads(self.decode_row(rows[0]).entry_json).get("hash"))
+
+    def _evict(self) -> None:
+        cache = self.app.repository.cache
+        if cache is not None:
+            try:
+                cache.get(self.campaign_id, evict=True)
+            except KeyError:
+                pass
 
     def head(self) -> int:
         """The number of the last entry."""
         if self.is_empty:
             return 0
-        return self._last_version()
+        last = self.app.recorder.select_events(self.campaign_id, desc=True, limit=1)
+        return last[0].originator_version if last else 0
 
-    def peek(self) -> GameState:
+    def head_position(self) -> tuple[int, str]:
+        """The last entry's number and hash (0 and the genesis hash before #1)."""
+        if self.is_empty:
+            return 0, GENESIS_HASH
+        book = self._head_book()
+        return book.version, book.book.head_hash
+
+    def _head_book(self) -> CampaignBook:
+        """The head book from the repository's cache (never to be changed outside `append`)."""
+        book = self._book(copy=False)
+        if book.version == self.head():
+            return book
+        self._evict()
+        return self._book(copy=False)
+
+    def peek(self) -> Any:
         """The latest state without copying it: for deciding a command, never to be changed or kept.
 
         Deciding reads the state once per command; a deep copy of a large roster per command
         would make appends slow down as the campaign grows (bench/ledger.py).
         """
-        return self._latest().state
+        return self._head_book().book.state
 
-    def state(self, at: int | None = None) -> GameState:
+    def state(self, at: int | None = None) -> Any:
         """The state as of entry ``at`` (default: the latest), as a copy the caller may keep."""
         if at is not None:
             last = self.head()
@@ -150,8 +217,8 @@ class LedgerStore:
                 raise EntryNotFoundError(f"there is no entry #{at}; the record runs #1 to #{last}")
             if at == last:
                 at = None
-        book = self._latest() if at is None else self._book(at)
-        return book.state.frozen_copy()
+        book = self._head_book() if at is None else self._book(at)
+        return book.book.fold.copy(book.book.state)
 
     def stored_rows(self, *, gt: int = 0, lte: int | None = None, limit: int | None = None) -> list[StoredEvent]:
         """The raw stored events (one per entry), for verification and export."""
@@ -192,18 +259,18 @@ class LedgerStore:
         if not self.is_empty:
             raise StoreExistsError(f"{describe(self.location)} already holds a campaign")
         entry = seal(draft, number=1, recorded_at=recorded_at, at=at, prev_hash=GENESIS_HASH)
-        text = canonical_text(entry)
-        book = CampaignBook.open(campaign_id, entry, text)
+        book = CampaignBook.open(campaign_id, entry, canonical_text(entry))
         self._save(book)
         self._campaign_id = campaign_id
         return entry
 
     def append(
-        self, draft: Draft, *, recorded_at: str, at: str | None = None, expected_head: int | None = None
+        self, draft: Draft, *, recorded_at: str, at: str, expected_head: int | None = None
     ) -> dict[str, Any]:
         """Seal ``draft`` as the next entry and save it in one transaction.
 
         Args:
+            at: the calendar position label shown in the log (the game's words, not the book's).
             expected_head: the entry number the caller's decision was based on; if someone
                 else has written since, the append is refused (optimistic concurrency).
 
@@ -211,46 +278,29 @@ class LedgerStore:
             LedgerError: the events do not fit the accounts (nothing is written).
             ConflictError: another writer appended first (nothing is written).
         """
-        book = self._latest()
+        book = self._head_book()
         if expected_head is not None and book.version != expected_head:
             raise ConflictError(
                 f"entry #{expected_head + 1} was recorded by someone else while this command was "
                 "being decided; reload the campaign and enter it again"
             )
-        state = book.state
-        entry = seal(
-            draft,
-            number=book.version + 1,
-            recorded_at=recorded_at,
-            at=at if at is not None else state.table.calendar.label,
-            prev_hash=state.chain.head_hash,
-        )
-        text = canonical_text(entry)
+        entry = seal(draft, number=book.version + 1, recorded_at=recorded_at, at=at, prev_hash=book.book.head_hash)
         try:
-            book.record(json.loads(text), text)
+            book.record(entry, canonical_text(entry))
             self._save(book)
         except BaseException:
-            self._cached = None
+            self._evict()  # the cached head may hold the refused entry half folded
             raise
         return entry
 
-    def preview(self, draft: Draft, *, recorded_at: str) -> GameState:
+    def preview(self, draft: Draft, *, recorded_at: str, at: str) -> Any:
         """The state the draft would produce, without writing anything."""
         book = self._book()
-        entry = seal(
-            draft,
-            number=book.version + 1,
-            recorded_at=recorded_at,
-            at=book.state.table.calendar.label,
-            prev_hash=book.state.chain.head_hash,
-        )
-        text = canonical_text(entry)
-        book.record(json.loads(text), text)
-        return book.state.frozen_copy()
+        entry = seal(draft, number=book.version + 1, recorded_at=recorded_at, at=at, prev_hash=book.book.head_hash)
+        book.record(entry, canonical_text(entry))
+        return book.book.state
 
-    def append_sealed(
-        self, entries: list[dict[str, Any]], *, campaign_id: UUID | None = None, texts: list[str] | None = None
-    ) -> None:
+    def append_sealed(self, entries: list[dict[str, Any]], *, campaign_id: UUID, texts: list[str] | None = None) -> None:
         """Append already sealed entries (import, branch) in one transaction.
 
         The caller has checked the chain; folding still enforces the accounts. ``texts`` may
@@ -260,41 +310,36 @@ class LedgerStore:
             return
         if texts is None:
             texts = [canonical_text(entry) for entry in entries]
-            entries = [json.loads(text) for text in texts]
-        snapshots: list[StoredEvent] = []
         if self.is_empty:
-            book = CampaignBook.open(campaign_id or self._id_for(entries[0]), entries[0], texts[0])
-            pairs = list(zip(entries[1:], texts[1:]))
+            book = CampaignBook.open(campaign_id, entries[0], texts[0])
+            pairs = list(zip(entries[1:], texts[1:], strict=True))
         else:
-            book, pairs = self._latest(), list(zip(entries, texts))
+            book, pairs = self._head_book(), list(zip(entries, texts, strict=True))
         try:
             for entry, text in pairs:
                 book.record(entry, text)
-                if book.version % BULK_SNAPSHOT_INTERVAL == 0:
-                    snapshots.append(self.encode_event(Snapshot.take(book)))
-            self._save(book, snapshot=False)
+            self._save(book)
         except BaseException:
-            self._cached = None
+            self._evict()
             raise
-        if snapshots:
-            self.app.snapshots.recorder.insert_events(snapshots)  # type: ignore[union-attr]
         self._campaign_id = book.id
-        self._cached = book
 
-    @staticmethod
-    def _id_for(first: dict[str, Any]) -> UUID:
-        opened = first["events"][0]
-        return UUID(opened["state"]["identity"]["campaign_id"])
-
-    def _save(self, book: CampaignBook, *, snapshot: bool = True) -> None:
+    def _save(self, book: CampaignBook) -> None:
         try:
+            if self.format < FORMAT_VERSION:  # the first write to a 0.1.0 store marks it as this format
+                self.format = write_format(self.app.recorder)
             self.app.save(book)
         except IntegrityError:
-            raise ConflictError("another referee recorded an entry first; reload the campaign and try again") from None
+            raise ConflictError(
+                "another referee recorded an entry first; reload the campaign and try again"
+            ) from None
         except (PersistenceError, sqlite3.Error) as error:
             raise LedgerError(f"could not write to {describe(self.location)}: {error}") from None
-        if snapshot and book.version % SNAPSHOT_INTERVAL == 0:
-            self.app.snapshots.put([Snapshot.take(book)])  # type: ignore[union-attr]
+
+    def snapshot_rows(self) -> list[StoredEvent]:
+        """The cached states (library snapshots) as stored, for verification."""
+        assert self.app.snapshots is not None  # snapshotting is always on for this application
+        return list(self.app.snapshots.recorder.select_events(self.campaign_id))
 
     def close(self) -> None:
         """Release the database connections."""

@@ -10,21 +10,21 @@ from __future__ import annotations
 
 import secrets
 
-from referee.common import dice_events as dv
-from referee.common import events as ev
-from referee.common.state import GameState
 from referee import commands as c
 from referee import digital_dice
+from referee.common import dice_events as dv
+from referee.common import events as ev
 from referee.common.decision import Decision
 from referee.common.dice import DigitalRoller
-from referee.dice_secrets import SecretKeeper
 from referee.common.errors import IllegalOrderError
 from referee.common.ruling import Ruling, Step
+from referee.common.state import BaseState
+from referee.dice_secrets import SecretKeeper
 
 NewSeed = tuple[int, str]
 
 
-def roller(state: GameState, keeper: SecretKeeper, *, live: bool) -> DigitalRoller:
+def roller(state: BaseState, keeper: SecretKeeper, *, live: bool) -> DigitalRoller:
     """Digital dice for one decision, or the reason none may be rolled now."""
     dice = state.table.dice
     refusal = ""
@@ -45,7 +45,7 @@ def roller(state: GameState, keeper: SecretKeeper, *, live: bool) -> DigitalRoll
     return DigitalRoller(campaign=state.identity.campaign_id, dice=dice, seed=seed, refusal=refusal)
 
 
-def commit(command: c.CommitDice, state: GameState, keeper: SecretKeeper) -> tuple[Decision, NewSeed]:
+def commit(command: c.CommitDice, state: BaseState, keeper: SecretKeeper) -> tuple[Decision, NewSeed]:
     """A fresh seed for a new period; refused while the open period's seed is kept and unrevealed."""
     dice = state.table.dice
     steps: list[Step] = []
@@ -74,7 +74,7 @@ def commit(command: c.CommitDice, state: GameState, keeper: SecretKeeper) -> tup
     return decision, (period, seed)
 
 
-def period_end(decision: Decision, state: GameState, keeper: SecretKeeper) -> tuple[Decision, NewSeed | None]:
+def period_end(decision: Decision, state: BaseState, keeper: SecretKeeper) -> tuple[Decision, NewSeed | None]:
     """When the entry ends a game turn: reveal the period's seed and commit the next period."""
     dice = state.table.dice
     turn = state.table.calendar.turn

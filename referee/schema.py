@@ -5,9 +5,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from referee.commands import AnyCommand, Command
+from referee.commands import ALL, Command
+from referee.common import commands as cc
+from referee.games import GAMES
 
-_MODELS: list[type[Command]] = list(AnyCommand.__origin__.__args__)  # type: ignore[attr-defined]
+_MODELS: list[type[Command]] = list(ALL.classes)
+_SECTIONS: list[tuple[str, tuple[type[Command], ...]]] = [
+    ("Every game", cc.COMMANDS),
+    *((game.title, game.commands) for game in GAMES.values()),
+]
 
 
 def command_schemas() -> dict[str, dict[str, Any]]:
@@ -20,13 +26,23 @@ def commands_markdown() -> str:
     lines = [
         "# Commands",
         "",
-        "Generated from `referee/commands.py` by `python -m referee.schema > docs/commands.md`;",
-        "`tests/test_docs.py` fails when this file is stale. Each line of a file given to",
-        "`turnledger apply` is one of these objects, chosen by `kind`. Every command also takes",
-        "`actor` (who entered it, default `referee`) and `on_behalf_of` (optional).",
+        "Generated from the command models (`referee/common/commands.py` and each game's",
+        "`commands.py`) by `python -m referee.schema > docs/commands.md`; `tests/test_docs.py` fails",
+        "when this file is stale. Each line of a file given to `turnledger apply` is one of these",
+        "objects, chosen by `kind`; a campaign takes the commands of every game and those of its own",
+        "game. Every command also takes `actor` (who entered it, default `referee`) and",
+        "`on_behalf_of` (optional).",
         "",
     ]
-    for model in _MODELS:
+    for title, models in _SECTIONS:
+        lines += [f"# {title}", ""]
+        lines += _model_sections(models)
+    return "\n".join(lines)
+
+
+def _model_sections(models: tuple[type[Command], ...]) -> list[str]:
+    lines: list[str] = []
+    for model in models:
         kind = model.model_fields["kind"].default
         schema = model.model_json_schema()
         required = set(schema.get("required", []))
@@ -51,7 +67,7 @@ def commands_markdown() -> str:
             },
         }
         lines += ["", "```json", json.dumps(example, ensure_ascii=False), "```", ""]
-    return "\n".join(lines)
+    return lines
 
 
 def _type_of(prop: dict[str, Any]) -> str:

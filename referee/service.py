@@ -1,8 +1,10 @@
 """The referee service: the one place where rules meet the store.
 
-It validates a command against the rules and the current state, computes the ruling,
-builds the entry draft and hands it to the ledger in one save. A rejected command raises
-before anything is written, so the store is unchanged (DESIGN invariant 3).
+It validates a command against the rules of the campaign's game (`Game`, chosen by
+``identity.game``) and the current state, computes the ruling, builds the entry draft and hands
+it to the ledger in one save. A rejected command raises before anything is written, so the
+store is unchanged (DESIGN invariant 3). The rules come from the copy pinned in the campaign,
+never from the bundled files as they are now.
 """
 
 from __future__ import annotations
@@ -10,22 +12,32 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
-from typing import Any
+from typing import IO, Any
 
+from ledger.entry import Draft, recompute_hash
+from ledger.exchange import export_jsonl, import_jsonl
+from ledger.location import describe
+from ledger.readmodel import build_read_model
+from ledger.rollback import undone_from
+from ledger.store import LedgerStore
+from ledger.verify import VerifyReport, verify
+from referee import commands as c
+from referee import dice_periods, rules_change
 from referee.common import dice_events as dv
 from referee.common import events as ev
-from ledger.entry import Draft
-from ledger.rollback import restore_events
-from referee.common.state import GameState, ParentLink
-from ledger.store import LedgerStore
-from referee import commands as c
-from referee import dice_periods
-from referee.dice_secrets import SecretKeeper, secrets_path
-from referee.common.errors import IllegalOrderError, InvalidInputError
-from referee.handlers import HANDLERS, Context, Decision
+from referee.common.accounts import list_accounts
+from referee.common.decision import Context, Decision
+from referee.common.errors import IllegalOrderError, InvalidInputError, ScenarioError
+from referee.common.game import Game
+from referee.common.rollback import restore_events
+from referee.common.ruleset import Ruleset, parse_pinned_ruleset, pinned_ruleset_text
 from referee.common.ruling import Ruling, Step
-from referee.scenario import Ruleset, load_ruleset, load_scenario
-from referee.setup import initial_state
+from referee.common.scenario import load_scenario
+from referee.common.setup import opening_identity
+from referee.common.state import BaseState, ParentLink
+from referee.common.views import View
+from referee.dice_secrets import SecretKeeper, secrets_path
+from referee.games import commands_of, game_named
 
 Clock = Callable[[], datetime]
 
@@ -38,13 +50,56 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def starting_state(
+    scenario: str,
+    *,
+    campaign_id: str,
+    name: str,
+    ruleset: str | None = None,
+    options: dict[str, str] | None = None,
+    charts: str | None = None,
+) -> tuple[Any, Any]:
+    """The scenario's starting state for a new campaign, with the scenario as loaded."""
+    loaded = load_scenario(scenario, ruleset_id=ruleset)
+    game = game_named(loaded.ruleset.game)
+    identity = opening_identity(
+        loaded, game, campaign_id=campaign_id, name=name, options=dict(options or {}), charts=charts
+    )
+    return game.setup(loaded, identity), loaded
+
+
+def opening_events(state: BaseState) -> list[ev.DomainEvent]:
+    """Entry #1's events: who the campaign is, its starting accounts, the rules it plays under."""
+    identity = state.identity
+    return [
+        ev.CampaignOpened(
+            campaign_id=identity.campaign_id,
+            name=identity.name,
+            game=identity.game,
+            ruleset=identity.ruleset,
+            scenario=identity.scenario,
+            options=dict(identity.options),
+            sides=list(identity.sides),
+            players=list(identity.players),
+            weather_zones=list(identity.weather_zones),
+        ),
+        *(ev.AccountOpened(account=name, state=data) for name, data in list_accounts(state).items()),
+        ev.RulesPinned(
+            ruleset=identity.ruleset,
+            ruleset_toml=identity.ruleset_toml,
+            options=dict(identity.options),
+            pinned=dict(identity.pinned),
+            tables=dict(identity.tables),
+        ),
+    ]
+
+
 class RefereeService:
     """Commands in, entries out, for one campaign store."""
 
     def __init__(self, store: LedgerStore, *, clock: Clock = utc_now) -> None:
         self.store = store
         self.clock = clock
-        self._ruleset: Ruleset | None = None
         self._secrets: SecretKeeper | None = None
         self._new_seed: tuple[int, str] | None = None
 
@@ -65,54 +120,112 @@ class RefereeService:
         source: dict[str, Any] | None = None,
     ) -> RefereeService:
         """Create a new campaign store from a scenario; entry #1 opens it."""
-        loaded = load_scenario(command.scenario, ruleset_id=command.ruleset)
         try:
             campaign_uuid = uuid.UUID(command.campaign_id) if command.campaign_id else uuid.uuid4()
         except ValueError:
             raise InvalidInputError(f"campaign_id {command.campaign_id!r} is not a UUID") from None
-        state = initial_state(
-            loaded,
+        state, loaded = starting_state(
+            command.scenario,
             campaign_id=str(campaign_uuid),
             name=command.name,
+            ruleset=command.ruleset,
             options=dict(command.options),
             charts=command.charts,
         )
-        store = LedgerStore(location, create=True)
-        service = cls(store, clock=clock)
+        identity = state.identity
+        calendar = state.table.calendar
         ruling = Ruling(
             summary=f"campaign {command.name!r} created from {loaded.scenario.title}",
             steps=[
                 Step(
-                    text=f"ruleset {loaded.ruleset.title}; starts {state.table.calendar.label}, "
-                    f"{state.table.calendar.player or ''} {state.table.calendar.phase}".replace("  ", " "),
+                    text=f"ruleset {loaded.ruleset.title}; starts {calendar.label}, "
+                    f"{calendar.player or ''} {calendar.phase}".replace("  ", " "),
                     rule=loaded.ruleset.source,
                 )
             ]
-            + [Step(text=f"pinned {name} sha256 {digest[:16]}…") for name, digest in state.identity.pinned.items()],
+            + [Step(text=f"pinned {name} sha256 {digest[:16]}…") for name, digest in identity.pinned.items()],
         )
         draft = Draft(
             actor=command.actor,
             on_behalf_of=command.on_behalf_of,
             command=c.command_json(command),
             ruling=ruling.to_json(),
-            events=[ev.dump_event(ev.CampaignOpened(state=state))],
+            events=[ev.dump_event(event) for event in opening_events(state)],
             source=source,
         )
-        store.open_campaign(campaign_uuid, draft, recorded_at=service._now(), at=state.table.calendar.label)
+        store = LedgerStore(location, create=True)
+        service = cls(store, clock=clock)
+        store.open_campaign(campaign_uuid, draft, recorded_at=service._now(), at=calendar.label)
         return service
 
     # -- reading ------------------------------------------------------------------------
 
     @property
-    def ruleset(self) -> Ruleset:
-        """The campaign's ruleset (loaded from scenarios/ by the id pinned at creation)."""
-        if self._ruleset is None:
-            self._ruleset, _raw = load_ruleset(self.store.peek().identity.ruleset)
-        return self._ruleset
+    def game(self) -> Game:
+        """The campaign's game."""
+        return game_named(self.store.peek().identity.game)
 
-    def state(self, at: int | None = None) -> GameState:
-        """State as of entry ``at`` (default: now)."""
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset the campaign is pinned to (parsed once per text)."""
+        return parse_pinned_ruleset(self.ruleset_text(), f"ruleset {self.store.peek().identity.ruleset} (pinned)")
+
+    def ruleset_text(self, state: BaseState | None = None) -> str:
+        """The pinned ruleset's text (raises `ScenarioError` when the pinned copy is missing)."""
+        identity = (state or self.store.peek()).identity
+        return pinned_ruleset_text(identity.ruleset, identity.ruleset_toml, identity.pinned)
+
+    def state(self, at: int | None = None) -> Any:
+        """State as of entry ``at`` (default: now), a copy the caller may keep."""
         return self.store.state(at)
+
+    # The console's read interface: plain values and copies, never the store itself.
+
+    @property
+    def location(self) -> str:
+        """Where the campaign is stored, safe to show (no password)."""
+        return describe(self.store.location)
+
+    @property
+    def campaign_id(self) -> str:
+        """The campaign's id (the book's storage id; a branch has its own)."""
+        return str(self.store.campaign_id)
+
+    def current(self) -> Any:
+        """The latest state without copying it: to read for display, never to change or keep."""
+        return self.store.peek()
+
+    def entry(self, number: int) -> dict[str, Any]:
+        """One entry by number (raises `EntryNotFoundError` outside the record)."""
+        return self.store.entry(number)
+
+    @staticmethod
+    def hash_checks(entry: dict[str, Any]) -> bool:
+        """True when the entry's own hash recomputes from its content."""
+        return recompute_hash(entry) == entry.get("hash")
+
+    def undone(self, at: int | None = None) -> dict[int, int]:
+        """Each undone entry up to ``at`` (default: the head) -> the rollback entry that undid it."""
+        state = self.store.peek() if at is None else self.store.state(at)
+        return undone_from(state.chain.rollbacks, state.chain.last_number)
+
+    def form_setup(self, key: str) -> dict[str, Any]:
+        """What the game's table form ``key`` offers now (refused when it does not belong here)."""
+        game = self.game
+        form = game.forms.get(key)
+        if form is None:
+            titles = ", ".join(spec.title for spec in game.forms.values())
+            raise IllegalOrderError(f"{game.title} has no {key.replace('_', ' ')} form; its forms: {titles}")
+        return form.setup(self.store.peek())
+
+    def form_hint(self, key: str, data: dict[str, Any]) -> str:
+        """What the form ``key`` shows before the dice, from the fields typed so far."""
+        form = self.game.forms.get(key)
+        return form.hint(self.store.peek(), data) if form is not None and form.hint is not None else ""
+
+    def views(self, state: BaseState) -> list[View]:
+        """What the console shows of the game's accounts in ``state`` (drawn by the console)."""
+        return game_named(state.identity.game).views(state)
 
     def head(self) -> int:
         """The last entry number."""
@@ -123,6 +236,10 @@ class RefereeService:
         return self.store.entries(start, stop)
 
     # -- deciding and recording -----------------------------------------------------------
+
+    def parse(self, data: Any) -> Any:
+        """A command of this campaign's game from its JSON form (refused with the field named)."""
+        return commands_of(self.game).parse(data)
 
     def decide(self, command: Any) -> Decision:
         """The ruling and events for ``command`` against the current state (nothing written).
@@ -139,21 +256,28 @@ class RefereeService:
             self._secrets = SecretKeeper(secrets_path(self.store.location, str(self.store.campaign_id)))
         return self._secrets
 
-    def _decide(self, command: Any, state: GameState, *, live: bool = False) -> Decision:
+    def _decide(self, command: Any, state: BaseState, *, live: bool = False) -> Decision:
+        game = game_named(state.identity.game)
         if isinstance(command, c.CreateCampaign):
             raise IllegalOrderError("this store already holds a campaign; create a new one with 'turnledger new'")
         if isinstance(command, c.BranchCampaign):
             raise IllegalOrderError("a branch is made with 'turnledger branch', not recorded by hand")
         if isinstance(command, c.Rollback):
-            return self._decide_rollback(command, state)
+            return self._decide_rollback(command, state, game)
+        if isinstance(command, c.AdoptRuleset):
+            return rules_change.adopt_ruleset(command, state, game, self.ruleset_text(state))
+        if isinstance(command, c.AdoptCharts):
+            return rules_change.adopt_charts(command, state, game)
         if isinstance(command, c.CommitDice):
             decision, self._new_seed = dice_periods.commit(command, state, self.secrets)
             return decision
-        handler = HANDLERS[type(command)]
+        handler = game.handlers.get(type(command))
+        if handler is None:
+            raise IllegalOrderError(f"{command.kind} is not a command of {game.title}")
         roller = dice_periods.roller(state, self.secrets, live=live)
-        decision = handler(
-            command, Context(state=state, ruleset=self.ruleset, head=state.chain.last_number, roller=roller)
-        )
+        ruleset = parse_pinned_ruleset(self.ruleset_text(state), f"ruleset {state.identity.ruleset} (pinned)")
+        context = Context(state=state, ruleset=ruleset, head=state.chain.last_number, game=game, roller=roller)
+        decision = handler(command, context)
         if roller.made and roller.dice is not None:
             decision.events.append(dv.DigitalRollsMade(period=roller.dice.period, count=roller.made))
         if not live:
@@ -162,7 +286,7 @@ class RefereeService:
         self._new_seed = fresh or self._new_seed
         return decision
 
-    def _decide_rollback(self, command: c.Rollback, state: GameState) -> Decision:
+    def _decide_rollback(self, command: c.Rollback, state: BaseState, game: Game) -> Decision:
         head = state.chain.last_number
         if command.to >= head:
             raise IllegalOrderError(f"roll back to #{command.to}: the record ends at #{head}; choose an earlier entry")
@@ -175,11 +299,12 @@ class RefereeService:
                 steps=[Step(text=f"restore {account} as of #{command.to}") for account in restored]
                 + [
                     Step(
-                        text="undone entries and their rolls stay in the record, marked undone", rule="DESIGN: rollback"
+                        text="undone entries and their rolls stay in the record, marked undone",
+                        rule="DESIGN: rollback",
                     )
                 ],
             ),
-            [ev.parse_event(r) for r in raw],
+            [game.fold.catalog.parse(r) for r in raw],
         )
 
     def execute(self, command: Any, *, source: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -194,9 +319,7 @@ class RefereeService:
         decision = self._decide(command, state, live=True)
         revealing = [event.period for event in decision.events if isinstance(event, dv.DiceSeedRevealed)]
         if self._new_seed is not None:
-            self.secrets.keep(
-                *self._new_seed
-            )  # kept before the commitment is written: never a commitment without its seed
+            self.secrets.keep(*self._new_seed)  # kept before the commitment is written: never one without its seed
         draft = Draft(
             actor=command.actor,
             on_behalf_of=command.on_behalf_of,
@@ -206,16 +329,18 @@ class RefereeService:
             events=[ev.dump_event(event) for event in decision.events],
             source=source,
         )
-        entry = self.store.append(draft, recorded_at=self._now(), expected_head=state.chain.last_number)
+        entry = self.store.append(
+            draft, recorded_at=self._now(), at=state.table.calendar.label, expected_head=state.chain.last_number
+        )
         for period in revealing:
             self.secrets.mark_revealed(period)
         return entry
 
     def execute_json(self, data: Any, *, source: dict[str, Any] | None = None) -> dict[str, Any]:
         """Parse a command given as JSON data, then execute it."""
-        return self.execute(c.parse_command(data), source=source)
+        return self.execute(self.parse(data), source=source)
 
-    def preview(self, command: Any) -> tuple[Decision, GameState]:
+    def preview(self, command: Any) -> tuple[Decision, Any]:
         """The ruling and the state the command would produce, without writing."""
         decision = self.decide(command)
         draft = Draft(
@@ -223,7 +348,28 @@ class RefereeService:
             command=c.command_json(command),
             events=[ev.dump_event(event) for event in decision.events],
         )
-        return decision, self.store.preview(draft, recorded_at=self._now())
+        label = self.store.peek().table.calendar.label
+        return decision, self.store.preview(draft, recorded_at=self._now(), at=label)
+
+    # -- the whole record -----------------------------------------------------------------
+
+    def verify(self, *, progress: Callable[[int, int], None] | None = None) -> VerifyReport:
+        """Recompute the chain and the cached states, then check the pinned rules are at hand."""
+        report = verify(self.store, progress=progress)
+        if report.ok and report.state is not None:
+            try:
+                self.ruleset_text(report.state)
+            except ScenarioError as error:
+                report.problems.append((report.entries, str(error)))
+        return report
+
+    def export_jsonl(self, out: IO[str], *, progress: Callable[[int, int], None] | None = None) -> int:
+        """Write the whole record as JSONL (see `ledger.exchange`)."""
+        return export_jsonl(self.store, out, name=self.store.peek().identity.name, progress=progress)
+
+    def build_read_model(self, path: str, *, progress: Callable[[int, int], None] | None = None) -> int:
+        """Write the SQLite read model with the game's figures (see `ledger.readmodel`)."""
+        return build_read_model(self.store, path, figures=self.game.figures, progress=progress)
 
     # -- branching ----------------------------------------------------------------------
 
@@ -258,11 +404,12 @@ class RefereeService:
             progress(at)
         parent_at = self.state(at)
         branch_name = name or f"{parent.identity.name} (what-if from #{at})"
-        command = c.BranchCampaign(at=at, name=branch_name, parent_store=self.store.location, actor=actor)
+        shown = describe(self.store.location)
+        command = c.BranchCampaign(at=at, name=branch_name, parent_store=shown, actor=actor)
         link = ParentLink(
             campaign_id=parent.identity.campaign_id,
             name=parent.identity.name,
-            store=self.store.location,
+            store=shown,
             at_entry=at,
             head_hash=parent_at.chain.head_hash,
         )
@@ -275,7 +422,7 @@ class RefereeService:
             ).to_json(),
             events=[ev.dump_event(ev.CampaignBranched(campaign_id=str(new_id), name=branch_name, parent=link))],
         )
-        target.append(draft, recorded_at=self._now())
+        target.append(draft, recorded_at=self._now(), at=parent_at.table.calendar.label)
         return RefereeService(target, clock=self.clock)
 
     def _now(self) -> str:
@@ -284,3 +431,11 @@ class RefereeService:
     def close(self) -> None:
         """Close the store."""
         self.store.close()
+
+
+def import_campaign(
+    path: str, location: str, *, progress: Callable[[int, int], None] | None = None, clock: Clock = utc_now
+) -> RefereeService:
+    """Import a JSONL export into a new store (or resume an interrupted import) and open it."""
+    return RefereeService(import_jsonl(path, location, progress=progress), clock=clock)
+

@@ -69,15 +69,16 @@ def make_service(tmp_path: Path) -> Iterator[MakeService]:
 
 
 @pytest.fixture
-def europa(make_service: MakeService, location: str) -> RefereeService:
-    """A Barbarossa campaign (Revised Europa), on memory and on file."""
-    return make_service(location)
+def europa(make_service: MakeService, tmp_path: Path) -> RefereeService:
+    """A Barbarossa campaign (Revised Europa) in an SQLite file: the rules run once, not per backend
+    (the stories in tests/referee/stories/ and the store contract in tests/ledger/ run on every backend)."""
+    return make_service(str(tmp_path / "europa.db"))
 
 
 @pytest.fixture
-def third_reich(make_service: MakeService, location: str) -> RefereeService:
-    """A 1939 Revised Third Reich campaign, on memory and on file."""
-    return make_service(location, scenario="revised-third-reich/campaign-1939")
+def third_reich(make_service: MakeService, tmp_path: Path) -> RefereeService:
+    """A 1939 Revised Third Reich campaign in an SQLite file (the rules run once, not per backend)."""
+    return make_service(str(tmp_path / "reich.db"), scenario="revised-third-reich/campaign-1939")
 
 
 @pytest.fixture(autouse=True)

@@ -31,7 +31,11 @@ def golden_figures(location: str, at: int | None = None) -> dict[str, Any]:
     """A campaign's figures in the release-independent form of tests/data/exports/*.figures.json.
 
     Keys are 'account/field/...' paths as release 0.1.0 named them; when a release changes its
-    state model, this function maps the new model onto those names (the files never change).
+    state model, this function maps the new model onto those names (the files never change):
+    - 0.2: each game keeps only its own accounts. Release 0.1.0 held every account kind in both
+      games (empty where the game has none): absent kinds read as empty here. The table's
+      ``facts`` (referee-stated facts, new in 0.2) are not a 0.1.0 figure. Options now pin every
+      reading, defaults included: the 0.1.0 options are compared as a subset (test side).
     """
     from referee.service import RefereeService
 
@@ -49,8 +53,11 @@ def golden_figures(location: str, at: int | None = None) -> dict[str, Any]:
         else:
             flat[prefix] = value
 
-    for key in ("table", "supply_pools", "replacement_tracks", "brp_economies", "rosters", "resource_points"):
-        walk(key, state[key])
+    table_0_1_0 = {"cities": {}, "cities_reached": [], "losses_due": [], **state["table"]}
+    table_0_1_0.pop("facts", None)
+    walk("table", table_0_1_0)
+    for key in ("supply_pools", "replacement_tracks", "brp_economies", "rosters", "resource_points"):
+        walk(key, state.get(key, {}))
     identity = state["identity"]
     return {
         "campaign_id": identity["campaign_id"],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.commands import COMMAND_KINDS
+from referee.commands import ALL
 from referee.schema import command_schemas, commands_markdown
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -17,8 +17,8 @@ def test_commands_md_is_up_to_date() -> None:
 
 def test_every_command_has_a_schema_and_a_section() -> None:
     schemas = command_schemas()
-    assert list(schemas) == list(COMMAND_KINDS)
+    assert list(schemas) == list(ALL.kinds)
     text = commands_markdown()
-    for kind in COMMAND_KINDS:
+    for kind in ALL.kinds:
         assert f"## {kind}\n" in text
         assert schemas[kind]["additionalProperties"] is False

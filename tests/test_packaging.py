@@ -45,6 +45,6 @@ def test_the_wheel_contains_packages_scenarios_and_the_console_script(tmp_path: 
 
 
 def test_installed_scenarios_are_found_from_another_directory(tmp_path: Path) -> None:
-    code = "from referee.scenario import list_scenarios; print(list_scenarios())"
+    code = "from referee.common.scenario import list_scenarios; print(list_scenarios())"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=True)
     assert "revised-europa/barbarossa" in result.stdout

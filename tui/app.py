@@ -16,14 +16,11 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
-from ledger.errors import LedgerError
-from ledger.log import log_rows, notes_on
-from ledger.rollback import undone_from
-from ledger.series import figures_of, sample_series
-from ledger.verify import verify
 from referee.commands import CreateCampaign, parse_command
+from referee.common.errors import REFUSALS, RulesError
+from referee.common.log import log_rows, notes_on
+from referee.common.series import sample_series
 from referee.digital_dice import check_entries, until_revealed
-from referee.common.errors import RulesError
 from referee.service import Clock, RefereeService, utc_now
 from tui.dialogs.command_form import CommandForm
 from tui.dialogs.entry import EntryDialog
@@ -116,7 +113,7 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
             return self._rows[max(0, upto - count) : upto]
         rows = log_rows(self.service.entries(max(1, upto - count + 1), upto))
         if self._undone is None or self._undone[0] != self.head:
-            self._undone = (self.head, undone_from(self.service.store.peek().chain.rollbacks, self.head))
+            self._undone = (self.head, self.service.undone(self.head))
         undone = self._undone[1]
         for row in rows:
             row["undone_by"] = undone.get(row["number"])
@@ -154,7 +151,7 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
             yield SystemCommand(title, help_text, action)
 
     def on_mount(self) -> None:
-        self.sub_title = f"{self.service.store.peek().identity.name} · {Path(self.service.store.location).name}"
+        self.sub_title = f"{self.service.current().identity.name} · {Path(self.service.location).name}"
         self.push_screen(self.dashboard)
 
     def start_preload(self) -> None:
@@ -166,7 +163,7 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
         head = self.head
         entries = list(self.service.entries(1, head))
         rows = log_rows(entries)
-        series = sample_series(entries, head)
+        series = sample_series(entries, head, self.service.game.trends)
         self.call_from_thread(self._rows_loaded, rows, series, head)
 
     def _rows_loaded(self, rows: list[dict[str, Any]], series: dict[str, list[int]], head: int) -> None:
@@ -183,11 +180,11 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
             return
         state = self.service.state(self.cursor)
         upto = self.cursor if self.cursor is not None else self.head
-        self.dashboard.show(state, self.recent_rows(upto), self.cursor, self.head)
+        self.dashboard.show(state, self.service.views(state), self.recent_rows(upto), self.cursor, self.head)
 
     def show_error(self, error: BaseException) -> None:
         """The one funnel for refusals: one dialog, in table language."""
-        text = str(error) if isinstance(error, (RulesError, LedgerError)) else f"{type(error).__name__}: {error}"
+        text = str(error) if isinstance(error, REFUSALS) else f"{type(error).__name__}: {error}"
         self.post_message(self.Refused(text))
         self.push_screen(ErrorDialog(text))
 
@@ -207,11 +204,11 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
         """Record a command given as JSON data; refusals go to the error dialog."""
         try:
             entry = self.service.execute_json(data)
-        except (RulesError, LedgerError) as error:
+        except REFUSALS as error:
             self.show_error(error)
             return
         self._reload_rows(entry)
-        for name, value in figures_of(self.service.store.peek()).items():
+        for name, value in self.service.game.trends(self.service.current()).items():
             self.series.setdefault(name, []).append(value)
         self.dashboard.show_trends(self.series)
         self.cursor = None
@@ -257,7 +254,7 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
         """The disputed-roll report of one entry, with its notes; a dispute or ruling is recorded as a note."""
         row = self.rows[number - 1]
         notes = notes_on(self.service.entries(number + 1), number) if row["notes"] else []
-        entry = self.service.store.entry(number)
+        entry = self.service.entry(number)
         self.push_screen(
             EntryDialog(entry, row["undone_by"], notes, self._dice_check(entry)),
             lambda result: self._entry_done(number, result),
@@ -268,7 +265,7 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
         lines = []
         for roll in (roll for roll in entry["rolls"] if roll.get("method") == "digital"):
             period_entries = until_revealed(self.service.entries(roll["period"]), roll["period"])
-            checked, problems = check_entries(period_entries, str(self.service.store.campaign_id))
+            checked, problems = check_entries(period_entries, self.service.campaign_id)
             mine = [line for line in checked + problems if line.startswith(f"entry #{entry['number']}:")]
             if problems and mine:
                 lines.append(f"digital roll {roll['period']}.{roll['n']}: DOES NOT RECOMPUTE ({'; '.join(mine)})")
@@ -311,7 +308,7 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
 
     def action_branch(self) -> None:
         at = self.cursor if self.cursor is not None else self.head
-        location = self.service.store.location
+        location = self.service.location
         stem = (
             Path(location).with_suffix("")
             if location not in (":memory:",) and "://" not in location
@@ -320,20 +317,20 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
         target = f"{stem}-whatif-{at}.db"
         try:
             branch = self.service.branch(at, target, actor=self.actor)
-        except (RulesError, LedgerError) as error:
+        except REFUSALS as error:
             self.show_error(error)
             return
         branch.close()
         self.notify(f"what-if branch from #{at} written to {target}")
 
     def action_verify(self) -> None:
-        report = verify(self.service.store)
+        report = self.service.verify()
         if not report.ok:
-            self.show_error(LedgerError("; ".join(f"entry #{n}: {text}" for n, text in report.problems)))
+            self.show_error(RulesError("; ".join(f"entry #{n}: {text}" for n, text in report.problems)))
             return
-        lines, problems = check_entries(self.service.entries(), str(self.service.store.campaign_id))
+        lines, problems = check_entries(self.service.entries(), self.service.campaign_id)
         if problems:
-            self.show_error(LedgerError("digital dice: " + "; ".join(problems)))
+            self.show_error(RulesError("digital dice: " + "; ".join(problems)))
             return
         checked = sum(1 for line in lines if line.endswith("checks"))
         self.notify(

@@ -19,11 +19,10 @@ from pathlib import Path
 
 from rich.markup import escape
 
-from ledger.errors import LedgerError
-from ledger.log import log_rows
 from referee import commands as c
 from referee.batch import apply_lines, read_command_file
-from referee.common.errors import RulesError
+from referee.common.errors import REFUSALS
+from referee.common.log import log_rows
 from referee.service import RefereeService
 from tui import cli_output as output
 from tui import render
@@ -46,7 +45,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     )
     service = RefereeService.create(args.store, command)
     output.out.print(f"created {escape(args.store)}: {escape(repr(command.name))} from {escape(args.scenario)}")
-    output.out.print(render.state_view(service.state()))
+    output.out.print(render.state_view(service.state(), service.views(service.state())))
     service.close()
     return 0
 
@@ -60,7 +59,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         output.out.print(f"created {escape(args.store)} from {escape(args.scenario)}")
     else:
         service = RefereeService.open(args.store)
-    output.out.print(render.state_view(service.state()))
+    output.out.print(render.state_view(service.state(), service.views(service.state())))
     rows = log_rows(service.entries())[-10:]
     output.out.print(render.log_view(rows))
     service.close()
@@ -180,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.handler(args))
-    except (RulesError, LedgerError) as error:
+    except REFUSALS as error:
         output.err.print(f"[bold red]refused[/]: {escape(str(error))}", highlight=False, soft_wrap=True)
         return 1
     except KeyboardInterrupt:

@@ -8,10 +8,9 @@ import json
 from rich.markup import escape
 from rich.text import Text
 
-from ledger.log import log_rows
-from ledger.rollback import undone_by
 from referee import commands as c
-from referee.scenario import list_scenarios, load_scenario
+from referee.common.log import log_rows
+from referee.common.scenario import list_scenarios, load_scenario
 from referee.schema import command_schemas
 from referee.service import RefereeService
 from tui import cli_output as output
@@ -27,7 +26,7 @@ def cmd_state(args: argparse.Namespace) -> int:
     if args.json:
         output.print_json(state.to_json())
     else:
-        output.out.print(render.state_view(state, at=args.at))
+        output.out.print(render.state_view(state, service.views(state), at=args.at))
     return 0
 
 
@@ -53,8 +52,8 @@ def cmd_log(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     service = RefereeService.open(args.store)
     try:
-        entry = service.store.entry(args.number)
-        undone = undone_by(service.entries()).get(args.number)
+        entry = service.entry(args.number)
+        undone = service.undone().get(args.number)
     finally:
         service.close()
     if args.json:

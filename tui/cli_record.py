@@ -6,12 +6,9 @@ import argparse
 
 from rich.markup import escape
 
-from ledger.exchange import export_jsonl, import_jsonl
-from ledger.readmodel import build_read_model
-from ledger.verify import verify
 from referee import commands as c
 from referee.digital_dice import check_entries
-from referee.service import RefereeService
+from referee.service import RefereeService, import_campaign
 from tui import cli_output as output
 from tui import render
 
@@ -36,7 +33,7 @@ def cmd_branch(args: argparse.Namespace) -> int:
     finally:
         service.close()
     output.out.print(f"branched {escape(args.store)} at #{args.at} into {escape(args.to)}")
-    output.out.print(render.state_view(branch.state()))
+    output.out.print(render.state_view(branch.state(), branch.views(branch.state())))
     branch.close()
     return 0
 
@@ -45,9 +42,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     service = RefereeService.open(args.store)
     try:
         with output.progress("verifying") as progress:
-            report = verify(service.store, progress=progress)
+            report = service.verify(progress=progress)
         dice_lines, dice_problems = (
-            check_entries(service.entries(), str(service.store.campaign_id)) if report.ok else ([], [])
+            check_entries(service.entries(), service.campaign_id) if report.ok else ([], [])
         )
     finally:
         service.close()
@@ -86,11 +83,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         if args.jsonl:
             with output.progress("exporting JSONL") as progress, open(args.jsonl, "w", encoding="utf-8") as handle:
-                count = export_jsonl(service.store, handle, progress=progress)
+                count = service.export_jsonl(handle, progress=progress)
             output.out.print(f"wrote {count} entries to {escape(args.jsonl)}")
         if args.sqlite:
             with output.progress("building read model") as progress:
-                count = build_read_model(service.store, args.sqlite, progress=progress)
+                count = service.build_read_model(args.sqlite, progress=progress)
             output.out.print(f"wrote the read model of {count} entries to {escape(args.sqlite)}")
     finally:
         service.close()
@@ -99,9 +96,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     with output.progress("importing") as progress:
-        store = import_jsonl(args.file, args.store, progress=progress)
-    state = store.state()
-    store.close()
+        service = import_campaign(args.file, args.store, progress=progress)
+    state = service.state()
+    service.close()
     output.out.print(
         f"imported {state.chain.last_number} entries into {escape(args.store)}; head {state.chain.head_hash}"
     )

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.common.state import CalendarPosition
 from referee.common.errors import IllegalOrderError
-from referee.scenario import RequiredStep, Ruleset
+from referee.common.ruleset import RequiredStep, Ruleset
+from referee.common.state import CalendarPosition
 
 MONTHS = ("Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec", "Jan", "Feb", "Mar", "Apr", "May")
 SEASONS = ("Spring", "Summer I", "Summer II", "Fall", "Winter")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -19,5 +20,10 @@ class Command(BaseModel):
     """Fields every command has: who entered it and on whose behalf."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+    version: ClassVar[int] = 1
+    """The version of this command's recorded shape; bump it with an upcaster from the previous."""
+    upcasters: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
+    """version -> function turning a recorded command of that version into the next version."""
+
     actor: Name = Field(default="referee", description="who entered the command")
     on_behalf_of: Name | None = Field(default=None, description="the player or side it was entered for")

@@ -3,22 +3,29 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from referee.common import events as ev
-from referee.common.state import GameState
 from referee.common.dice import DigitalRoller
+from referee.common.event_base import DomainEvent
+from referee.common.ruleset import Ruleset
 from referee.common.ruling import Ruling
-from referee.scenario import Ruleset
+from referee.common.state import BaseState
+
+if TYPE_CHECKING:
+    from referee.common.game import Game
+
+State = TypeVar("State", bound=BaseState)
 
 
 @dataclass(frozen=True)
-class Context:
-    """What a handler may look at."""
+class Context(Generic[State]):
+    """What a handler may look at: the state, the pinned ruleset, the game, the last entry
+    number and the digital dice of the open period (when the command asks for them)."""
 
-    state: GameState
+    state: State
     ruleset: Ruleset
     head: int
+    game: Game
     roller: DigitalRoller | None = None
 
 
@@ -27,5 +34,5 @@ class Decision:
     """What a handler decided: the ruling, the events to record, the rolls made."""
 
     ruling: Ruling
-    events: list[ev.DomainEvent]
+    events: list[DomainEvent]
     rolls: list[dict[str, Any]] = field(default_factory=list)

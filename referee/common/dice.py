@@ -13,9 +13,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from referee.common.state import DiceState
 from referee import digital_dice
 from referee.common.errors import IllegalOrderError, InvalidInputError
+from referee.common.state import DiceState
 
 Faces = list[int] | Literal["digital"]
 """Faces as thrown at the table, or "digital": the service rolls them (DESIGN "Dice")."""

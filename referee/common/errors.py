@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from ledger.errors import LedgerError
+
 
 class RulesError(Exception):
     """Base class of every refusal by the referee."""
@@ -27,3 +29,7 @@ class AmbiguousOrderError(RulesError):
 
 class ScenarioError(InvalidInputError):
     """A data file (scenario, ruleset, chart) is malformed."""
+
+
+REFUSALS: tuple[type[Exception], ...] = (RulesError, LedgerError)
+"""What the service refuses with a message for the referee (the rules', or the book's)."""

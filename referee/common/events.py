@@ -1,33 +1,66 @@
-"""Domain events: what an entry did to the campaign's accounts.
+"""Domain events every game has, and the catalog that reads a game's stored events.
 
-Each event is plain data with an explicit, stable ``type`` name (its topic) and a class
-version ``v``. Upcasters (``UPCASTERS``) turn an old version's dict into the next version so
-that a campaign recorded years ago replays with a newer turnledger (DESIGN invariant 7).
+Each event is plain data with an explicit, stable ``type`` name and a version ``v``. An
+`EventCatalog` holds the event classes of one game (these neutral ones plus the game's own)
+and the upcasters that turn an older version's stored dict into the next version, so that a
+campaign recorded years ago replays with a newer release (DESIGN invariant 7). Stored bytes are
+never rewritten: upcasting happens on reading, after the hash of the stored bytes was checked.
 
 The referee computes; the event stores the result (a new calendar position, an amount);
-applying it (``referee.common.fold``) never rolls, reads the clock or consults a table.
+applying it never rolls, reads the clock or consults a table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from collections.abc import Callable, Iterable
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
-from referee.europa import combat_events as cb
 from referee.common import dice_events as dv
-from referee.third_reich import events as ec
-from referee.europa import logistics_events as lg
-from referee.common.event_base import DomainEvent
-from referee.common.state import CalendarPosition, GameState, ParentLink, Unit, UnitStatus
+from referee.common.event_base import DomainEvent as DomainEvent
+from referee.common.state import CalendarPosition, ParentLink, Unit, UnitStatus
 
 
 class CampaignOpened(DomainEvent):
-    """The campaign exists, with its whole starting state (from the scenario)."""
+    """Entry #1: who the campaign is. Its starting accounts follow as `AccountOpened` events and
+    the rules it plays under as `RulesPinned` (version 1 embedded release 0.1.0's whole state)."""
 
     type: Literal["CampaignOpened"] = "CampaignOpened"
-    state: GameState
+    v: int = 2
+    campaign_id: str
+    name: str
+    game: str
+    ruleset: str
+    scenario: str
+    options: dict[str, str] = Field(default_factory=dict)
+    sides: list[str] = Field(default_factory=list)
+    players: list[str] = Field(default_factory=list)
+    weather_zones: list[str] = Field(default_factory=list)
+
+
+class AccountOpened(DomainEvent):
+    """A starting account of the scenario, as the game's account document of this version."""
+
+    type: Literal["AccountOpened"] = "AccountOpened"
+    account: str
+    state: dict[str, Any]
+
+
+class RulesPinned(DomainEvent):
+    """The exact rules the campaign plays under from this entry on.
+
+    ``ruleset_toml`` is the ruleset file's text (empty for campaigns of release 0.1.0, whose
+    ruleset is found by its pinned hash among the archived rulesets); ``pinned`` maps each data
+    file to the sha256 of its content; ``tables`` holds the scenario data and charts copied in.
+    """
+
+    type: Literal["RulesPinned"] = "RulesPinned"
+    ruleset: str
+    ruleset_toml: str = ""
+    options: dict[str, str] = Field(default_factory=dict)
+    pinned: dict[str, str] = Field(default_factory=dict)
+    tables: dict[str, Any] = Field(default_factory=dict)
 
 
 class CalendarAdvanced(DomainEvent):
@@ -45,7 +78,7 @@ class StepCompleted(DomainEvent):
 
 
 class WeatherSet(DomainEvent):
-    """Weather in a zone (Europa) or region (Third Reich)."""
+    """Weather in a zone or region."""
 
     type: Literal["WeatherSet"] = "WeatherSet"
     zone: str
@@ -67,72 +100,14 @@ class MarkerCleared(DomainEvent):
     name: str
 
 
-class SupplyCredited(DomainEvent):
-    """Supply Points added to a side's pool."""
+class FactStated(DomainEvent):
+    """The referee stated a fact read off the map (a hex's terrain, a stack out of supply ...)."""
 
-    type: Literal["SupplyCredited"] = "SupplyCredited"
-    side: str
-    amount: int = Field(gt=0)
-    reason: str
-
-
-class SupplyDebited(DomainEvent):
-    """Supply Points taken from a side's pool."""
-
-    type: Literal["SupplyDebited"] = "SupplyDebited"
-    side: str
-    amount: int = Field(gt=0)
-    reason: str
-
-
-class ReplacementsCredited(DomainEvent):
-    """Replacement Points of one type added to a nation's track."""
-
-    type: Literal["ReplacementsCredited"] = "ReplacementsCredited"
-    nation: str
-    kind: str
-    amount: int = Field(gt=0)
-    reason: str
-
-
-class ReplacementsDebited(DomainEvent):
-    """Replacement Points of one type taken from a nation's track."""
-
-    type: Literal["ReplacementsDebited"] = "ReplacementsDebited"
-    nation: str
-    kind: str
-    amount: int = Field(gt=0)
-    reason: str
-
-
-class BrpGranted(DomainEvent):
-    """BRPs added to a power's total."""
-
-    type: Literal["BrpGranted"] = "BrpGranted"
-    power: str
-    amount: int = Field(gt=0)
-    category: str
-    reason: str
-
-
-class BrpSpent(DomainEvent):
-    """BRPs taken from a power's total."""
-
-    type: Literal["BrpSpent"] = "BrpSpent"
-    power: str
-    amount: int = Field(gt=0)
-    category: str
-    reason: str
-
-
-class BrpBaseAdjusted(DomainEvent):
-    """A power's BRP base changed by ``change`` (may be negative)."""
-
-    type: Literal["BrpBaseAdjusted"] = "BrpBaseAdjusted"
-    power: str
-    change: int
-    category: str
-    reason: str
+    type: Literal["FactStated"] = "FactStated"
+    fact: str
+    subject: str
+    value: str
+    stated_by: str
 
 
 class UnitRegistered(DomainEvent):
@@ -163,9 +138,15 @@ class EntryAnnotated(DomainEvent):
 
 
 class AccountRestored(DomainEvent):
-    """One account set back to its state as of an earlier entry (part of a rollback)."""
+    """One account set back to its state as of an earlier entry (part of a rollback).
+
+    ``state`` is the game's account document of this event's version (None: the account did
+    not exist yet). Version 2 documents are the account models of this release; version 1 ones
+    were written by release 0.1.0 and are upcast by each game.
+    """
 
     type: Literal["AccountRestored"] = "AccountRestored"
+    v: int = 2
     account: str
     state: dict[str, Any] | None
 
@@ -187,80 +168,88 @@ class CampaignBranched(DomainEvent):
     parent: ParentLink
 
 
-AnyDomainEvent = Annotated[
-    CampaignOpened
-    | CalendarAdvanced
-    | StepCompleted
-    | WeatherSet
-    | MarkerSet
-    | MarkerCleared
-    | SupplyCredited
-    | SupplyDebited
-    | ReplacementsCredited
-    | ReplacementsDebited
-    | BrpGranted
-    | BrpSpent
-    | BrpBaseAdjusted
-    | UnitRegistered
-    | UnitStatusChanged
-    | EntryAnnotated
-    | AccountRestored
-    | RolledBack
-    | CampaignBranched
-    | lg.SupplyIncomeReceived
-    | lg.SupplyCapApplied
-    | lg.SpecialSupplyGranted
-    | lg.SpecialSupplyExpired
-    | lg.SupplySpent
-    | lg.UnsuppliedActivityRecorded
-    | lg.ResourcePointsCredited
-    | lg.ResourcePointsDebited
-    | lg.RailCapacityBought
-    | lg.ResourceTurnReset
-    | lg.ResourceIncomeReceived
-    | lg.CityStatusSet
-    | lg.ReplacementsPending
-    | lg.PendingReplacementsReleased
-    | lg.LossesRecorded
-    | lg.RegularReplacementsReceived
-    | lg.FactoriesSet
-    | cb.CombatResolved
-    | cb.LossesAllocated
-    | dv.DiceCommitted
-    | dv.DigitalRollsMade
-    | dv.DiceSeedRevealed
-    | ec.BrpTurnStarted
-    | ec.BrpCharged
-    | ec.NavalRepairStarted
-    | ec.SwHitsRecorded
-    | ec.ForcePoolConverted
-    | ec.ConquestRecorded
-    | ec.ConquestLost
-    | ec.CityLossRecorded
-    | ec.BrpSavedAtYearEnd
-    | ec.YearStartApplied
-    | ec.LendLeaseSent
-    | ec.LendLeaseIntercepted
-    | ec.LendLeaseArrived
-    | ec.PowerActivated,
-    Field(discriminator="type"),
-]
+NEUTRAL_EVENTS: tuple[type[DomainEvent], ...] = (
+    CampaignOpened,
+    AccountOpened,
+    RulesPinned,
+    CalendarAdvanced,
+    StepCompleted,
+    WeatherSet,
+    MarkerSet,
+    MarkerCleared,
+    FactStated,
+    UnitRegistered,
+    UnitStatusChanged,
+    EntryAnnotated,
+    AccountRestored,
+    RolledBack,
+    CampaignBranched,
+    dv.DiceCommitted,
+    dv.DigitalRollsMade,
+    dv.DiceSeedRevealed,
+)
+"""The events of every game, in documentation order."""
 
-EVENT_ADAPTER: TypeAdapter[AnyDomainEvent] = TypeAdapter(AnyDomainEvent)
+Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
+"""Turns a stored event dict of version v into the dict of version v + 1."""
 
-UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
-"""(type, from_version) -> function returning the dict at from_version + 1."""
+EntryUpcaster = Callable[[dict[str, Any]], list[dict[str, Any]]]
+"""Turns one stored event into the events it stands for today (an opening of release 0.1.0
+becomes the identity, its accounts and its pinned rules)."""
 
 
-def parse_event(data: dict[str, Any]) -> AnyDomainEvent:
-    """Upcast a stored event dict to the current version and validate it."""
-    current = data
-    while (key := (str(current.get("type")), int(current.get("v", 1)))) in UPCASTERS:
-        current = UPCASTERS[key](dict(current))
-        current["v"] = key[1] + 1
-    return EVENT_ADAPTER.validate_python(current)
+class EventCatalog:
+    """The events one game reads, with the upcasters from every older stored version."""
+
+    def __init__(
+        self,
+        events: Iterable[type[DomainEvent]],
+        upcasters: dict[tuple[str, int], Upcaster] | None = None,
+        expanders: dict[tuple[str, int], EntryUpcaster] | None = None,
+    ) -> None:
+        self.classes: tuple[type[DomainEvent], ...] = (*NEUTRAL_EVENTS, *events)
+        union = Annotated[Union[self.classes], Field(discriminator="type")]  # noqa: UP007 - built at run time
+        self.adapter: TypeAdapter[Any] = TypeAdapter(union)
+        self.upcasters = dict(upcasters or {})
+        self.expanders = dict(expanders or {})
+
+    def upcast(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A stored event dict brought to its current version."""
+        current = data
+        while (key := (str(current.get("type")), int(current.get("v", 1)))) in self.upcasters:
+            current = self.upcasters[key](dict(current))
+            current["v"] = key[1] + 1
+        return current
+
+    def expand(self, stored: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+        """An entry's stored events as today's event dicts (expanded, then upcast)."""
+        events: list[dict[str, Any]] = []
+        for data in stored:
+            key = (str(data.get("type")), int(data.get("v", 1)))
+            events.extend(self.expanders[key](data) if key in self.expanders else [data])
+        return [self.upcast(event) for event in events]
+
+    def parse(self, data: dict[str, Any]) -> DomainEvent:
+        """Upcast a stored event dict and validate it."""
+        event: DomainEvent = self.adapter.validate_python(self.upcast(data))
+        return event
+
+    def parse_entry(self, stored: Iterable[dict[str, Any]]) -> list[DomainEvent]:
+        """An entry's stored events as today's event objects."""
+        return [self.adapter.validate_python(event) for event in self.expand(stored)]
 
 
 def dump_event(event: DomainEvent) -> dict[str, Any]:
     """The JSON form stored inside an entry."""
     return event.model_dump(mode="json")
+
+
+def events_of(*modules: Any) -> tuple[type[DomainEvent], ...]:
+    """The event classes a game's event modules define, in definition order."""
+    found: list[type[DomainEvent]] = []
+    for module in modules:
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, DomainEvent) and value is not DomainEvent:
+                if value.__module__ == module.__name__ and value not in found:
+                    found.append(value)
+    return tuple(found)

@@ -1,92 +1,46 @@
-"""Applying domain events to a `GameState`: the only way state changes.
+"""Applying domain events to a game's state: the only way state changes.
 
-Each ``_apply_*`` checks the accounting invariants first (pools never negative, accounts
-must exist: DESIGN invariant 5) and raises a `LedgerError` before touching anything, then
-mutates. No dice, no clock, no tables: the event carries every number already decided.
+`GameFold` is what a game package hands the book (the `ledger.folding.Fold` protocol): it
+reads entry #1 into the game's state class, then applies each later entry's events, each
+upcast to today's version first. Each applier checks the accounting invariants first (pools
+never negative, accounts must exist: DESIGN invariant 5) and raises a `LedgerError` before
+touching anything, then mutates. No dice, no clock, no tables: the event carries every number.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, TypeVar
 
+from ledger.errors import UnknownAccountError
+from referee.common import dice_events as dv
 from referee.common import events as ev
-from referee.common.accounts import restore_account
-from ledger.errors import NegativeBalanceError, UnknownAccountError
-from referee.europa.fold_combat import COMBAT_APPLIERS
-from referee.common.fold_dice import DICE_APPLIERS
-from referee.third_reich.fold import ECONOMY_APPLIERS
-from referee.europa.fold import LOGISTICS_APPLIERS, lookup_account
-from referee.common.state import BrpEconomy, ForceRoster, GameState, ReplacementTrack, SupplyPool
+from referee.common.accounts import restore_account, set_account
+from referee.common.state import BaseState, DiceState, ForceRoster, StatedFact
+
+State = TypeVar("State", bound=BaseState)
+Applier = Callable[[Any, Any], None]
 
 
-def _pool(state: GameState, side: str) -> SupplyPool:
-    return lookup_account(state.supply_pools, side, "supply pool for side")  # type: ignore[no-any-return]
+def lookup_account(collection: Mapping[str, Any], key: str, what: str) -> Any:
+    """``collection[key]``, or an `UnknownAccountError` naming what is known."""
+    try:
+        return collection[key]
+    except KeyError:
+        known = ", ".join(sorted(collection)) or "none"
+        raise UnknownAccountError(f"no {what} {key!r} (known: {known})") from None
 
 
-def _track(state: GameState, nation: str) -> ReplacementTrack:
-    return lookup_account(state.replacement_tracks, nation, "replacement track for nation")  # type: ignore[no-any-return]
+def _roster(state: BaseState, side: str) -> ForceRoster:
+    roster: ForceRoster = lookup_account(state.rosters, side, "force roster for side")
+    return roster
 
 
-def _economy(state: GameState, power: str) -> BrpEconomy:
-    return lookup_account(state.brp_economies, power, "BRP account for power")  # type: ignore[no-any-return]
+def _unit_registered(state: BaseState, e: ev.UnitRegistered) -> None:
+    _roster(state, e.side).units[e.unit.unit_id] = e.unit.model_copy()
 
 
-def _roster(state: GameState, side: str) -> ForceRoster:
-    return lookup_account(state.rosters, side, "force roster for side")  # type: ignore[no-any-return]
-
-
-def _supply_credited(state: GameState, e: ev.SupplyCredited) -> None:
-    _pool(state, e.side).stockpile += e.amount
-
-
-def _supply_debited(state: GameState, e: ev.SupplyDebited) -> None:
-    pool = _pool(state, e.side)
-    if e.amount > pool.stockpile:
-        raise NegativeBalanceError(f"{e.side} SP pool holds {pool.stockpile}; {e.reason} costs {e.amount}")
-    pool.stockpile -= e.amount
-
-
-def _replacements_credited(state: GameState, e: ev.ReplacementsCredited) -> None:
-    track = _track(state, e.nation)
-    track.points[e.kind] = track.points.get(e.kind, 0) + e.amount
-
-
-def _replacements_debited(state: GameState, e: ev.ReplacementsDebited) -> None:
-    track = _track(state, e.nation)
-    held = track.points.get(e.kind, 0)
-    if e.amount > held:
-        raise NegativeBalanceError(f"{e.nation} holds {held} {e.kind} RP; {e.reason} needs {e.amount}")
-    track.points[e.kind] = held - e.amount
-
-
-def _brp_granted(state: GameState, e: ev.BrpGranted) -> None:
-    _economy(state, e.power).total += e.amount
-
-
-def _brp_spent(state: GameState, e: ev.BrpSpent) -> None:
-    economy = _economy(state, e.power)
-    if e.amount > economy.total:
-        raise NegativeBalanceError(f"{e.power} has {economy.total} BRPs; {e.reason} costs {e.amount}")
-    economy.total -= e.amount
-    economy.spent_this_turn += e.amount
-
-
-def _brp_base_adjusted(state: GameState, e: ev.BrpBaseAdjusted) -> None:
-    economy = _economy(state, e.power)
-    if economy.base + e.change < 0:
-        raise NegativeBalanceError(
-            f"{e.power} BRP base is {economy.base}; a change of {e.change} would make it negative"
-        )
-    economy.base += e.change
-
-
-def _unit_registered(state: GameState, e: ev.UnitRegistered) -> None:
-    roster = _roster(state, e.side)
-    roster.units[e.unit.unit_id] = e.unit.model_copy()
-
-
-def _unit_status_changed(state: GameState, e: ev.UnitStatusChanged) -> None:
+def _unit_status_changed(state: BaseState, e: ev.UnitStatusChanged) -> None:
     roster = _roster(state, e.side)
     if e.unit_id not in roster.units:
         raise UnknownAccountError(f"{e.side} has no unit {e.unit_id!r}")
@@ -95,92 +49,182 @@ def _unit_status_changed(state: GameState, e: ev.UnitStatusChanged) -> None:
     unit.location = e.location
 
 
-def _calendar_advanced(state: GameState, e: ev.CalendarAdvanced) -> None:
+def _calendar_advanced(state: BaseState, e: ev.CalendarAdvanced) -> None:
     state.table.calendar = e.position.model_copy(deep=True)
 
 
-def _step_completed(state: GameState, e: ev.StepCompleted) -> None:
+def _step_completed(state: BaseState, e: ev.StepCompleted) -> None:
     if e.step not in state.table.calendar.steps_done:
         state.table.calendar.steps_done.append(e.step)
 
 
-def _weather_set(state: GameState, e: ev.WeatherSet) -> None:
+def _weather_set(state: BaseState, e: ev.WeatherSet) -> None:
     state.table.weather[e.zone] = e.condition
 
 
-def _marker_set(state: GameState, e: ev.MarkerSet) -> None:
+def _marker_set(state: BaseState, e: ev.MarkerSet) -> None:
     state.table.markers[e.name] = e.value
 
 
-def _marker_cleared(state: GameState, e: ev.MarkerCleared) -> None:
+def _marker_cleared(state: BaseState, e: ev.MarkerCleared) -> None:
     state.table.markers.pop(e.name, None)
 
 
-def _account_restored(state: GameState, e: ev.AccountRestored) -> None:
+def _account_restored(state: BaseState, e: ev.AccountRestored) -> None:
     restore_account(state, e.account, e.state)
 
 
-def _campaign_branched(state: GameState, e: ev.CampaignBranched) -> None:
+def _campaign_branched(state: BaseState, e: ev.CampaignBranched) -> None:
     state.identity.campaign_id = e.campaign_id
     state.identity.name = e.name
     state.identity.parent = e.parent.model_copy()
 
 
-def _no_change(state: GameState, e: Any) -> None:
+def _rules_pinned(state: BaseState, e: ev.RulesPinned) -> None:
+    identity = state.identity
+    identity.ruleset = e.ruleset
+    identity.ruleset_toml = e.ruleset_toml
+    identity.options = dict(e.options)
+    identity.pinned = dict(e.pinned)
+    identity.tables = dict(e.tables)
+
+
+def _fact_stated(state: BaseState, e: ev.FactStated, entry: int) -> None:
+    state.table.facts[f"{e.fact}:{e.subject}"] = StatedFact(
+        fact=e.fact, subject=e.subject, value=e.value, entry=entry, stated_by=e.stated_by
+    )
+
+
+def _dice_period(state: BaseState, period: int, what: str) -> DiceState:
+    dice = state.table.dice
+    if dice is None or dice.period != period:
+        current = "none" if dice is None else str(dice.period)
+        raise UnknownAccountError(f"{what} for dice period {period}, but the open period is {current}")
+    return dice
+
+
+def _dice_committed(state: BaseState, e: dv.DiceCommitted) -> None:
+    state.table.dice = DiceState(period=e.period, commitment=e.commitment, player_seeds=dict(e.player_seeds))
+
+
+def _dice_rolled(state: BaseState, e: dv.DigitalRollsMade) -> None:
+    _dice_period(state, e.period, "digital rolls").rolls += e.count
+
+
+def _dice_revealed(state: BaseState, e: dv.DiceSeedRevealed) -> None:
+    _dice_period(state, e.period, "a seed revealed").revealed = True
+
+
+def _no_change(state: BaseState, e: Any) -> None:
     """Events recorded for the log only (annotations, rollback markers)."""
 
 
-_APPLIERS: dict[type[Any], Callable[[GameState, Any], None]] = {
-    ev.SupplyCredited: _supply_credited,
-    ev.SupplyDebited: _supply_debited,
-    ev.ReplacementsCredited: _replacements_credited,
-    ev.ReplacementsDebited: _replacements_debited,
-    ev.BrpGranted: _brp_granted,
-    ev.BrpSpent: _brp_spent,
-    ev.BrpBaseAdjusted: _brp_base_adjusted,
-    ev.UnitRegistered: _unit_registered,
-    ev.UnitStatusChanged: _unit_status_changed,
+NEUTRAL_APPLIERS: dict[type[Any], Applier] = {
+    ev.RulesPinned: _rules_pinned,
     ev.CalendarAdvanced: _calendar_advanced,
     ev.StepCompleted: _step_completed,
     ev.WeatherSet: _weather_set,
     ev.MarkerSet: _marker_set,
     ev.MarkerCleared: _marker_cleared,
+    ev.UnitRegistered: _unit_registered,
+    ev.UnitStatusChanged: _unit_status_changed,
     ev.AccountRestored: _account_restored,
+    ev.AccountOpened: lambda state, e: restore_account(state, e.account, e.state),
     ev.CampaignBranched: _campaign_branched,
     ev.EntryAnnotated: _no_change,
     ev.RolledBack: _no_change,
+    dv.DiceCommitted: _dice_committed,
+    dv.DigitalRollsMade: _dice_rolled,
+    dv.DiceSeedRevealed: _dice_revealed,
 }
 
 
-_APPLIERS.update(LOGISTICS_APPLIERS)
-_APPLIERS.update(ECONOMY_APPLIERS)
-_APPLIERS.update(COMBAT_APPLIERS)
-_APPLIERS.update(DICE_APPLIERS)
+class GameFold(Generic[State]):
+    """A game's fold for the book (`ledger.folding.Fold`).
 
-
-def apply_event(state: GameState, event: ev.DomainEvent) -> None:
-    """Apply one domain event to ``state`` in place (checks first, then mutates)."""
-    _APPLIERS[type(event)](state, event)
-
-
-def apply_entry(state: GameState | None, entry: dict[str, Any]) -> GameState:
-    """Fold one entry's events into ``state``; the first entry must open the campaign.
-
-    Returns the state object (a new one when the entry is ``CampaignOpened``).
+    Args:
+        name: the game's stable name (``identity.game``).
+        state_type: the game's state class.
+        catalog: the game's events and their upcasters.
+        appliers: the game's own appliers (the neutral ones are added).
+        state_version: bumped whenever the state model changes, so cached states are rebuilt.
     """
-    for raw in entry["events"]:
-        event = ev.parse_event(raw)
-        if isinstance(event, ev.CampaignOpened):
-            state = event.state.model_copy(deep=True)
-            continue
-        if state is None:
+
+    def __init__(
+        self,
+        name: str,
+        state_type: type[State],
+        catalog: ev.EventCatalog,
+        appliers: Mapping[type[Any], Applier],
+        *,
+        state_version: int,
+    ) -> None:
+        self.name = name
+        self.state_type = state_type
+        self.catalog = catalog
+        self.appliers: dict[type[Any], Applier] = {**NEUTRAL_APPLIERS, **appliers}
+        self.state_version = state_version
+
+    def claims(self, first: dict[str, Any]) -> bool:
+        """True when entry #1 opens a campaign of this game (either opening version)."""
+        events = first.get("events") or [{}]
+        opening = events[0] if isinstance(events[0], dict) else {}
+        if opening.get("type") != "CampaignOpened":
+            return False
+        if int(opening.get("v", 1)) == 1:
+            return (opening.get("state") or {}).get("identity", {}).get("game") == self.name
+        return opening.get("game") == self.name
+
+    def open(self, first: dict[str, Any]) -> State:
+        """The state entry #1 opens: its identity and starting accounts, then its other events."""
+        events = self.catalog.parse_entry(first["events"])
+        if not events or not isinstance(events[0], ev.CampaignOpened):
             raise UnknownAccountError("the first entry must open the campaign")
-        apply_event(state, event)
-    if state is None:
-        raise UnknownAccountError("the first entry must open the campaign")
-    state.chain.last_number = entry["number"]
-    state.chain.head_hash = entry["hash"]
-    for raw in entry["events"]:
-        if raw.get("type") == "RolledBack":
-            state.chain.rollbacks.append([entry["number"], int(raw["to"])])
-    return state
+        opened = events[0]
+        document: dict[str, Any] = {
+            "identity": opened.model_dump(mode="json", exclude={"type", "v"}),
+            "chain": {"last_number": 1, "head_hash": first["hash"]},
+        }
+        rest = events[1:]
+        while rest and isinstance(rest[0], ev.AccountOpened):
+            set_account(self.state_type, document, rest[0].account, rest[0].state)
+            rest = rest[1:]
+        state = self.state_type.model_validate(document)
+        for event in rest:
+            self.apply_event(state, event, number=1)
+        return state
+
+    def apply(self, state: State, entry: dict[str, Any]) -> State:
+        """Fold one later entry into ``state`` (mutated and returned)."""
+        number = int(entry["number"])
+        for event in self.catalog.parse_entry(entry["events"]):
+            self.apply_event(state, event, number=number)
+            if isinstance(event, ev.RolledBack):
+                state.chain.rollbacks.append([number, event.to])
+        state.chain.last_number = number
+        state.chain.head_hash = entry["hash"]
+        return state
+
+    def apply_event(self, state: State, event: Any, *, number: int) -> None:
+        """Apply one event (checks first, then mutates)."""
+        if isinstance(event, ev.FactStated):
+            _fact_stated(state, event, number)
+            return
+        try:
+            applier = self.appliers[type(event)]
+        except KeyError:
+            raise UnknownAccountError(f"{type(event).__name__} does not belong to a {self.name} campaign") from None
+        applier(state, event)
+
+    def copy(self, state: State) -> State:
+        """A deep copy callers may keep."""
+        copied: State = state.model_copy(deep=True)
+        return copied
+
+    def encode(self, state: State) -> dict[str, Any]:
+        """Plain JSON for a cached state."""
+        return state.model_dump(mode="json")
+
+    def decode(self, data: dict[str, Any]) -> State:
+        """The state back from `encode`."""
+        return self.state_type.model_validate(data)

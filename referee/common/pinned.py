@@ -11,14 +11,14 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from referee.common.state import GameState
 from referee.common.ruling import Step
+from referee.common.state import BaseState
 
 Chart = TypeVar("Chart", bound=BaseModel)
 
 
 def pinned_chart(
-    state: GameState, key: str, model: type[Chart], load_bundled: Callable[[], tuple[Chart, str]], rule: str
+    state: BaseState, key: str, model: type[Chart], load_bundled: Callable[[], tuple[Chart, str]], rule: str
 ) -> tuple[Chart, list[Step]]:
     """The chart under ``identity.tables[key]``, or the bundled one with a step saying so."""
     data = state.identity.tables.get(key)

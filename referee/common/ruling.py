@@ -6,6 +6,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+RULING_VERSION = 1
+"""The version of a ruling's recorded shape (summary and steps); 0.1.0 wrote the same without ``v``."""
+
 
 class Step(BaseModel):
     """One line of a derivation, e.g. 'Axis SP pool 100 + 10 = 110', citing its rule."""
@@ -23,5 +26,5 @@ class Ruling(BaseModel):
     steps: list[Step] = Field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        """The form stored in the entry."""
-        return self.model_dump(mode="json")
+        """The form stored in the entry, with the version of its shape (``v``; absent: 0.1.0's, the same)."""
+        return {**self.model_dump(mode="json"), "v": RULING_VERSION}

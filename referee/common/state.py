@@ -1,28 +1,28 @@
-"""The state of a campaign as rebuilt from its entries.
+"""The state every game shares, as rebuilt from a campaign's entries.
 
-Each top-level account below is one of DESIGN.md's aggregates (campaign, supply pool per
-side, replacement track per nation, BRP economy per power, force roster per side). They live
-together in one `GameState` because one entry may touch several and is saved atomically; a
-rollback restores each account separately (see `ledger.rollback`).
+A game's state (``referee/<game>/state.py``) extends `BaseState` with its own accounts (supply
+pools, replacement tracks, BRP economies ...) and may extend `TableState`. Each top-level
+account is restorable on its own (a rollback restores each account that differs, see
+`referee.common.accounts`).
 
 These models are mutable so that folding 100,000 entries does not copy the whole state per
-event; anything handed out of the ledger is a deep copy (`GameState.frozen_copy`).
+event; anything handed out of the service is a deep copy (`BaseState.frozen_copy`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 UnitStatus = Literal["full", "cadre", "eliminated", "out_of_supply", "isolated"]
 
 
-class _Model(BaseModel):
+class StateModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class ParentLink(_Model):
+class ParentLink(StateModel):
     """Where a branched campaign came from."""
 
     campaign_id: str
@@ -32,18 +32,21 @@ class ParentLink(_Model):
     head_hash: str
 
 
-class CampaignIdentity(_Model):
+class CampaignIdentity(StateModel):
     """Who the campaign is and which rules and tables it was pinned to at creation."""
 
     campaign_id: str
     name: str
-    game: Literal["europa", "third_reich"]
+    game: str = Field(description="the game package that referees this campaign")
     ruleset: str
     options: dict[str, str] = Field(default_factory=dict)
     scenario: str
     sides: list[str] = Field(default_factory=list)
     players: list[str] = Field(default_factory=list, description="player-turn order")
     weather_zones: list[str] = Field(default_factory=list)
+    ruleset_toml: str = Field(
+        default="", description="the pinned ruleset file's text (empty: release 0.1.0, found by its pinned hash)"
+    )
     pinned: dict[str, str] = Field(default_factory=dict, description="data file name -> sha256 of its content")
     tables: dict[str, Any] = Field(
         default_factory=dict, description="scenario data copied in at creation (opaque to the ledger)"
@@ -51,7 +54,7 @@ class CampaignIdentity(_Model):
     parent: ParentLink | None = None
 
 
-class CalendarPosition(_Model):
+class CalendarPosition(StateModel):
     """Where the game stands: game turn, player turn and phase, plus steps done in the phase."""
 
     turn: int = Field(description="game-turn index (Europa: Jun II 1941 = 1; 3R: Fall 1939 = 1)")
@@ -63,18 +66,7 @@ class CalendarPosition(_Model):
     steps_done: list[str] = Field(default_factory=list)
 
 
-class LossDue(_Model):
-    """A combat loss a side still has to allocate (Europa: D-51..D-57 [000]); set by the referee."""
-
-    combat: int = Field(description="the entry that resolved the combat")
-    side: str
-    amount: int = Field(ge=0)
-    armor_unit: bool = Field(default=False, description="at least one unit reduced must be an armor (AECA) unit")
-    what: str = Field(default="", description="the combat as the referee named it")
-    isolated: bool = Field(default=False, description="an isolation-attrition loss: no RPs are recovered (C-13)")
-
-
-class DiceState(_Model):
+class DiceState(StateModel):
     """The open period of digital dice: its commitment, the players' seeds, the rolls made so far."""
 
     period: int = Field(ge=1)
@@ -84,98 +76,29 @@ class DiceState(_Model):
     revealed: bool = Field(default=False, description="the seed is in the record: no more rolls with it")
 
 
-class TableState(_Model):
-    """The 'campaign' account: calendar, weather by zone or region, and markers."""
+class StatedFact(StateModel):
+    """A fact the referee read off the map and stated for the record (it can be disputed)."""
+
+    fact: str = Field(description="the fact's name, as the game declares it")
+    subject: str = Field(description="what it is about: a hex, a stack, a unit")
+    value: str
+    entry: int = Field(description="the entry that stated it")
+    stated_by: str
+
+
+class TableState(StateModel):
+    """The 'table' account every game has: calendar, weather by zone or region, markers, dice and facts."""
 
     calendar: CalendarPosition
     weather: dict[str, str] = Field(default_factory=dict)
     markers: dict[str, str] = Field(default_factory=dict)
-    cities: dict[str, str] = Field(default_factory=dict, description="city -> status recorded by the referee")
-    cities_reached: list[str] = Field(default_factory=list, description="cities ever recorded as not Soviet")
-    losses_due: list[LossDue] = Field(default_factory=list, description="combat losses not yet allocated")
+    facts: dict[str, StatedFact] = Field(
+        default_factory=dict, description="referee-stated facts by 'fact:subject' (the latest statement of each)"
+    )
     dice: DiceState | None = Field(default=None, description="digital dice, once committed")
 
 
-class SupplyPool(_Model):
-    """A side's global Supply Point pool (Europa). Supply Points, never Strength Points."""
-
-    side: str
-    stockpile: int = 0
-    income: int = 0
-    cap: int | None = None
-    special: int = Field(default=0, description="use-or-lose SP (the surprise turn's), spent first")
-    last_income: dict[str, int] = Field(default_factory=dict, description="breakdown of the last income")
-
-
-class PendingReplacements(_Model):
-    """RPs earned now but usable only from a later game turn (breakout, excess losses, disbanding)."""
-
-    kind: str
-    amount: int
-    available_turn: int
-    reason: str
-
-
-class ReplacementTrack(_Model):
-    """A nation's Replacement Points by type (Europa). Never Resource Points."""
-
-    nation: str
-    side: str
-    points: dict[str, int] = Field(default_factory=dict)
-    pending: list[PendingReplacements] = Field(default_factory=list)
-    losses: dict[str, int] = Field(default_factory=dict, description="losses accumulated for special replacements")
-    factories: int = 0
-    factories_upgraded: int = 0
-    received_turn: int | None = Field(default=None, description="game turn of the last regular replacements")
-
-
-class ResourceStock(_Model):
-    """A side's Resource Points by location class (Europa). Never Replacement Points."""
-
-    side: str
-    stock: dict[str, int] = Field(default_factory=dict)
-    rail_bought: dict[str, int] = Field(default_factory=dict, description="nation -> RPs spent on rail this game turn")
-    income_turn: int | None = None
-
-
-class NavalRepair(_Model):
-    """A fleet under repair and the game turn it is ready."""
-
-    fleet: str
-    factors: int
-    ready_turn: int
-
-
-class BrpEconomy(_Model):
-    """A power's Basic Resource Points (Third Reich)."""
-
-    power: str
-    side: str
-    active: bool = True
-    base: int = 0
-    total: int = 0
-    saved: int = Field(default=0, description="BRPs unspent at the end of Winter, for growth")
-    sw_hits: dict[str, dict[str, int]] = Field(default_factory=dict, description="year -> kind -> BRP hits taken")
-    bomber_hits_total: int = Field(default=0, description="cumulative bomber hits (G-65 conversions)")
-    lend_lease_in_transit: int = 0
-    lend_lease_arrival: str | None = None
-    conquests_pending: dict[str, int] = Field(default_factory=dict, description="territory -> BRPs at next year start")
-    spent_this_turn: int = 0
-    total_at_turn_start: int = 0
-    options: dict[str, str] = Field(default_factory=dict, description="front -> option declared this game turn")
-    turn_counters: dict[str, int] = Field(default_factory=dict, description="per game turn: fleets, air factors, SRs …")
-    player_turn_counters: dict[str, int] = Field(default_factory=dict, description="per player turn: recoveries")
-    counts: dict[str, int] = Field(default_factory=dict, description="standing counts: airbases …")
-    sw_limits: dict[str, int] = Field(default_factory=dict, description="this year's strategic-warfare maximums")
-    city_air_hits: dict[str, int] = Field(default_factory=dict, description="city -> air-attack BRPs this year")
-    cities_lost: list[str] = Field(default_factory=list)
-    ussr_city_value: int = Field(default=0, description="Axis-held pre-war USSR city value at the last year start")
-    naval_repairs: list[NavalRepair] = Field(default_factory=list)
-    iran_route_open: bool = False
-    force_pool_changes: list[str] = Field(default_factory=list)
-
-
-class Unit(_Model):
+class Unit(StateModel):
     """A unit the referee registered, with the strengths the rules will ask for."""
 
     unit_id: str
@@ -193,14 +116,14 @@ class Unit(_Model):
     location: str = ""
 
 
-class ForceRoster(_Model):
+class ForceRoster(StateModel):
     """A side's registered units, by unit id."""
 
     side: str
     units: dict[str, Unit] = Field(default_factory=dict)
 
 
-class ChainHead(_Model):
+class ChainHead(StateModel):
     """The last entry folded into this state and its hash."""
 
     last_number: int = 0
@@ -210,19 +133,21 @@ class ChainHead(_Model):
     )
 
 
-class GameState(_Model):
-    """Everything rebuilt from the entries of one campaign."""
+class BaseState(StateModel):
+    """What every campaign holds; a game's state class adds its accounts.
+
+    ``ACCOUNTS`` names the game's restorable collections: prefix -> attribute name (e.g.
+    ``{"supply": "supply_pools"}``); ``table`` and each roster are restorable in every game.
+    """
+
+    ACCOUNTS: ClassVar[dict[str, str]] = {"roster": "rosters"}
 
     identity: CampaignIdentity
     table: TableState
-    supply_pools: dict[str, SupplyPool] = Field(default_factory=dict)
-    replacement_tracks: dict[str, ReplacementTrack] = Field(default_factory=dict)
-    brp_economies: dict[str, BrpEconomy] = Field(default_factory=dict)
     rosters: dict[str, ForceRoster] = Field(default_factory=dict)
-    resource_points: dict[str, ResourceStock] = Field(default_factory=dict)
     chain: ChainHead = Field(default_factory=ChainHead)
 
-    def frozen_copy(self) -> GameState:
+    def frozen_copy(self) -> Any:
         """A deep copy callers may keep: later folds never change it."""
         return self.model_copy(deep=True)
 

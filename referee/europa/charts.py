@@ -106,7 +106,7 @@ def charts_path(name: str) -> Path:
     candidate = Path(name)
     if candidate.suffix == ".toml":
         return candidate
-    from referee.scenario import scenarios_root
+    from referee.common.ruleset import scenarios_root
 
     return scenarios_root() / "charts" / f"{name}.toml"
 

@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from referee.common.errors import IllegalOrderError
+from referee.common.numbers import show
+from referee.common.ruling import Step
 from referee.europa.charts import COLUMNS, CombatCharts, HexsideEffect, TerrainEffect
 from referee.europa.combat_units import Attacker, Defender
 from referee.europa.data import FactorLimit
 from referee.europa.odds import nearest_column, shifted
-from referee.common.numbers import show
-from referee.common.ruling import Step
 
 RATING = {"none": Fraction(0), "half": Fraction(1, 2), "full": Fraction(1)}
 HALF = Fraction(1, 2)

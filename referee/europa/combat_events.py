@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import Field
 
 from referee.common.event_base import DomainEvent
-from referee.common.state import LossDue
+from referee.europa.state import LossDue
 
 
 class CombatResolved(DomainEvent):

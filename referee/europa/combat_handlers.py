@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.europa import combat_events as cb
 from referee.common import events as ev
-from referee.common.state import GameState, LossDue
 from referee.common.decision import Context, Decision
 from referee.common.dice import throw
 from referee.common.errors import IllegalOrderError
+from referee.common.pinned import pinned_chart
+from referee.common.ruling import Ruling, Step
 from referee.europa import combat as cm
+from referee.europa import combat_events as cb
 from referee.europa import commands as eu
 from referee.europa import replacements as rp
 from referee.europa import supply
@@ -24,19 +25,18 @@ from referee.europa.charts import CombatCharts, load_charts
 from referee.europa.context import logistics_of, opt, require_phase, track_of
 from referee.europa.data import FactorLimit
 from referee.europa.replacement_handlers import pending_credits
+from referee.europa.state import EuropaState, LossDue
 from referee.europa.supply_handlers import charge
-from referee.common.pinned import pinned_chart
-from referee.common.ruling import Ruling, Step
 
 RULESET = "europa-000"
 
 
-def charts_of(state: GameState) -> tuple[CombatCharts, list[Step]]:
+def charts_of(state: EuropaState) -> tuple[CombatCharts, list[Step]]:
     """The combat chart pinned at creation (K-01, K-03)."""
     return pinned_chart(state, "combat", CombatCharts, load_charts, "K-01")
 
 
-def combat_options(state: GameState) -> cm.CombatOptions:
+def combat_options(state: EuropaState) -> cm.CombatOptions:
     """The campaign's readings of J-04, J-05, J-06, J-07 and J-18."""
     return cm.CombatOptions(
         odds_rounding=opt(state, "odds_rounding"),
@@ -47,7 +47,7 @@ def combat_options(state: GameState) -> cm.CombatOptions:
     )
 
 
-def factor_limit(state: GameState) -> FactorLimit | None:
+def factor_limit(state: EuropaState) -> FactorLimit | None:
     """D-04 [000] limits in force this turn; J-17 decides whether the surprise turn has them."""
     turn = state.table.calendar.turn
     if turn == 0 and opt(state, "factor_limit_start") == "jun_ii_1941":
@@ -55,7 +55,7 @@ def factor_limit(state: GameState) -> FactorLimit | None:
     return logistics_of(state).factor_limit(turn)
 
 
-def battle_of(command: eu.ResolveCombat, state: GameState) -> cm.Battle:
+def battle_of(command: eu.ResolveCombat, state: EuropaState) -> cm.Battle:
     """The command as the pure combat functions read it, with the weather of the defender's zone."""
     if command.zone not in state.table.weather:
         raise IllegalOrderError(f"there is no weather zone {command.zone!r}; zones: {', '.join(state.table.weather)}")
@@ -76,7 +76,7 @@ def battle_of(command: eu.ResolveCombat, state: GameState) -> cm.Battle:
 
 
 def assess_command(
-    command: eu.ResolveCombat, state: GameState
+    command: eu.ResolveCombat, state: EuropaState
 ) -> tuple[cm.Battle, cm.Assessment, CombatCharts, list[Step]]:
     """Everything before the dice: used by the handler and by the console's combat form."""
     if command.axis_first_winter and command.side != "Axis":
@@ -93,7 +93,7 @@ def assess_command(
     return battle, cm.assess(battle, charts, combat_options(state)), charts, notes
 
 
-def _other_side(state: GameState, side: str) -> str:
+def _other_side(state: EuropaState, side: str) -> str:
     others = [name for name in state.identity.sides if name != side]
     return others[0] if others else side
 

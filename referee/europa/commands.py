@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from referee.common.command_base import Amount, Command, Name, TwoDice
+from referee.common.command_base import Amount, Command, Name, Text, TwoDice
 from referee.europa.combat_units import Attacker, Defender
 
 Count = Field(default=0, ge=0, le=1000)
@@ -275,3 +275,88 @@ class AllocateLosses(Command):
     units: list[LostUnit] = Field(min_length=1, max_length=60)
     nation: Name | None = Field(default=None, description="the nation whose track takes any excess-loss RPs")
     isolated: bool = Field(default=False, description="the units were Isolated: no RPs (C-13)")
+
+
+class CreditSupplyPoints(Command):
+    """Add Supply Points to a side's pool, with the reason."""
+
+    kind: Literal["CreditSupplyPoints"] = "CreditSupplyPoints"
+    side: Name
+    amount: Amount
+    reason: Text
+
+
+class DebitSupplyPoints(Command):
+    """Take Supply Points from a side's pool, with the reason."""
+
+    kind: Literal["DebitSupplyPoints"] = "DebitSupplyPoints"
+    side: Name
+    amount: Amount
+    reason: Text
+
+
+class CreditReplacementPoints(Command):
+    """Add Replacement Points of one type to a nation's track."""
+
+    kind: Literal["CreditReplacementPoints"] = "CreditReplacementPoints"
+    nation: Name
+    type: Name = Field(description="replacement type, e.g. infantry, armor, artillery")
+    amount: Amount
+    reason: Text
+
+
+class DebitReplacementPoints(Command):
+    """Take Replacement Points of one type from a nation's track."""
+
+    kind: Literal["DebitReplacementPoints"] = "DebitReplacementPoints"
+    nation: Name
+    type: Name
+    amount: Amount
+    reason: Text
+
+
+BrpCategory = Literal[
+    "year_start",
+    "option",
+    "declaration",
+    "build",
+    "replacement",
+    "repair",
+    "lend_lease",
+    "strategic_warfare",
+    "conquest",
+    "economic_loss",
+    "adjustment",
+]
+
+
+COMMANDS: tuple[type[Command], ...] = (
+    CreditSupplyPoints,
+    DebitSupplyPoints,
+    CreditReplacementPoints,
+    DebitReplacementPoints,
+    ReceiveSupplyIncome,
+    SetCityStatus,
+    ActivateMechanized,
+    PayAttackSupply,
+    PayArtillerySupply,
+    PayOverrunSupply,
+    PayAirSupply,
+    BuyResourcePoints,
+    SellResourcePoints,
+    SpendResourcePoints,
+    BuyRailCapacity,
+    ReceiveResourceIncome,
+    ReceiveReplacements,
+    RecordLosses,
+    ReceiveSpecialReplacements,
+    SetFactories,
+    DisbandPrewarArmor,
+    CreditExcessLossReplacements,
+    CreditBreakoutReplacements,
+    RebuildUnit,
+    ReturnCadre,
+    ResolveCombat,
+    AllocateLosses,
+)
+"""The Revised Europa commands, in documentation order."""

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from referee.common.state import GameState, ReplacementTrack, SupplyPool
 from referee.common.errors import IllegalOrderError
-from referee.europa.data import Logistics
 from referee.common.options import option
+from referee.europa.data import Logistics
+from referee.europa.state import EuropaState, ReplacementTrack, SupplyPool
 
 
-def logistics_of(state: GameState) -> Logistics:
+def logistics_of(state: EuropaState) -> Logistics:
     """The logistics data pinned into the campaign at creation."""
     data = state.identity.tables.get("logistics")
     if data is None:
@@ -16,12 +16,12 @@ def logistics_of(state: GameState) -> Logistics:
     return Logistics.model_validate(data)
 
 
-def opt(state: GameState, name: str) -> str:
+def opt(state: EuropaState, name: str) -> str:
     """The campaign's reading of a named option."""
     return option(state.identity.options, name)
 
 
-def require_phase(state: GameState, side: str, phases: tuple[str, ...], what: str, rule: str) -> None:
+def require_phase(state: EuropaState, side: str, phases: tuple[str, ...], what: str, rule: str) -> None:
     """Refuse unless it is ``side``'s player turn and one of ``phases``."""
     calendar = state.table.calendar
     if calendar.player != side or calendar.phase not in phases:
@@ -31,7 +31,7 @@ def require_phase(state: GameState, side: str, phases: tuple[str, ...], what: st
         )
 
 
-def pool_of(state: GameState, side: str) -> SupplyPool:
+def pool_of(state: EuropaState, side: str) -> SupplyPool:
     """A side's SP pool, or a refusal naming the pools there are."""
     if side not in state.supply_pools:
         known = ", ".join(state.supply_pools) or "none (this game keeps no SP pools)"
@@ -39,7 +39,7 @@ def pool_of(state: GameState, side: str) -> SupplyPool:
     return state.supply_pools[side]
 
 
-def track_of(state: GameState, nation: str) -> ReplacementTrack:
+def track_of(state: EuropaState, nation: str) -> ReplacementTrack:
     """A nation's replacement track, or a refusal naming the nations there are."""
     if nation not in state.replacement_tracks:
         known = ", ".join(state.replacement_tracks) or "none (this game keeps no RP tracks)"

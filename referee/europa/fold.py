@@ -5,24 +5,51 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ledger.errors import NegativeBalanceError
+from referee.common.fold import lookup_account
 from referee.europa import logistics_events as lg
-from ledger.errors import NegativeBalanceError, UnknownAccountError
-from referee.common.state import GameState, PendingReplacements, ResourceStock
+from referee.europa.state import EuropaState, PendingReplacements, ReplacementTrack, ResourceStock, SupplyPool
 
 
-def lookup_account(collection: dict[str, Any], key: str, what: str) -> Any:
-    try:
-        return collection[key]
-    except KeyError:
-        known = ", ".join(sorted(collection)) or "none"
-        raise UnknownAccountError(f"no {what} {key!r} (known: {known})") from None
+def _pool(state: EuropaState, side: str) -> SupplyPool:
+    pool: SupplyPool = lookup_account(state.supply_pools, side, "supply pool for side")
+    return pool
 
 
-def _stock(state: GameState, side: str) -> ResourceStock:
+def _track(state: EuropaState, nation: str) -> ReplacementTrack:
+    track: ReplacementTrack = lookup_account(state.replacement_tracks, nation, "replacement track for nation")
+    return track
+
+
+def _supply_credited(state: EuropaState, e: lg.SupplyCredited) -> None:
+    _pool(state, e.side).stockpile += e.amount
+
+
+def _supply_debited(state: EuropaState, e: lg.SupplyDebited) -> None:
+    pool = _pool(state, e.side)
+    if e.amount > pool.stockpile:
+        raise NegativeBalanceError(f"{e.side} SP pool holds {pool.stockpile}; {e.reason} costs {e.amount}")
+    pool.stockpile -= e.amount
+
+
+def _replacements_credited(state: EuropaState, e: lg.ReplacementsCredited) -> None:
+    track = _track(state, e.nation)
+    track.points[e.kind] = track.points.get(e.kind, 0) + e.amount
+
+
+def _replacements_debited(state: EuropaState, e: lg.ReplacementsDebited) -> None:
+    track = _track(state, e.nation)
+    held = track.points.get(e.kind, 0)
+    if e.amount > held:
+        raise NegativeBalanceError(f"{e.nation} holds {held} {e.kind} RP; {e.reason} needs {e.amount}")
+    track.points[e.kind] = held - e.amount
+
+
+def _stock(state: EuropaState, side: str) -> ResourceStock:
     return lookup_account(state.resource_points, side, "Resource Point stock for side")  # type: ignore[no-any-return]
 
 
-def _income(state: GameState, e: lg.SupplyIncomeReceived) -> None:
+def _income(state: EuropaState, e: lg.SupplyIncomeReceived) -> None:
     pool = lookup_account(state.supply_pools, e.side, "supply pool for side")
     pool.stockpile += e.amount
     pool.income = e.income
@@ -30,25 +57,25 @@ def _income(state: GameState, e: lg.SupplyIncomeReceived) -> None:
     pool.last_income = dict(e.breakdown)
 
 
-def _cap(state: GameState, e: lg.SupplyCapApplied) -> None:
+def _cap(state: EuropaState, e: lg.SupplyCapApplied) -> None:
     pool = lookup_account(state.supply_pools, e.side, "supply pool for side")
     if e.lost > pool.stockpile:
         raise NegativeBalanceError(f"{e.side} SP pool holds {pool.stockpile}; cannot lose {e.lost}")
     pool.stockpile -= e.lost
 
 
-def _special_granted(state: GameState, e: lg.SpecialSupplyGranted) -> None:
+def _special_granted(state: EuropaState, e: lg.SpecialSupplyGranted) -> None:
     lookup_account(state.supply_pools, e.side, "supply pool for side").special += e.amount
 
 
-def _special_expired(state: GameState, e: lg.SpecialSupplyExpired) -> None:
+def _special_expired(state: EuropaState, e: lg.SpecialSupplyExpired) -> None:
     pool = lookup_account(state.supply_pools, e.side, "supply pool for side")
     if e.amount > pool.special:
         raise NegativeBalanceError(f"{e.side} holds {pool.special} special SP; cannot drop {e.amount}")
     pool.special -= e.amount
 
 
-def _spent(state: GameState, e: lg.SupplySpent) -> None:
+def _spent(state: EuropaState, e: lg.SupplySpent) -> None:
     pool = lookup_account(state.supply_pools, e.side, "supply pool for side")
     if e.from_special > pool.special or e.from_stockpile > pool.stockpile:
         raise NegativeBalanceError(
@@ -59,12 +86,12 @@ def _spent(state: GameState, e: lg.SupplySpent) -> None:
     pool.stockpile -= e.from_stockpile
 
 
-def _rp_credited(state: GameState, e: lg.ResourcePointsCredited) -> None:
+def _rp_credited(state: EuropaState, e: lg.ResourcePointsCredited) -> None:
     stock = _stock(state, e.side)
     stock.stock[e.location] = stock.stock.get(e.location, 0) + e.amount
 
 
-def _rp_debited(state: GameState, e: lg.ResourcePointsDebited) -> None:
+def _rp_debited(state: EuropaState, e: lg.ResourcePointsDebited) -> None:
     stock = _stock(state, e.side)
     held = stock.stock.get(e.location, 0)
     if e.amount > held:
@@ -74,33 +101,33 @@ def _rp_debited(state: GameState, e: lg.ResourcePointsDebited) -> None:
     stock.stock[e.location] = held - e.amount
 
 
-def _rail(state: GameState, e: lg.RailCapacityBought) -> None:
+def _rail(state: EuropaState, e: lg.RailCapacityBought) -> None:
     stock = _stock(state, e.side)
     stock.rail_bought[e.nation] = stock.rail_bought.get(e.nation, 0) + e.resource_points
 
 
-def _turn_reset(state: GameState, e: lg.ResourceTurnReset) -> None:
+def _turn_reset(state: EuropaState, e: lg.ResourceTurnReset) -> None:
     _stock(state, e.side).rail_bought = {}
 
 
-def _resource_income(state: GameState, e: lg.ResourceIncomeReceived) -> None:
+def _resource_income(state: EuropaState, e: lg.ResourceIncomeReceived) -> None:
     _stock(state, e.side).income_turn = e.turn
 
 
-def _city(state: GameState, e: lg.CityStatusSet) -> None:
+def _city(state: EuropaState, e: lg.CityStatusSet) -> None:
     state.table.cities[e.city] = e.status
     if e.status != "soviet" and e.city not in state.table.cities_reached:
         state.table.cities_reached.append(e.city)
 
 
-def _pending(state: GameState, e: lg.ReplacementsPending) -> None:
+def _pending(state: EuropaState, e: lg.ReplacementsPending) -> None:
     track = lookup_account(state.replacement_tracks, e.nation, "replacement track for nation")
     track.pending.append(
         PendingReplacements(kind=e.kind, amount=e.amount, available_turn=e.available_turn, reason=e.reason)
     )
 
 
-def _released(state: GameState, e: lg.PendingReplacementsReleased) -> None:
+def _released(state: EuropaState, e: lg.PendingReplacementsReleased) -> None:
     track = lookup_account(state.replacement_tracks, e.nation, "replacement track for nation")
     keep = []
     for item in track.pending:
@@ -111,7 +138,7 @@ def _released(state: GameState, e: lg.PendingReplacementsReleased) -> None:
     track.pending = keep
 
 
-def _losses(state: GameState, e: lg.LossesRecorded) -> None:
+def _losses(state: EuropaState, e: lg.LossesRecorded) -> None:
     track = lookup_account(state.replacement_tracks, e.nation, "replacement track for nation")
     held = track.losses.get(e.kind, 0)
     if held + e.amount < 0:
@@ -119,21 +146,25 @@ def _losses(state: GameState, e: lg.LossesRecorded) -> None:
     track.losses[e.kind] = held + e.amount
 
 
-def _regular(state: GameState, e: lg.RegularReplacementsReceived) -> None:
+def _regular(state: EuropaState, e: lg.RegularReplacementsReceived) -> None:
     lookup_account(state.replacement_tracks, e.nation, "replacement track for nation").received_turn = e.turn
 
 
-def _factories(state: GameState, e: lg.FactoriesSet) -> None:
+def _factories(state: EuropaState, e: lg.FactoriesSet) -> None:
     track = lookup_account(state.replacement_tracks, e.nation, "replacement track for nation")
     track.factories = e.operating
     track.factories_upgraded = e.upgraded
 
 
-def _no_change(state: GameState, e: Any) -> None:
+def _no_change(state: EuropaState, e: Any) -> None:
     """Recorded for the log only."""
 
 
-LOGISTICS_APPLIERS: dict[type[Any], Callable[[GameState, Any], None]] = {
+LOGISTICS_APPLIERS: dict[type[Any], Callable[[EuropaState, Any], None]] = {
+    lg.SupplyCredited: _supply_credited,
+    lg.SupplyDebited: _supply_debited,
+    lg.ReplacementsCredited: _replacements_credited,
+    lg.ReplacementsDebited: _replacements_debited,
     lg.SupplyIncomeReceived: _income,
     lg.SupplyCapApplied: _cap,
     lg.SpecialSupplyGranted: _special_granted,

@@ -5,16 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.europa import combat_events as cb
 from ledger.errors import UnknownAccountError
-from referee.common.state import GameState
+from referee.europa import combat_events as cb
+from referee.europa.state import EuropaState
 
 
-def _resolved(state: GameState, e: cb.CombatResolved) -> None:
+def _resolved(state: EuropaState, e: cb.CombatResolved) -> None:
     state.table.losses_due.extend(loss.model_copy() for loss in e.losses)
 
 
-def _allocated(state: GameState, e: cb.LossesAllocated) -> None:
+def _allocated(state: EuropaState, e: cb.LossesAllocated) -> None:
     due = state.table.losses_due
     for index, loss in enumerate(due):
         if loss.combat == e.combat and loss.side == e.side:
@@ -23,7 +23,7 @@ def _allocated(state: GameState, e: cb.LossesAllocated) -> None:
     raise UnknownAccountError(f"no open {e.side} loss from combat #{e.combat}")
 
 
-COMBAT_APPLIERS: dict[type[Any], Callable[[GameState, Any], None]] = {
+COMBAT_APPLIERS: dict[type[Any], Callable[[EuropaState, Any], None]] = {
     cb.CombatResolved: _resolved,
     cb.LossesAllocated: _allocated,
 }

@@ -165,3 +165,41 @@ class FactoriesSet(DomainEvent):
     nation: str
     operating: int = Field(ge=0)
     upgraded: int = Field(ge=0)
+
+
+class SupplyCredited(DomainEvent):
+    """Supply Points added to a side's pool."""
+
+    type: Literal["SupplyCredited"] = "SupplyCredited"
+    side: str
+    amount: int = Field(gt=0)
+    reason: str
+
+
+class SupplyDebited(DomainEvent):
+    """Supply Points taken from a side's pool."""
+
+    type: Literal["SupplyDebited"] = "SupplyDebited"
+    side: str
+    amount: int = Field(gt=0)
+    reason: str
+
+
+class ReplacementsCredited(DomainEvent):
+    """Replacement Points of one type added to a nation's track."""
+
+    type: Literal["ReplacementsCredited"] = "ReplacementsCredited"
+    nation: str
+    kind: str
+    amount: int = Field(gt=0)
+    reason: str
+
+
+class ReplacementsDebited(DomainEvent):
+    """Replacement Points of one type taken from a nation's track."""
+
+    type: Literal["ReplacementsDebited"] = "ReplacementsDebited"
+    nation: str
+    kind: str
+    amount: int = Field(gt=0)
+    reason: str

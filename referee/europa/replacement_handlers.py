@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from referee.common import events as ev
-from referee.europa import logistics_events as lg
-from referee.common.state import ReplacementTrack, Unit
 from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
+from referee.common.ruling import Ruling, Step
+from referee.common.state import Unit
 from referee.europa import commands as eu
+from referee.europa import logistics_events as lg
 from referee.europa import replacements as rp
 from referee.europa.context import logistics_of, opt, require_phase, track_of
-from referee.common.ruling import Ruling, Step
+from referee.europa.state import ReplacementTrack
 
 REPLACEMENT_PHASES = ("Initial", "Replacement")
 """C-63 [000]: replacements are taken in the Initial phase; C-64 [001]: in the Replacement phase."""
@@ -24,7 +25,7 @@ def _track(ctx: Context, nation: str) -> ReplacementTrack:
 
 def _credits(nation: str, points: dict[str, int], reason: str) -> list[ev.DomainEvent]:
     return [
-        ev.ReplacementsCredited(nation=nation, kind=kind, amount=amount, reason=reason)
+        lg.ReplacementsCredited(nation=nation, kind=kind, amount=amount, reason=reason)
         for kind, amount in points.items()
         if amount > 0
     ]
@@ -223,7 +224,7 @@ def _pay_rps(ctx: Context, nation: str, cost: dict[str, int], why: str) -> list[
         if amount > held:
             raise IllegalOrderError(f"{nation} holds {held} {kind} RP; {why} needs {amount}")
     return [
-        ev.ReplacementsDebited(nation=nation, kind=kind, amount=amount, reason=why)
+        lg.ReplacementsDebited(nation=nation, kind=kind, amount=amount, reason=why)
         for kind, amount in cost.items()
         if amount > 0
     ]

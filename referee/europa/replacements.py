@@ -11,8 +11,8 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from referee.europa.data import City
 from referee.common.ruling import Step
+from referee.europa.data import City
 
 FACTORY_PROFILES = ("000b", "000a", "001")
 """J-01: 000 rule body 2 armor + 1 artillery per I turn, upgraded 4 + 2 (default, the specific

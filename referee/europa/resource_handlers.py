@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from referee.common import events as ev
-from referee.europa import logistics_events as lg
-from referee.common.state import ResourceStock
 from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
-from referee.europa import commands as eu
-from referee.europa.context import logistics_of, require_phase
 from referee.common.ruling import Ruling, Step
+from referee.europa import commands as eu
+from referee.europa import logistics_events as lg
+from referee.europa.context import logistics_of, require_phase
+from referee.europa.state import ResourceStock
 
 
 def _stock(ctx: Context, side: str) -> ResourceStock:
@@ -90,7 +90,7 @@ def sell(command: eu.SellResourcePoints, ctx: Context) -> Decision:
             lg.ResourcePointsDebited(
                 side=command.side, location=command.location, amount=command.count, reason="exchanged for SP"
             ),
-            ev.SupplyCredited(side=command.side, amount=gained, reason=f"{command.count} Resource Points exchanged"),
+            lg.SupplyCredited(side=command.side, amount=gained, reason=f"{command.count} Resource Points exchanged"),
         ],
     )
 

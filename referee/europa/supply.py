@@ -10,9 +10,9 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from referee.europa.data import City, LendLease, Logistics
 from referee.common.numbers import show
 from referee.common.ruling import Step
+from referee.europa.data import City, LendLease, Logistics
 
 WEATHER_ROUNDING = ("reduction_up", "received_up")
 """J-14: 'fractions round up' read as rounding the cut up (default: less is received) or the

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from referee.common import events as ev
-from referee.europa import logistics_events as lg
-from referee.common.state import GameState
 from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
+from referee.common.ruling import Ruling, Step
 from referee.europa import commands as eu
+from referee.europa import logistics_events as lg
 from referee.europa import supply
 from referee.europa.context import logistics_of, opt, pool_of, require_phase
-from referee.common.ruling import Ruling, Step
+from referee.europa.state import EuropaState
 
 
 def receive_income(command: eu.ReceiveSupplyIncome, ctx: Context) -> Decision:
@@ -94,7 +94,7 @@ def _pay(
     steps: list[Step],
 ) -> Decision:
     """Charge ``cost`` SP (special SP first where allowed) or record the activity as unsupplied."""
-    state: GameState = ctx.state
+    state: EuropaState = ctx.state
     pool_of(state, side)
     require_phase(state, side, phases, activity, rule)
     if unpaid:
@@ -110,7 +110,7 @@ def _pay(
 
 
 def charge(
-    state: GameState, *, side: str, cost: int, activity: str, detail: str, special_ok: bool, steps: list[Step]
+    state: EuropaState, *, side: str, cost: int, activity: str, detail: str, special_ok: bool, steps: list[Step]
 ) -> list[ev.DomainEvent]:
     """Take ``cost`` SP from ``side``'s pool (special SP first where allowed), or refuse in table language."""
     pool = pool_of(state, side)

@@ -8,13 +8,14 @@
 from __future__ import annotations
 
 from referee.common import events as ev
-from referee.europa import logistics_events as lg
-from referee.common.state import CalendarPosition, GameState
 from referee.common.ruling import Step
+from referee.common.state import CalendarPosition
+from referee.europa import logistics_events as lg
+from referee.europa.state import EuropaState
 
 
 def advance_effects(
-    state: GameState, before: CalendarPosition, after: CalendarPosition
+    state: EuropaState, before: CalendarPosition, after: CalendarPosition
 ) -> tuple[list[ev.DomainEvent], list[Step]]:
     """Events and derivation lines the rules attach to moving from ``before`` to ``after``."""
     if "logistics" not in state.identity.tables:

@@ -7,7 +7,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from referee.common.command_base import Amount, Command, Name
+from referee.common.command_base import Amount, Command, Name, Text
+from referee.third_reich.warfare_commands import ResolveStrategicWarfare
 
 Front = Literal["western", "eastern", "southern"]
 
@@ -144,3 +145,70 @@ class ActivatePower(Command):
 
     kind: Literal["ActivatePower"] = "ActivatePower"
     power: Name
+
+
+BrpCategory = Literal[
+    "year_start",
+    "option",
+    "declaration",
+    "build",
+    "replacement",
+    "repair",
+    "lend_lease",
+    "strategic_warfare",
+    "conquest",
+    "economic_loss",
+    "adjustment",
+]
+
+
+class GrantBrp(Command):
+    """Add BRPs to a power's total."""
+
+    kind: Literal["GrantBrp"] = "GrantBrp"
+    power: Name
+    amount: Amount
+    category: BrpCategory
+    reason: Text
+
+
+class SpendBrp(Command):
+    """Spend BRPs from a power's total."""
+
+    kind: Literal["SpendBrp"] = "SpendBrp"
+    power: Name
+    amount: Amount
+    category: BrpCategory
+    reason: Text
+
+
+class AdjustBrpBase(Command):
+    """Change a power's BRP base by a signed amount (0 allowed: 'no change this year')."""
+
+    kind: Literal["AdjustBrpBase"] = "AdjustBrpBase"
+    power: Name
+    change: int = Field(ge=-100_000, le=100_000)
+    category: BrpCategory
+    reason: Text
+
+
+COMMANDS: tuple[type[Command], ...] = (
+    GrantBrp,
+    SpendBrp,
+    AdjustBrpBase,
+    DeclareOption,
+    DeclareWar,
+    BuildUnits,
+    BuildAirbase,
+    RecoverUnit,
+    StartNavalRepair,
+    RecordRedeployments,
+    RecordStrategicWarfareHits,
+    RecordConquest,
+    RecordCityLoss,
+    RecordMurmanskHits,
+    PerformYearStart,
+    ActivatePower,
+    ResolveStrategicWarfare,
+)
+"""The Revised Third Reich commands, in documentation order."""

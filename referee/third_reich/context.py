@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from referee.common.state import BrpEconomy, GameState
 from referee.common.calendar import third_reich_season
 from referee.common.errors import IllegalOrderError
 from referee.third_reich.data import Economy
+from referee.third_reich.state import BrpEconomy, ReichState
 
 
-def economy_of(state: GameState) -> Economy:
+def economy_of(state: ReichState) -> Economy:
     """The economy data pinned into the campaign at creation."""
     data = state.identity.tables.get("economy")
     if data is None:
@@ -16,7 +16,7 @@ def economy_of(state: GameState) -> Economy:
     return Economy.model_validate(data)
 
 
-def account(state: GameState, power: str) -> BrpEconomy:
+def account(state: ReichState, power: str) -> BrpEconomy:
     """A power in play, or a refusal naming the powers."""
     if power not in state.brp_economies:
         known = ", ".join(state.brp_economies) or "none (this game keeps no BRP accounts)"
@@ -27,17 +27,17 @@ def account(state: GameState, power: str) -> BrpEconomy:
     return economy
 
 
-def year_of(state: GameState) -> int:
+def year_of(state: ReichState) -> int:
     """The calendar year of the current turn."""
     return third_reich_season(state.table.calendar.turn)[1]
 
 
-def season_of(state: GameState) -> str:
+def season_of(state: ReichState) -> str:
     """The season of the current turn."""
     return third_reich_season(state.table.calendar.turn)[0]
 
 
-def require_phase(state: GameState, power: str, phases: tuple[str, ...], what: str, rule: str) -> None:
+def require_phase(state: ReichState, power: str, phases: tuple[str, ...], what: str, rule: str) -> None:
     """Refuse unless it is ``power``'s player turn and one of ``phases``."""
     calendar = state.table.calendar
     side = state.brp_economies[power].side
@@ -48,7 +48,7 @@ def require_phase(state: GameState, power: str, phases: tuple[str, ...], what: s
         )
 
 
-def powers_in_movement_order(state: GameState) -> list[str]:
+def powers_in_movement_order(state: ReichState) -> list[str]:
     """Powers in play in movement order: by their player's turn order, then by name (A-56 [004])."""
     players = state.identity.players
     active = [economy for economy in state.brp_economies.values() if economy.active]

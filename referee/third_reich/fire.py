@@ -72,7 +72,7 @@ def load_fire_tables(name: str = BUNDLED) -> tuple[FireTables, str]:
 
 
 def _bundled(name: str) -> Path:
-    from referee.scenario import scenarios_root
+    from referee.common.ruleset import scenarios_root
 
     return scenarios_root() / "charts" / f"{name}.toml"
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.third_reich import events as ec
 from ledger.errors import NegativeBalanceError
-from referee.europa.fold import lookup_account
-from referee.common.state import BrpEconomy, GameState, NavalRepair
+from referee.common.fold import lookup_account
+from referee.third_reich import economy_events as ec
+from referee.third_reich.state import BrpEconomy, NavalRepair, ReichState
 
 
-def _economy(state: GameState, power: str) -> BrpEconomy:
+def _economy(state: ReichState, power: str) -> BrpEconomy:
     return lookup_account(state.brp_economies, power, "BRP account for power")  # type: ignore[no-any-return]
 
 
@@ -21,7 +21,7 @@ def _take(economy: BrpEconomy, amount: int, why: str) -> None:
     economy.total -= amount
 
 
-def _turn_started(state: GameState, e: ec.BrpTurnStarted) -> None:
+def _turn_started(state: ReichState, e: ec.BrpTurnStarted) -> None:
     economy = _economy(state, e.power)
     economy.player_turn_counters = {}
     if e.new_game_turn:
@@ -31,7 +31,7 @@ def _turn_started(state: GameState, e: ec.BrpTurnStarted) -> None:
         economy.total_at_turn_start = e.total
 
 
-def _charged(state: GameState, e: ec.BrpCharged) -> None:
+def _charged(state: ReichState, e: ec.BrpCharged) -> None:
     economy = _economy(state, e.power)
     _take(economy, e.amount, e.detail)
     economy.spent_this_turn += e.amount
@@ -45,13 +45,13 @@ def _charged(state: GameState, e: ec.BrpCharged) -> None:
         economy.iran_route_open = True
 
 
-def _repair(state: GameState, e: ec.NavalRepairStarted) -> None:
+def _repair(state: ReichState, e: ec.NavalRepairStarted) -> None:
     _economy(state, e.power).naval_repairs.append(
         NavalRepair(fleet=e.fleet, factors=e.factors, ready_turn=e.ready_turn)
     )
 
 
-def _sw_hits(state: GameState, e: ec.SwHitsRecorded) -> None:
+def _sw_hits(state: ReichState, e: ec.SwHitsRecorded) -> None:
     economy = _economy(state, e.power)
     year = economy.sw_hits.setdefault(str(e.year), {})
     year[e.kind] = year.get(e.kind, 0) + e.hits
@@ -61,7 +61,7 @@ def _sw_hits(state: GameState, e: ec.SwHitsRecorded) -> None:
         _take(economy, e.immediate, "1945 strategic-warfare hits")
 
 
-def _converted(state: GameState, e: ec.ForcePoolConverted) -> None:
+def _converted(state: ReichState, e: ec.ForcePoolConverted) -> None:
     economy = _economy(state, e.power)
     economy.force_pool_changes.append(f"{e.removed} → {e.added} ({e.reason})")
     if e.limit_kind:
@@ -69,11 +69,11 @@ def _converted(state: GameState, e: ec.ForcePoolConverted) -> None:
         economy.counts[key] = economy.counts.get(key, 0) + e.limit_brp
 
 
-def _conquest(state: GameState, e: ec.ConquestRecorded) -> None:
+def _conquest(state: ReichState, e: ec.ConquestRecorded) -> None:
     _economy(state, e.power).conquests_pending[e.territory] = e.value
 
 
-def _conquest_lost(state: GameState, e: ec.ConquestLost) -> None:
+def _conquest_lost(state: ReichState, e: ec.ConquestLost) -> None:
     economy = _economy(state, e.power)
     economy.conquests_pending.pop(e.territory, None)
     if e.base_loss > economy.base:
@@ -81,7 +81,7 @@ def _conquest_lost(state: GameState, e: ec.ConquestLost) -> None:
     economy.base -= e.base_loss
 
 
-def _city_loss(state: GameState, e: ec.CityLossRecorded) -> None:
+def _city_loss(state: ReichState, e: ec.CityLossRecorded) -> None:
     economy = _economy(state, e.power)
     _take(economy, e.amount, f"loss of {e.city}")
     if e.cause == "captured":
@@ -90,11 +90,11 @@ def _city_loss(state: GameState, e: ec.CityLossRecorded) -> None:
         economy.city_air_hits[e.city] = economy.city_air_hits.get(e.city, 0) + e.amount
 
 
-def _saved(state: GameState, e: ec.BrpSavedAtYearEnd) -> None:
+def _saved(state: ReichState, e: ec.BrpSavedAtYearEnd) -> None:
     _economy(state, e.power).saved = e.saved
 
 
-def _year_start(state: GameState, e: ec.YearStartApplied) -> None:
+def _year_start(state: ReichState, e: ec.YearStartApplied) -> None:
     economy = _economy(state, e.power)
     economy.base = e.base
     economy.total = e.total
@@ -107,7 +107,7 @@ def _year_start(state: GameState, e: ec.YearStartApplied) -> None:
     economy.counts = {k: v for k, v in economy.counts.items() if not k.startswith(("pending_limit_", "sw_"))}
 
 
-def _sent(state: GameState, e: ec.LendLeaseSent) -> None:
+def _sent(state: ReichState, e: ec.LendLeaseSent) -> None:
     giver, receiver = _economy(state, e.giver), _economy(state, e.receiver)
     _take(giver, e.amount, f"lend lease to {e.receiver}")
     if e.arrival == "immediate":
@@ -117,14 +117,14 @@ def _sent(state: GameState, e: ec.LendLeaseSent) -> None:
         receiver.lend_lease_arrival = e.arrival
 
 
-def _intercepted(state: GameState, e: ec.LendLeaseIntercepted) -> None:
+def _intercepted(state: ReichState, e: ec.LendLeaseIntercepted) -> None:
     receiver = _economy(state, e.receiver)
     if e.hits > receiver.lend_lease_in_transit:
         raise NegativeBalanceError(f"only {receiver.lend_lease_in_transit} BRPs are in transit to {e.receiver}")
     receiver.lend_lease_in_transit -= e.hits
 
 
-def _arrived(state: GameState, e: ec.LendLeaseArrived) -> None:
+def _arrived(state: ReichState, e: ec.LendLeaseArrived) -> None:
     receiver = _economy(state, e.receiver)
     if e.amount > receiver.lend_lease_in_transit:
         raise NegativeBalanceError(f"only {receiver.lend_lease_in_transit} BRPs are in transit to {e.receiver}")
@@ -134,13 +134,35 @@ def _arrived(state: GameState, e: ec.LendLeaseArrived) -> None:
         receiver.lend_lease_arrival = None
 
 
-def _activated(state: GameState, e: ec.PowerActivated) -> None:
+def _activated(state: ReichState, e: ec.PowerActivated) -> None:
     economy = _economy(state, e.power)
     economy.active = True
     economy.total = max(economy.total, economy.base)
 
 
-ECONOMY_APPLIERS: dict[type[Any], Callable[[GameState, Any], None]] = {
+def _brp_granted(state: ReichState, e: ec.BrpGranted) -> None:
+    _economy(state, e.power).total += e.amount
+
+
+def _brp_spent(state: ReichState, e: ec.BrpSpent) -> None:
+    economy = _economy(state, e.power)
+    _take(economy, e.amount, e.reason)
+    economy.spent_this_turn += e.amount
+
+
+def _brp_base_adjusted(state: ReichState, e: ec.BrpBaseAdjusted) -> None:
+    economy = _economy(state, e.power)
+    if economy.base + e.change < 0:
+        raise NegativeBalanceError(
+            f"{e.power} BRP base is {economy.base}; a change of {e.change} would make it negative"
+        )
+    economy.base += e.change
+
+
+ECONOMY_APPLIERS: dict[type[Any], Callable[[ReichState, Any], None]] = {
+    ec.BrpGranted: _brp_granted,
+    ec.BrpSpent: _brp_spent,
+    ec.BrpBaseAdjusted: _brp_base_adjusted,
     ec.BrpTurnStarted: _turn_started,
     ec.BrpCharged: _charged,
     ec.NavalRepairStarted: _repair,

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.third_reich import events as ec
 from referee.common import events as ev
-from referee.common.state import BrpEconomy
 from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
 from referee.common.options import option
 from referee.common.ruling import Ruling, Step
 from referee.third_reich import commands as tr
 from referee.third_reich import economy as eco
+from referee.third_reich import economy_events as ec
 from referee.third_reich.context import account, economy_of, require_phase, year_of
+from referee.third_reich.state import BrpEconomy
 
 
 def _within_half(ctx: Context, economy: BrpEconomy, cost: int, *, is_build: bool) -> Step:

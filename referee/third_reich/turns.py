@@ -8,16 +8,17 @@
 
 from __future__ import annotations
 
-from referee.third_reich import events as ec
 from referee.common import events as ev
-from referee.common.state import CalendarPosition, GameState
 from referee.common.calendar import third_reich_season
 from referee.common.options import option
 from referee.common.ruling import Step
+from referee.common.state import CalendarPosition
+from referee.third_reich import economy_events as ec
+from referee.third_reich.state import ReichState
 
 
 def _arrivals(
-    state: GameState, before: CalendarPosition, after: CalendarPosition
+    state: ReichState, before: CalendarPosition, after: CalendarPosition
 ) -> tuple[list[ev.DomainEvent], list[Step]]:
     events: list[ev.DomainEvent] = []
     steps: list[Step] = []
@@ -53,7 +54,7 @@ def _arrivals(
 
 
 def advance_effects(
-    state: GameState, before: CalendarPosition, after: CalendarPosition
+    state: ReichState, before: CalendarPosition, after: CalendarPosition
 ) -> tuple[list[ev.DomainEvent], list[Step]]:
     """Events and derivation lines the economy rules attach to moving from ``before`` to ``after``."""
     if "economy" not in state.identity.tables:

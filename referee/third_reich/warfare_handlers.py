@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from referee.common.state import GameState
 from referee.common.decision import Context, Decision
 from referee.common.dice import throw
 from referee.common.errors import IllegalOrderError
@@ -22,6 +21,7 @@ from referee.third_reich import warfare as sw
 from referee.third_reich.context import account
 from referee.third_reich.fire import FireTables, load_fire_tables
 from referee.third_reich.handlers import sw_hits
+from referee.third_reich.state import ReichState
 from referee.third_reich.warfare_commands import ResolveStrategicWarfare
 
 FIRST_TURN = {"spring_1940": 3, "fall_1939": 1}
@@ -30,12 +30,12 @@ TARGETS = {"submarines": ("UK", "USA"), "bombers": ("Germany",)}
 ATTACKING_POWER = {"submarines": "Germany", "bombers": "UK"}
 
 
-def fire_tables_of(state: GameState) -> tuple[FireTables, list[Step]]:
+def fire_tables_of(state: ReichState) -> tuple[FireTables, list[Step]]:
     """The fire tables pinned at creation (K-42)."""
     return pinned_chart(state, "fire", FireTables, load_fire_tables, "K-42")
 
 
-def weapon_of(state: GameState, side: str | None) -> str | None:
+def weapon_of(state: ReichState, side: str | None) -> str | None:
     """G-61 [004]: U-boats are Germany's side's weapon, bombers the UK's; None for any other side."""
     for attacker, power in ATTACKING_POWER.items():
         economy = state.brp_economies.get(power)
@@ -44,7 +44,7 @@ def weapon_of(state: GameState, side: str | None) -> str | None:
     return None
 
 
-def _check(command: ResolveStrategicWarfare, state: GameState) -> bool:
+def _check(command: ResolveStrategicWarfare, state: ReichState) -> bool:
     """Phase, turn, target; returns whether this is the second happy time (G-68)."""
     calendar = state.table.calendar
     side = account(state, ATTACKING_POWER[command.attacker]).side

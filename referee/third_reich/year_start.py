@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from referee.third_reich import events as ec
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
@@ -10,6 +9,7 @@ from referee.common.options import option
 from referee.common.ruling import Ruling, Step
 from referee.third_reich import commands as tr
 from referee.third_reich import economy as eco
+from referee.third_reich import economy_events as ec
 from referee.third_reich.context import account, economy_of, year_of
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from referee.common.calendar import advance, position_at, seasonal_weather, slots_of, third_reich_season, turn_label
 from referee.common.errors import IllegalOrderError
-from referee.scenario import load_ruleset
+from referee.common.ruleset import load_ruleset
 
 EUROPA, _ = load_ruleset("europa-000")
 EUROPA_001, _ = load_ruleset("europa-001")

@@ -93,10 +93,10 @@ def test_commit_roll_reveal_and_check_offline(make_service: Any, tmp_path: Path)
     )
     assert result.returncode == 0, result.stdout
     assert "roll " + f"{dice.period}.1 2D6 {first['rolls'][0]['faces']} (weather) checks" in result.stdout
-    tampered = export.read_text(encoding="utf-8").replace(
-        json.dumps(first["rolls"][0]["faces"]).replace(" ", ""), "[6,6]", 1
-    )
-    export.write_text(tampered, encoding="utf-8")
+    lines = export.read_text(encoding="utf-8").splitlines(keepends=True)
+    faces = json.dumps(first["rolls"][0]["faces"]).replace(" ", "")
+    lines[first["number"]] = lines[first["number"]].replace(f'"faces":{faces}', '"faces":[6,6]', 1)
+    export.write_text("".join(lines), encoding="utf-8")
     result = subprocess.run(
         [sys.executable, "-S", "-I", str(script), str(export)], capture_output=True, text=True, timeout=60
     )

@@ -43,8 +43,8 @@ REFUSED = [
     ({"kind": "SetWeather", "zone": "B", "condition": "Fog"}, IllegalOrderError, "'Fog' is not a weather condition"),
     (
         {"kind": "SpendBrp", "power": "Germany", "amount": 5, "category": "build", "reason": "x"},
-        IllegalOrderError,
-        "no BRP accounts",
+        InvalidInputError,
+        "SpendBrp is not a command of Revised Europa",
     ),
     (
         {"kind": "RecordRoll", "purpose": "CRT", "dice": "2D6", "faces": [7, 1], "rolled_by": "Al"},

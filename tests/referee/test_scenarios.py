@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from referee.common.errors import ScenarioError
-from referee.scenario import list_scenarios, load_scenario, scenarios_root
+from referee.common.scenario import list_scenarios, load_scenario, scenarios_root
 
 GOOD = scenarios_root() / "revised-europa" / "barbarossa.toml"
 

@@ -24,7 +24,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.commands import COMMAND_KINDS
+from referee.commands import ALL
 from referee.service import RefereeService
 from tui.cli import main
 
@@ -365,10 +365,10 @@ NOT_A_COMMAND = st.one_of(
     # any JSON value that is not an object
     JSON_VALUES.filter(lambda value: not isinstance(value, dict)),
     # objects whose kind is missing or unknown
-    st.dictionaries(TEXT, JSON_VALUES, max_size=5).filter(lambda d: d.get("kind") not in COMMAND_KINDS),
+    st.dictionaries(TEXT, JSON_VALUES, max_size=5).filter(lambda d: d.get("kind") not in ALL.kinds),
     st.builds(
         lambda kind, rest: {**rest, "kind": kind},
-        JSON_VALUES.filter(lambda k: k not in COMMAND_KINDS),
+        JSON_VALUES.filter(lambda k: k not in ALL.kinds),
         st.dictionaries(TEXT, JSON_VALUES, max_size=3),
     ),
 ).map(lambda value: json.dumps(value).encode())
@@ -442,7 +442,7 @@ def broken_command(draw: st.DrawFn) -> dict[str, Any]:
             faces[draw(st.integers(0, count - 1))] = draw(st.integers(max_value=0) | st.integers(min_value=sides + 1))
             command["faces"] = faces
     elif how == "kind":
-        command["kind"] = draw(TEXT.filter(lambda k: k not in COMMAND_KINDS))
+        command["kind"] = draw(TEXT.filter(lambda k: k not in ALL.kinds))
     else:
         command[draw(st.sampled_from(strings))] = ""
     return command

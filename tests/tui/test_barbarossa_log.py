@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.common.fold import apply_entry
+from ledger.folding import replayed
 from referee.service import RefereeService
 from tui.cli import main
 
@@ -58,9 +58,7 @@ def test_every_intermediate_state_at_matches_a_second_computation_by_replay(
     finally:
         service.close()
     assert len(entries) == 135
-    folded = None
-    for entry in entries:
-        folded = apply_entry(folded, entry)
+    for entry, folded in zip(entries, replayed(entries), strict=True):
         assert state_json(capsys, campaign, entry["number"]) == folded.to_json(), f"entry #{entry['number']}"
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.common.fold import apply_entry
+from ledger.folding import replayed
 from referee.service import RefereeService
 from tui.cli import main
 
@@ -64,9 +64,7 @@ def test_every_intermediate_state_at_matches_replay(campaign: str, capsys: pytes
         entries = list(service.entries())
     finally:
         service.close()
-    folded = None
-    for entry in entries:
-        folded = apply_entry(folded, entry)
+    for entry, folded in zip(entries, replayed(entries), strict=True):
         assert state_json(capsys, campaign, entry["number"]) == folded.to_json(), f"entry #{entry['number']}"
 
 

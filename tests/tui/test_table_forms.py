@@ -64,7 +64,7 @@ async def test_combat_then_losses_through_the_forms(tmp_path: Path) -> None:
         ]
         assert app.service.state().supply_pools["Axis"].special == 79  # 1 SP for the paying stack, special first
         console = Console(record=True, width=150)
-        console.print(render.state_view(app.service.state()))
+        console.print(render.state_view(app.service.state(), app.service.views(app.service.state())))
         assert f"Loss owed: #{combat} combat Brest: Soviet must lose 2" in console.export_text()
 
         await pilot.press("a")  # cannot leave Combat with losses owed
@@ -153,10 +153,10 @@ async def test_europa_forms_refuse_in_a_third_reich_campaign(tmp_path: Path) -> 
         await pilot.press("f")
         await pilot.pause()
         assert isinstance(app.screen, ErrorDialog)
-        assert "combat is a Europa form" in seen_of(TurnledgerApp.Refused, seen)[-1].text
+        assert "Revised Third Reich has no combat form" in seen_of(TurnledgerApp.Refused, seen)[-1].text
         await pilot.press("escape", "o")
         await pilot.pause()
-        assert "no loss is owed" in seen_of(TurnledgerApp.Refused, seen)[-1].text
+        assert "has no losses form" in seen_of(TurnledgerApp.Refused, seen)[-1].text
 
 
 async def test_digital_dice_from_the_combat_form_then_checked_in_the_report(tmp_path: Path) -> None:

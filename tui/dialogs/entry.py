@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
-from ledger.entry import recompute_hash
+from referee.service import RefereeService
 from tui import render
 
 
@@ -35,7 +35,7 @@ class EntryDialog(ModalScreen[tuple[str, str] | None]):
         self.notes = notes
 
     def compose(self) -> ComposeResult:
-        intact = recompute_hash(self.entry) == self.entry["hash"]
+        intact = RefereeService.hash_checks(self.entry)
         check = "hash recomputed: matches" if intact else "hash recomputed: DOES NOT MATCH (run verify)"
         notes = (
             "\n".join(

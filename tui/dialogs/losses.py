@@ -14,7 +14,6 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Label, Select, Static, TextArea
 
-from referee.common.state import LossDue
 from tui.dialogs.form_parts import Preview, TableForm
 from tui.unit_lines import parse_losses
 
@@ -32,7 +31,7 @@ class LossesForm(TableForm):
     LossesForm #calculation { height: 1fr; border: round $accent; }
     """
 
-    def __init__(self, owed: list[LossDue], nations: dict[str, list[str]], preview: Preview, actor: str) -> None:
+    def __init__(self, owed: list[dict[str, Any]], nations: dict[str, list[str]], preview: Preview, actor: str) -> None:
         super().__init__(preview, actor)
         self.owed = owed
         self.nations = nations
@@ -40,7 +39,8 @@ class LossesForm(TableForm):
     def compose(self) -> ComposeResult:
         choices = [
             (
-                f"#{loss.combat} {loss.what}: {loss.side} owes {loss.amount}{' (an armor unit)' if loss.armor_unit else ''}",
+                f"#{loss['combat']} {loss['what']}: {loss['side']} owes {loss['amount']}"
+                + (" (an armor unit)" if loss["armor_unit"] else ""),
                 index,
             )
             for index, loss in enumerate(self.owed)
@@ -62,11 +62,11 @@ class LossesForm(TableForm):
     def on_mount(self) -> None:
         self._nations()
 
-    def _loss(self) -> LossDue:
+    def _loss(self) -> dict[str, Any]:
         return self.owed[int(str(self.query_one("#loss", Select).value))]
 
     def _nations(self) -> None:
-        nations = self.nations.get(self._loss().side, [])
+        nations = self.nations.get(self._loss()["side"], [])
         self.query_one("#nation", Select).set_options([(nation, nation) for nation in nations])
 
     def command(self) -> dict[str, Any]:
@@ -75,8 +75,8 @@ class LossesForm(TableForm):
         data: dict[str, Any] = {
             "kind": "AllocateLosses",
             "actor": self.actor,
-            "combat": loss.combat,
-            "side": loss.side,
+            "combat": loss["combat"],
+            "side": loss["side"],
             "units": parse_losses(self.query_one("#units", TextArea).text),
             "isolated": self.query_one("#isolated", Checkbox).value,
         }

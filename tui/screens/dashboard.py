@@ -9,7 +9,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from referee.common.state import GameState
+from referee.common.state import BaseState
+from referee.common.views import View
 from tui import render
 from tui.widgets import Trends
 
@@ -45,7 +46,9 @@ class Dashboard(Screen[None]):
         if self.is_mounted:
             self.query_one(Trends).show(series)
 
-    def show(self, state: GameState, rows: list[dict[str, Any]], cursor: int | None, head: int) -> None:
+    def show(
+        self, state: BaseState, views: list[View], rows: list[dict[str, Any]], cursor: int | None, head: int
+    ) -> None:
         """Display ``state`` (as of ``cursor``, or live when None) and the last entries up to it (``rows``)."""
         banner = self.query_one("#banner", Static)
         if cursor is None:
@@ -56,5 +59,5 @@ class Dashboard(Screen[None]):
                 f"REPLAY · as of entry #{cursor} of #{head} · read-only · → forward · end/escape back to live · u undo to here · b branch"
             )
             banner.set_classes("replay")
-        self.query_one("#state", Static).update(render.state_view(state, at=cursor))
+        self.query_one("#state", Static).update(render.state_view(state, views, at=cursor))
         self.query_one("#recent", Static).update(render.log_view(rows))

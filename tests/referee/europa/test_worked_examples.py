@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from referee.common.scenario import load_scenario
 from referee.europa import replacements as rp
 from referee.europa import supply
-from referee.scenario import load_scenario
+from referee.europa.setup import logistics_of_scenario
 
-LOGISTICS = load_scenario("revised-europa/barbarossa").scenario.logistics
+LOGISTICS = logistics_of_scenario(load_scenario("revised-europa/barbarossa").scenario)
 assert LOGISTICS is not None
 CLEAR = dict.fromkeys("ABCDG", "Clear")
 BORDER = {"Riga", "Minsk", "Kiev", "Odessa", "Dnepropetrovsk"}

@@ -8,11 +8,13 @@ from fractions import Fraction
 import pytest
 
 from referee.common.calendar import turn_label
-from referee.scenario import load_ruleset, load_scenario
+from referee.common.ruleset import load_ruleset
+from referee.common.scenario import load_scenario
 from referee.third_reich import economy as eco
+from referee.third_reich.setup import economy_of_scenario
 
 REICH, _ = load_ruleset("third-reich-revised")
-ECONOMY = load_scenario("revised-third-reich/campaign-1939").scenario.economy
+ECONOMY = economy_of_scenario(load_scenario("revised-third-reich/campaign-1939").scenario)
 assert ECONOMY is not None
 
 

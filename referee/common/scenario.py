@@ -1,4 +1,7 @@
-"""Loading rulesets and scenarios from `scenarios/` (data only) with precise errors.
+"""Loading scenarios from `scenarios/` (data only) with precise errors.
+
+A scenario's game-specific section (Europa's ``logistics``, the Third Reich's ``economy``) is
+checked by its game when a campaign is created (``Game.check_scenario``).
 
 A malformed file is refused with its path, the field (dotted) and the bad value, so that a
 referee editing a TOML file by hand can find the mistake. The content hash of each file is
@@ -7,96 +10,24 @@ pinned into the campaign at creation (DESIGN: tables pinned by content hash).
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
-import tomllib
 from pathlib import Path
-from typing import Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from referee.common.errors import ScenarioError
-from referee.europa.data import Logistics
-from referee.third_reich.data import Economy
+from referee.common.ruleset import (
+    DataModel,
+    Ruleset,
+    load_ruleset,
+    read_toml,
+    scenarios_root,
+    sha256_bytes,
+    validation_message,
+)
 
 
-class _Data(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class SpecialTurn(_Data):
-    """A game turn with its own sequence (the Barbarossa surprise turn, A-30 [000])."""
-
-    turn: int
-    label: str
-    players: list[str]
-    phases: list[str] = Field(min_length=1)
-    rule: str = ""
-
-
-class RequiredStep(_Data):
-    """A step that must be recorded before the game may leave ``phase``."""
-
-    phase: str
-    step: str
-    per: Literal["once", "power", "side", "player"] = "once"
-    description: str
-    rule: str = ""
-
-
-class GamePhase(_Data):
-    """A phase played once for all players before the first player turn (e.g. Year Start)."""
-
-    phase: str
-    season: str = Field(description="the season (3R) in which it happens")
-    from_turn: int = 1
-    rule: str = ""
-
-
-class CalendarRules(_Data):
-    """The sequence of play of a ruleset."""
-
-    system: Literal["europa", "third_reich"]
-    players: list[str] = Field(min_length=1)
-    phases: list[str] = Field(min_length=1)
-    rule: str = ""
-    last_turn: int | None = None
-    last_turn_rule: str = ""
-    special_turns: list[SpecialTurn] = Field(default_factory=list)
-    game_phases: list[GamePhase] = Field(default_factory=list)
-    required: list[RequiredStep] = Field(default_factory=list)
-
-
-class WeatherRules(_Data):
-    """Weather conditions; for 3R also the fixed weather by region and season (A-65 [004])."""
-
-    conditions: list[str] = Field(min_length=1)
-    by_season: dict[str, dict[str, str]] = Field(default_factory=dict)
-    rule: str = ""
-
-    @model_validator(mode="after")
-    def _seasonal_conditions_known(self) -> WeatherRules:
-        for region, seasons in self.by_season.items():
-            for season, condition in seasons.items():
-                if condition not in self.conditions:
-                    raise ValueError(f"by_season.{region}.{season}: {condition!r} is not one of {self.conditions}")
-        return self
-
-
-class Ruleset(_Data):
-    """A rules version: calendar, weather, dice and named options."""
-
-    id: str
-    title: str
-    game: Literal["europa", "third_reich"]
-    source: str
-    calendar: CalendarRules
-    weather: WeatherRules
-    dice: list[str]
-    options: dict[str, str] = Field(default_factory=dict)
-
-
-class PoolStart(_Data):
+class PoolStart(DataModel):
     """A side's SP pool at the start (Europa)."""
 
     stockpile: int = Field(ge=0)
@@ -105,7 +36,7 @@ class PoolStart(_Data):
     source: str = ""
 
 
-class NationStart(_Data):
+class NationStart(DataModel):
     """A nation with a replacement track (Europa)."""
 
     name: str
@@ -114,7 +45,7 @@ class NationStart(_Data):
     replacements: dict[str, int] = Field(default_factory=dict)
 
 
-class PowerStart(_Data):
+class PowerStart(DataModel):
     """A power with a BRP economy (Third Reich)."""
 
     name: str
@@ -125,7 +56,7 @@ class PowerStart(_Data):
     source: str = ""
 
 
-class Scenario(_Data):
+class Scenario(DataModel):
     """A starting position: who plays, what they hold, where the calendar starts."""
 
     id: str
@@ -140,8 +71,8 @@ class Scenario(_Data):
     nations: list[NationStart] = Field(default_factory=list)
     powers: list[PowerStart] = Field(default_factory=list)
     markers: dict[str, str] = Field(default_factory=dict)
-    logistics: Logistics | None = None
-    economy: Economy | None = None
+    logistics: dict[str, Any] | None = Field(default=None, description="Europa: checked by the Europa game")
+    economy: dict[str, Any] | None = Field(default=None, description="Third Reich: checked by the Third Reich game")
     notes: str = ""
 
     @model_validator(mode="after")
@@ -167,15 +98,8 @@ class LoadedScenario(BaseModel):
     model_config = ConfigDict(frozen=True)
     scenario: Scenario
     ruleset: Ruleset
+    ruleset_toml: str = Field(description="the ruleset file's text, pinned into the campaign")
     pinned: dict[str, str]
-
-
-def scenarios_root() -> Path:
-    """The installed `scenarios/` data folder (works for editable and wheel installs)."""
-    spec = importlib.util.find_spec("scenarios")
-    if spec is None or not spec.submodule_search_locations:
-        raise ScenarioError("the scenarios data folder is not installed")
-    return Path(list(spec.submodule_search_locations)[0])
 
 
 def list_scenarios() -> list[str]:
@@ -186,44 +110,6 @@ def list_scenarios() -> list[str]:
         for path in root.glob("*/*.toml")
         if path.parent.name not in ("rulesets", "charts")
     )
-
-
-def _read_toml(path: Path) -> tuple[dict[str, object], bytes]:
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise ScenarioError(f"{path}: cannot be read ({error.strerror})") from None
-    try:
-        return tomllib.loads(raw.decode("utf-8")), raw
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise ScenarioError(f"{path}: not valid TOML: {error}") from None
-
-
-def _validation_message(path: Path, error: ValidationError) -> str:
-    lines = [f"{path}: {error.error_count()} problem(s)"]
-    for problem in error.errors():
-        field = ".".join(str(part) for part in problem["loc"]) or "(file)"
-        value = problem.get("input")
-        shown = repr(value) if not isinstance(value, dict) else "{…}"
-        lines.append(f"  field {field}: {problem['msg']} (value {shown})")
-    return "\n".join(lines)
-
-
-def _sha256(raw: bytes) -> str:
-    return hashlib.sha256(raw).hexdigest()
-
-
-def load_ruleset(ruleset_id: str) -> tuple[Ruleset, bytes]:
-    """Load ``scenarios/rulesets/<id>.toml``."""
-    path = scenarios_root() / "rulesets" / f"{ruleset_id}.toml"
-    if not path.exists():
-        known = ", ".join(sorted(p.stem for p in path.parent.glob("*.toml")))
-        raise ScenarioError(f"no ruleset {ruleset_id!r} (known: {known})")
-    data, raw = _read_toml(path)
-    try:
-        return Ruleset.model_validate(data), raw
-    except ValidationError as error:
-        raise ScenarioError(_validation_message(path, error)) from None
 
 
 def resolve_scenario_path(name: str) -> Path:
@@ -246,11 +132,11 @@ def load_scenario(name: str, *, ruleset_id: str | None = None) -> LoadedScenario
             (e.g. 'europa-001', the earlier Europa revision); default: the scenario's own.
     """
     path = resolve_scenario_path(name)
-    data, raw = _read_toml(path)
+    data, raw = read_toml(path)
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as error:
-        raise ScenarioError(_validation_message(path, error)) from None
+        raise ScenarioError(validation_message(path, error)) from None
     ruleset, ruleset_raw = load_ruleset(ruleset_id or scenario.ruleset)
     if ruleset_id and ruleset.game != load_ruleset(scenario.ruleset)[0].game:
         raise ScenarioError(f"{path}: ruleset {ruleset_id!r} is for another game than this scenario")
@@ -258,9 +144,10 @@ def load_scenario(name: str, *, ruleset_id: str | None = None) -> LoadedScenario
     return LoadedScenario(
         scenario=scenario,
         ruleset=ruleset,
+        ruleset_toml=ruleset_raw.decode("utf-8"),
         pinned={
-            f"scenario:{scenario.id}": _sha256(raw),
-            f"ruleset:{ruleset.id}": _sha256(ruleset_raw),
+            f"scenario:{scenario.id}": sha256_bytes(raw),
+            f"ruleset:{ruleset.id}": sha256_bytes(ruleset_raw),
         },
     )
 

@@ -7,10 +7,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.common.fold import apply_entry
-from referee.common.state import GameState
 from referee.commands import CreateCampaign
 from referee.common.errors import RulesError
+from ledger.folding import replayed
+from referee.common.state import BaseState
 from referee.service import RefereeService
 
 from support import TickingClock
@@ -61,17 +61,12 @@ def run(service: RefereeService, commands: list[dict[str, object]]) -> int:
     return refused
 
 
-def fresh_fold(service: RefereeService) -> list[GameState]:
+def fresh_fold(service: RefereeService) -> list[BaseState]:
     """The state after each entry, folded from an empty start (no snapshots)."""
-    states: list[GameState] = []
-    state = None
-    for entry in service.entries():
-        state = apply_entry(state, entry)
-        states.append(state.frozen_copy())
-    return states
+    return [state.frozen_copy() for state in replayed(service.entries())]
 
 
-def never_negative(state: GameState) -> bool:
+def never_negative(state: BaseState) -> bool:
     return all(pool.stockpile >= 0 for pool in state.supply_pools.values()) and all(
         points >= 0 for track in state.replacement_tracks.values() for points in track.points.values()
     )
@@ -116,7 +111,7 @@ def test_rollback_to_n_equals_state_as_of_n_and_keeps_entries(
         kept = list(service.entries(1, head))
         service.execute_json({"kind": "Rollback", "to": target, "reason": "property"})
         now, then = service.state().to_json(), service.state(target).to_json()
-        for part in ("table", "supply_pools", "replacement_tracks", "brp_economies", "rosters", "identity"):
+        for part in ("table", "supply_pools", "replacement_tracks", "resource_points", "rosters", "identity"):
             assert now[part] == then[part]
         assert list(service.entries(1, head)) == kept
         run(service, commands[:5])  # the campaign goes on after an undo

@@ -10,7 +10,6 @@ import pytest
 
 from ledger.errors import ChainError, LedgerError, MalformedRecordError
 from ledger.exchange import export_jsonl, import_jsonl
-from ledger.readmodel import build_read_model
 from ledger.store import LedgerStore
 from ledger.verify import verify
 from referee.service import RefereeService
@@ -122,7 +121,7 @@ def test_import_into_a_store_of_another_campaign_is_refused(make_service, tmp_pa
 def test_read_model_has_entries_rolls_rulings_events_and_balances(europa: RefereeService, tmp_path: Path) -> None:
     play(europa, 40, rollback_to=None)
     path = tmp_path / "read.db"
-    count = build_read_model(europa.store, str(path))
+    count = europa.build_read_model(str(path))
     db = sqlite3.connect(path)
     try:
         assert count == europa.head() == db.execute("select count(*) from entries").fetchone()[0]
@@ -141,7 +140,7 @@ def test_read_model_has_entries_rolls_rulings_events_and_balances(europa: Refere
 def test_read_model_marks_undone_entries(europa: RefereeService, tmp_path: Path) -> None:
     play(europa, 200, rollback_to=150)
     path = tmp_path / "read.db"
-    build_read_model(europa.store, str(path))
+    europa.build_read_model(str(path))
     db = sqlite3.connect(path)
     try:
         undone = db.execute(

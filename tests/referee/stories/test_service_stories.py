@@ -8,10 +8,10 @@ import pytest
 
 from ledger.canonical import GENESIS_HASH
 from ledger.errors import EntryNotFoundError
-from referee.common.fold import apply_entry
-from ledger.log import log_rows
 from ledger.verify import verify
 from referee.common.errors import IllegalOrderError
+from ledger.folding import replayed
+from referee.common.log import log_rows
 from referee.service import RefereeService
 
 
@@ -54,9 +54,8 @@ def test_state_as_of_any_entry_matches_a_fresh_fold(europa: RefereeService) -> N
         europa.execute_json(credit("Axis", amount))
     europa.execute_json({"kind": "AdvancePhase"})
     europa.execute_json({"kind": "SetWeather", "zone": "B", "condition": "Mud"})
-    folded = None
-    for entry in europa.entries():
-        folded = apply_entry(folded, entry)
+    entries = list(europa.entries())
+    for entry, folded in zip(entries, replayed(entries), strict=True):
         assert europa.state(entry["number"]).to_json() == folded.to_json()
 
 
@@ -254,7 +253,7 @@ def test_a_scenario_can_be_played_under_the_earlier_europa_rules(make_service, l
 
 def test_two_player_third_reich_from_a_users_scenario_file(tmp_path: Path) -> None:
     from referee.commands import CreateCampaign
-    from referee.scenario import scenarios_root
+    from referee.common.ruleset import scenarios_root
 
     from support import TickingClock
 

@@ -40,7 +40,7 @@ def test_an_append_decided_on_a_stale_head_is_a_conflict(make_service: MakeServi
         first.execute_json({"kind": "CreditSupplyPoints", "side": "Axis", "amount": 1, "reason": "first"})
         draft = Draft(actor="referee", command={"kind": "AdvancePhase"}, events=[])
         with pytest.raises(ConflictError, match="entry #2 was recorded by someone else"):
-            second.store.append(draft, recorded_at="1941-06-22T04:00:00+00:00", expected_head=stale_head)
+            second.store.append(draft, recorded_at="1941-06-22T04:00:00+00:00", at="Jun", expected_head=stale_head)
         assert second.head() == 2
     finally:
         second.close()

@@ -1,0 +1,70 @@
+"""What every campaign starts from (entry #1): its identity, its table and its rosters.
+
+The game adds its own accounts (``Game.setup``); the service records the result as the
+opening's `AccountOpened` events and the rules it plays under as `RulesPinned`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from referee.common.calendar import position_at, seasonal_weather
+from referee.common.options import resolve_options
+from referee.common.scenario import LoadedScenario
+from referee.common.state import CampaignIdentity, ForceRoster, TableState
+
+if TYPE_CHECKING:
+    from referee.common.game import Game
+
+
+def pinned_charts(game: Game, chosen: str | None) -> tuple[dict[str, Any], dict[str, str]]:
+    """The game's charts (the user's file, or the bundled provisional one) by content hash:
+    ``({key: chart data}, {"chart:<file name>": sha256})`` (K-01, K-03, K-42)."""
+    tables: dict[str, Any] = {}
+    pins: dict[str, str] = {}
+    for chart in game.charts:
+        data, digest = chart.load(chosen or chart.bundled)
+        tables[chart.key] = data
+        pins[f"chart:{Path(chosen).name if chosen else chart.bundled}"] = digest
+    return tables, pins
+
+
+def opening_identity(
+    loaded: LoadedScenario, game: Game, *, campaign_id: str, name: str, options: dict[str, str], charts: str | None
+) -> CampaignIdentity:
+    """Who the new campaign is and every rule it is pinned to (options with their defaults)."""
+    scenario, ruleset = loaded.scenario, loaded.ruleset
+    chart_tables, chart_pins = pinned_charts(game, charts)
+    return CampaignIdentity(
+        campaign_id=campaign_id,
+        name=name,
+        game=game.name,
+        ruleset=ruleset.id,
+        ruleset_toml=loaded.ruleset_toml,
+        options=resolve_options(game.options, ruleset.options, options),
+        scenario=scenario.id,
+        sides=list(scenario.sides),
+        players=list(scenario.players or ruleset.calendar.players),
+        weather_zones=list(scenario.weather_zones),
+        pinned={**loaded.pinned, **chart_pins},
+        tables={**game.scenario_tables(scenario), **chart_tables},
+    )
+
+
+def opening_table(loaded: LoadedScenario, identity: CampaignIdentity) -> dict[str, Any]:
+    """The table's starting fields: calendar, weather (scenario, then season) and markers."""
+    scenario, ruleset = loaded.scenario, loaded.ruleset
+    weather = {zone: scenario.weather.get(zone, ruleset.weather.conditions[0]) for zone in scenario.weather_zones}
+    weather.update(seasonal_weather(scenario.start_turn, ruleset))
+    table = TableState(
+        calendar=position_at(scenario.start_turn, 0, ruleset, identity.players),
+        weather=weather,
+        markers=dict(scenario.markers),
+    )
+    return table.model_dump()
+
+
+def opening_rosters(loaded: LoadedScenario) -> dict[str, ForceRoster]:
+    """An empty force roster for each side."""
+    return {side: ForceRoster(side=side) for side in loaded.scenario.sides}

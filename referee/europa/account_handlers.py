@@ -1,0 +1,108 @@
+"""Hand corrections of the Europa accounts: SP and RP credited or debited with a reason, and
+what must be settled before play moves on (losses owed, D-56)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from referee.common.decision import Context, Decision
+from referee.common.errors import IllegalOrderError
+from referee.common.ruling import Ruling, Step
+from referee.europa import commands as eu
+from referee.europa import logistics_events as lg
+from referee.europa.context import pool_of, track_of
+from referee.europa.state import EuropaState, ReplacementTrack
+
+
+def _track(state: EuropaState, nation: str, kind: str) -> ReplacementTrack:
+    track = track_of(state, nation)
+    if kind not in track.points:
+        raise IllegalOrderError(f"{nation} has no {kind!r} replacement points; its types are {', '.join(track.points)}")
+    return track
+
+
+def refuse_with_losses_owed(state: EuropaState) -> None:
+    """D-56 [000]: a combat's losses are taken before play moves on to the next phase."""
+    if state.table.losses_due:
+        owed = "; ".join(
+            f"#{loss.combat} {loss.what}: {loss.side} still owes a loss of {loss.amount}"
+            for loss in state.table.losses_due
+        )
+        raise IllegalOrderError(f"{owed} — record AllocateLosses before moving on")
+
+
+def _credit_supply(command: eu.CreditSupplyPoints, ctx: Context[EuropaState]) -> Decision:
+    pool = pool_of(ctx.state, command.side)
+    after = pool.stockpile + command.amount
+    return Decision(
+        Ruling(
+            summary=f"{command.side} SP pool {pool.stockpile} → {after}",
+            steps=[Step(text=f"{pool.stockpile} + {command.amount} ({command.reason}) = {after}", rule="B-01 [000]")],
+        ),
+        [lg.SupplyCredited(side=command.side, amount=command.amount, reason=command.reason)],
+    )
+
+
+def _debit_supply(command: eu.DebitSupplyPoints, ctx: Context[EuropaState]) -> Decision:
+    pool = pool_of(ctx.state, command.side)
+    if command.amount > pool.stockpile:
+        raise IllegalOrderError(
+            f"{command.side} SP pool holds {pool.stockpile}; {command.reason} costs {command.amount}"
+        )
+    after = pool.stockpile - command.amount
+    return Decision(
+        Ruling(
+            summary=f"{command.side} SP pool {pool.stockpile} → {after}",
+            steps=[Step(text=f"{pool.stockpile} − {command.amount} ({command.reason}) = {after}", rule="B-01 [000]")],
+        ),
+        [lg.SupplyDebited(side=command.side, amount=command.amount, reason=command.reason)],
+    )
+
+
+def _credit_rp(command: eu.CreditReplacementPoints, ctx: Context[EuropaState]) -> Decision:
+    track = _track(ctx.state, command.nation, command.type)
+    held = track.points[command.type]
+    return Decision(
+        Ruling(
+            summary=f"{command.nation} {command.type} RP {held} → {held + command.amount}",
+            steps=[
+                Step(text=f"{held} + {command.amount} ({command.reason}) = {held + command.amount}", rule="C-01 [000]")
+            ],
+        ),
+        [
+            lg.ReplacementsCredited(
+                nation=command.nation, kind=command.type, amount=command.amount, reason=command.reason
+            )
+        ],
+    )
+
+
+def _debit_rp(command: eu.DebitReplacementPoints, ctx: Context[EuropaState]) -> Decision:
+    track = _track(ctx.state, command.nation, command.type)
+    held = track.points[command.type]
+    if command.amount > held:
+        raise IllegalOrderError(
+            f"{command.nation} holds {held} {command.type} RP; {command.reason} needs {command.amount}"
+        )
+    return Decision(
+        Ruling(
+            summary=f"{command.nation} {command.type} RP {held} → {held - command.amount}",
+            steps=[
+                Step(text=f"{held} − {command.amount} ({command.reason}) = {held - command.amount}", rule="C-01 [000]")
+            ],
+        ),
+        [
+            lg.ReplacementsDebited(
+                nation=command.nation, kind=command.type, amount=command.amount, reason=command.reason
+            )
+        ],
+    )
+
+
+ACCOUNT_HANDLERS: dict[type[Any], Callable[[Any, Context[EuropaState]], Decision]] = {
+    eu.CreditSupplyPoints: _credit_supply,
+    eu.DebitSupplyPoints: _debit_supply,
+    eu.CreditReplacementPoints: _credit_rp,
+    eu.DebitReplacementPoints: _debit_rp,
+}

@@ -1,0 +1,100 @@
+"""The Revised Europa game: what the referee service asks of this package (one `Game` object).
+
+Revised Europa (seed 000, the default ruleset europa-000) with the earlier revision (seed 001,
+europa-001) as a ruleset of the same game: logistics (SP, Resource Points, replacements),
+ground combat and isolation attrition.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ledger.folding import register
+from referee.common.facts import FactKind
+from referee.common.fold import GameFold
+from referee.common.game import Chart, Game
+from referee.common.handlers import NEUTRAL_HANDLERS
+from referee.europa import charts, setup, turns, views
+from referee.europa.account_handlers import ACCOUNT_HANDLERS, refuse_with_losses_owed
+from referee.europa.combat_handlers import COMBAT_HANDLERS
+from referee.europa.commands import COMMANDS
+from referee.europa.events import CATALOG
+from referee.europa.fold import LOGISTICS_APPLIERS
+from referee.europa.forms import FORMS
+from referee.europa.fold_combat import COMBAT_APPLIERS
+from referee.europa.isolation_handlers import ISOLATION_HANDLERS
+from referee.europa.options import OPTIONS
+from referee.europa.replacement_handlers import REPLACEMENT_HANDLERS
+from referee.europa.resource_handlers import RESOURCE_HANDLERS
+from referee.europa.state import EuropaState
+from referee.europa.supply_handlers import SUPPLY_HANDLERS
+
+FOLD = register(
+    GameFold("europa", EuropaState, CATALOG, {**LOGISTICS_APPLIERS, **COMBAT_APPLIERS}, state_version=2)
+)
+"""State version 2: the state of release 0.2 (0.1.0's cached states are rebuilt)."""
+
+FACTS = (
+    FactKind(
+        "out_of_supply_since",
+        "hex",
+        "number",
+        "the game turn (as numbered by the calendar) since which the units in the hex are out of supply",
+        "D-104 [000] (isolation attrition from the second consecutive unsupplied turn)",
+    ),
+    FactKind("terrain", "hex", "choice", "the hex's terrain as the combat terrain chart names it", "D-10, D-24 [000]",
+             choices=("clear", "rough", "woods", "forest", "swamp", "mountain", "dot_city", "major_city")),
+    FactKind("retreat_blocked", "hex", "yes_no", "no retreat path is open from the hex", "D-70, D-71 [000]"),
+    FactKind("in_enemy_zoc", "unit", "yes_no", "the unit stands in an enemy zone of control", "A-15, A-16 [000]"),
+)
+"""What the Europa rules read off the map (stated with `StateFact`)."""
+
+
+def _combat_chart(name: str) -> tuple[dict[str, Any], str]:
+    chart, digest = charts.load_charts(name)
+    return chart.model_dump(mode="json"), digest
+
+
+def figures(state: EuropaState) -> dict[tuple[str, str], int]:
+    """The figures tracked entry by entry in the read model: SP pools and RP tracks."""
+    found: dict[tuple[str, str], int] = {}
+    for side, pool in state.supply_pools.items():
+        found[(f"supply:{side}", "stockpile")] = pool.stockpile
+        found[(f"supply:{side}", "income")] = pool.income
+    for nation, track in state.replacement_tracks.items():
+        for kind, points in track.points.items():
+            found[(f"replacements:{nation}", kind)] = points
+    return found
+
+
+def trends(state: EuropaState) -> dict[str, int]:
+    """The figures worth a trend line on the dashboard: each side's SP stockpile."""
+    return {f"{side} SP": pool.stockpile for side, pool in state.supply_pools.items()}
+
+
+GAME = Game(
+    name="europa",
+    title="Revised Europa",
+    fold=FOLD,
+    commands=COMMANDS,
+    handlers={
+        **NEUTRAL_HANDLERS,
+        **ACCOUNT_HANDLERS,
+        **SUPPLY_HANDLERS,
+        **RESOURCE_HANDLERS,
+        **REPLACEMENT_HANDLERS,
+        **COMBAT_HANDLERS,
+        **ISOLATION_HANDLERS,
+    },
+    setup=setup.starting_state,
+    options=OPTIONS,
+    charts=(Chart("combat", charts.BUNDLED, _combat_chart),),
+    facts=FACTS,
+    advance_effects=turns.advance_effects,
+    before_leaving=refuse_with_losses_owed,
+    figures=figures,
+    trends=trends,
+    scenario_tables=setup.scenario_tables,
+    views=views.views,
+    forms=FORMS,
+)

@@ -1,0 +1,51 @@
+"""Europa isolation attrition (D-104..D-106 [000]): a 50% loss to allocate with `AllocateLosses`;
+no RPs come back from isolated units (C-13)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.common import commands as c
+from referee.common import events as ev
+from referee.common.decision import Context, Decision
+from referee.common.errors import IllegalOrderError
+from referee.common.isolation import conditions, roll_attrition
+from referee.common.ruling import Ruling
+from referee.europa import combat_events as cb
+from referee.europa import isolation as europa_isolation
+from referee.europa.context import require_phase
+from referee.europa.state import EuropaState, LossDue
+
+
+def resolve_attrition(command: c.ResolveIsolationAttrition, ctx: Context[EuropaState]) -> Decision:
+    """D-104..D-106 [000]: from the 2nd unsupplied turn, 2D6 with DRMs; a loss is owed, allocated later."""
+    roll = roll_attrition(command, ctx)
+    phase = "Supply" if "Supply" in ctx.ruleset.calendar.phases else "Initial"
+    require_phase(
+        ctx.state, command.side, (phase,), "isolation attrition", "D-104 [000]" if phase == "Initial" else "A-19 [001]"
+    )
+    if command.turns_unsupplied < 2:
+        raise IllegalOrderError(
+            f"isolation attrition begins with the 2nd consecutive unsupplied turn (D-104 [000]); "
+            f"{command.hex} is in its {command.turns_unsupplied}st"
+        )
+    if command.region is not None:
+        raise IllegalOrderError("Europa isolation attrition takes the winter flag, not a weather region (D-106)")
+    outcome = europa_isolation.attrition(conditions(command), roll["total"], command.strength)
+    entry = ctx.head + 1
+    what = f"isolation attrition {command.hex}"
+    events: list[ev.DomainEvent] = []
+    summary = f"{what}: modified {outcome.modified}, no loss"
+    if outcome.loss:
+        events.append(
+            cb.CombatResolved(
+                combat=entry,
+                code="attrition",
+                losses=[LossDue(combat=entry, side=command.side, amount=outcome.loss, what=what, isolated=True)],
+            )
+        )
+        summary = f"{what}: modified {outcome.modified}; {command.side} loses {outcome.loss} (allocate with #{entry})"
+    return Decision(Ruling(summary=summary, steps=outcome.steps), events, [roll])
+
+
+ISOLATION_HANDLERS: dict[type[Any], Any] = {c.ResolveIsolationAttrition: resolve_attrition}

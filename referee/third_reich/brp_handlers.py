@@ -1,0 +1,79 @@
+"""Hand entries of the BRP accounts: BRPs granted or spent and the base adjusted, with a category
+and reason (G [004]); year-start changes belong to the Year Start phase (A-53)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from referee.common import events as ev
+from referee.common.decision import Context, Decision
+from referee.common.errors import IllegalOrderError
+from referee.common.ruling import Ruling, Step
+from referee.third_reich import commands as tr
+from referee.third_reich import economy_events as ec
+from referee.third_reich.context import account
+from referee.third_reich.state import ReichState
+
+
+def _year_start_step(power: str, category: str, ctx: Context[ReichState]) -> list[ev.DomainEvent]:
+    """BRP changes in the year-start category happen only in the Year Start phase (A-53 [004])."""
+    if category != "year_start":
+        return []
+    phase = ctx.state.table.calendar.phase
+    if phase != "Year Start":
+        raise IllegalOrderError(
+            f"year-start BRP changes belong to the Year Start phase (A-53 [004]); it is now {phase}"
+        )
+    return [ev.StepCompleted(step=f"year_start:{power}")]
+
+
+def _brp_decision(command: Any, ctx: Context[ReichState], event: ev.DomainEvent, figure: str, before: int, change: int) -> Decision:
+    """Ruling for a BRP change: one derivation line, plus the year-start step when it is one."""
+    after = before + change
+    sign = "+" if change >= 0 else "−"
+    return Decision(
+        Ruling(
+            summary=f"{command.power} BRP {figure} {before} → {after}",
+            steps=[
+                Step(
+                    text=f"{before} {sign} {abs(change)} ({command.category}: {command.reason}) = {after}",
+                    rule="G [004]",
+                )
+            ],
+        ),
+        [event, *_year_start_step(command.power, command.category, ctx)],
+    )
+
+
+def _grant_brp(command: tr.GrantBrp, ctx: Context[ReichState]) -> Decision:
+    economy = account(ctx.state, command.power)
+    event = ec.BrpGranted(power=command.power, amount=command.amount, category=command.category, reason=command.reason)
+    return _brp_decision(command, ctx, event, "total", economy.total, command.amount)
+
+
+def _spend_brp(command: tr.SpendBrp, ctx: Context[ReichState]) -> Decision:
+    economy = account(ctx.state, command.power)
+    if command.amount > economy.total:
+        raise IllegalOrderError(f"{command.power} has {economy.total} BRPs; {command.reason} costs {command.amount}")
+    event = ec.BrpSpent(power=command.power, amount=command.amount, category=command.category, reason=command.reason)
+    return _brp_decision(command, ctx, event, "total", economy.total, -command.amount)
+
+
+def _adjust_base(command: tr.AdjustBrpBase, ctx: Context[ReichState]) -> Decision:
+    economy = account(ctx.state, command.power)
+    if economy.base + command.change < 0:
+        raise IllegalOrderError(
+            f"{command.power} BRP base is {economy.base}; a change of {command.change} would make it negative"
+        )
+    event = ec.BrpBaseAdjusted(
+        power=command.power, change=command.change, category=command.category, reason=command.reason
+    )
+    return _brp_decision(command, ctx, event, "base", economy.base, command.change)
+
+
+BRP_HANDLERS: dict[type[Any], Callable[[Any, Context[ReichState]], Decision]] = {
+    tr.GrantBrp: _grant_brp,
+    tr.SpendBrp: _spend_brp,
+    tr.AdjustBrpBase: _adjust_base,
+}

@@ -1,0 +1,85 @@
+"""The Revised Third Reich game: what the referee service asks of this package (one `Game` object).
+
+Revised Third Reich (seed 004): the BRP economy, year starts, strategic warfare and isolation
+attrition.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ledger.folding import register
+from referee.common.facts import FactKind
+from referee.common.fold import GameFold
+from referee.common.game import Chart, Game
+from referee.common.handlers import NEUTRAL_HANDLERS
+from referee.third_reich import commands as tr
+from referee.third_reich import fire, setup, turns, views
+from referee.third_reich.brp_handlers import BRP_HANDLERS
+from referee.third_reich.commands import COMMANDS
+from referee.third_reich.context import powers_in_movement_order
+from referee.third_reich.events import CATALOG
+from referee.third_reich.fold import ECONOMY_APPLIERS
+from referee.third_reich.forms import FORMS
+from referee.third_reich.handlers import ECONOMY_HANDLERS
+from referee.third_reich.isolation_handlers import ISOLATION_HANDLERS
+from referee.third_reich.options import OPTIONS
+from referee.third_reich.state import ReichState
+from referee.third_reich.warfare_handlers import WARFARE_HANDLERS
+from referee.third_reich.year_start import perform as perform_year_start
+
+FOLD = register(GameFold("third_reich", ReichState, CATALOG, ECONOMY_APPLIERS, state_version=2))
+"""State version 2: the state of release 0.2 (0.1.0's cached states are rebuilt)."""
+
+FACTS = (
+    FactKind("fortified", "hex", "yes_no", "the defender's hex is a fortress or fortification line", "H-03 [004]"),
+    FactKind("retreat_possible", "hex", "yes_no", "the defenders have a hex to retreat into", "H-05 [004]"),
+    FactKind("hexes_won", "attack", "number", "hexes the attacker took in an attrition combat", "H-12 [004]"),
+)
+"""What the Third Reich rules read off the map (stated with `StateFact`)."""
+
+
+def _fire_tables(name: str) -> tuple[dict[str, Any], str]:
+    tables, digest = fire.load_fire_tables(name)
+    return tables.model_dump(mode="json"), digest
+
+
+def figures(state: ReichState) -> dict[tuple[str, str], int]:
+    """The figures tracked entry by entry in the read model: each power's BRP base and total."""
+    found: dict[tuple[str, str], int] = {}
+    for power, economy in state.brp_economies.items():
+        found[(f"brp:{power}", "base")] = economy.base
+        found[(f"brp:{power}", "total")] = economy.total
+    return found
+
+
+def trends(state: ReichState) -> dict[str, int]:
+    """The figures worth a trend line on the dashboard: each active power's BRP total."""
+    return {f"{power} BRP": economy.total for power, economy in state.brp_economies.items() if economy.active}
+
+
+GAME = Game(
+    name="third_reich",
+    title="Revised Third Reich",
+    fold=FOLD,
+    commands=COMMANDS,
+    handlers={
+        **NEUTRAL_HANDLERS,
+        **BRP_HANDLERS,
+        **ECONOMY_HANDLERS,
+        **WARFARE_HANDLERS,
+        **ISOLATION_HANDLERS,
+        tr.PerformYearStart: perform_year_start,
+    },
+    setup=setup.starting_state,
+    options=OPTIONS,
+    charts=(Chart("fire", fire.BUNDLED, _fire_tables),),
+    facts=FACTS,
+    advance_effects=turns.advance_effects,
+    movement_order=powers_in_movement_order,
+    figures=figures,
+    trends=trends,
+    scenario_tables=setup.scenario_tables,
+    views=views.views,
+    forms=FORMS,
+)
