@@ -115,7 +115,8 @@ def _timestamp(entry: dict[str, Any]) -> datetime:
     return datetime.fromisoformat(entry["recorded_at"])
 
 
-def _digest(content: dict[str, Any]) -> str:
+def digest_of(content: dict[str, Any]) -> str:
+    """The sha256 of a cached state's canonical content (it binds the state to its chain position)."""
     return hashlib.sha256(canonical_bytes(content)).hexdigest()
 
 
@@ -133,11 +134,11 @@ class BookStateTranscoding(Transcoding):
             "head_hash": obj.head_hash,
             "state": obj.fold.encode(obj.state),
         }
-        return {**content, "digest": _digest(content)}
+        return {**content, "digest": digest_of(content)}
 
     def decode(self, data: dict[str, Any]) -> BookState:  # library hook
         content = {key: value for key, value in data.items() if key != "digest"}
-        if data.get("digest") != _digest(content):
+        if data.get("digest") != digest_of(content):
             raise EditedCacheError("a cached state does not match its digest")
         fold = fold_named(str(data["fold"]))
         if data.get("state_version") != fold.state_version:

@@ -33,6 +33,7 @@ from ledger.book import BookStateTranscoding, CampaignBook, LegacyStateTranscodi
 from ledger.canonical import GENESIS_HASH, canonical_text
 from ledger.entry import Draft, seal
 from ledger.errors import (
+    ChainError,
     ConflictError,
     EntryNotFoundError,
     LedgerError,
@@ -145,7 +146,7 @@ class LedgerStore:
                 self._check_on_chain(book)
         except AggregateNotFoundError:
             raise StoreNotFoundError(f"{describe(self.location)} holds no campaign") from None
-        except (StaleCacheError, MapperDeserialisationError):
+        except (StaleCacheError, MapperDeserialisationError, ChainError):
             book = self._rebuilt(version)  # a cached state that cannot be trusted is never read
         return book
 
