@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 CAMPAIGN ?= campaign.db
 SCENARIO ?= revised-europa/barbarossa
 
-.PHONY: run test bench docs clean postgres
+.PHONY: run test gates bench docs clean postgres
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,8 +30,15 @@ postgres:
 	    echo "installing Debian's postgresql package for the PostgreSQL tests"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
 
-## test: install the test extras and run the whole suite
-test: $(VENV)/.installed-test postgres
+## gates: lint, format, types and import contracts (a violation fails `make test`, so CI)
+gates: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy ledger referee tui
+	$(BIN)/lint-imports
+
+## test: install the test extras, pass the gates and run the whole suite
+test: gates postgres
 	$(BIN)/python -m pytest -q
 
 ## bench: the benchmarks of docs/PERFORMANCE.md

@@ -24,10 +24,10 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 sys.path.insert(1, str(_HERE))
 
-import synthetic  # noqa: E402
+import synthetic
 
-from ledger.store import LedgerStore  # noqa: E402
-from tui.app import make_app  # noqa: E402
+from ledger.store import LedgerStore
+from tui.app import make_app
 
 
 async def open_seconds(path: str) -> float:
@@ -87,7 +87,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"replay step: median {step * 1e3:.1f} ms; one state read {read * 1e3:.1f} ms")
         figures = {"entries": args.entries, "open_ratio": full / empty, "step_vs_state_read": step / read}
         print(
-            f"targets: open_ratio {figures['open_ratio']:.3f} (<= 1.5: {'met' if figures['open_ratio'] <= 1.5 else 'MISSED'})"
+            f"targets: open_ratio {figures['open_ratio']:.3f} (<= 1.5: "
+            f"{'met' if figures['open_ratio'] <= 1.5 else 'MISSED'})"
         )
         print(" ".join(f"{k}={v if k == 'entries' else format(v, '.4g')}" for k, v in figures.items()))
     finally:

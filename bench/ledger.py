@@ -24,23 +24,23 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
-import argparse  # noqa: E402
-import json  # noqa: E402
-import random  # noqa: E402
-import shutil  # noqa: E402
-import sqlite3  # noqa: E402
-import statistics  # noqa: E402
-import tempfile  # noqa: E402
-import time  # noqa: E402
-from collections.abc import Callable, Iterator  # noqa: E402
-from datetime import UTC, datetime, timedelta  # noqa: E402
-from typing import Any  # noqa: E402
+import argparse
+import json
+import random
+import shutil
+import sqlite3
+import statistics
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
-from ledger.exchange import export_jsonl, import_jsonl  # noqa: E402
-from ledger.store import LedgerStore  # noqa: E402
-from referee.commands import CreateCampaign  # noqa: E402
-from referee.common.errors import RulesError  # noqa: E402
-from referee.service import RefereeService  # noqa: E402
+from ledger.exchange import export_jsonl, import_jsonl
+from ledger.store import LedgerStore
+from referee.commands import CreateCampaign
+from referee.common.errors import RulesError
+from referee.service import RefereeService
 
 TARGETS = {
     "import_ratio": (">=", 0.10),
@@ -86,7 +86,7 @@ def command_mix(rng: random.Random, state: Any, count: int) -> Iterator[dict[str
     """
     supply = {side: [pool.stockpile, pool.cap or 200] for side, pool in state.supply_pools.items()}
     points = {(n, t): state.replacement_tracks[n].points[t] for n, _ in SIDES.values() for t in TYPES}
-    kinds, weights = zip(*MIX)
+    kinds, weights = zip(*MIX, strict=False)
     units = 0
     for number in range(2, count + 2):  # the entry each command will become (#1 opens)
         kind = rng.choices(kinds, weights)[0]

@@ -16,12 +16,12 @@ _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
-from ledger.canonical import GENESIS_HASH, canonical_text  # noqa: E402
-from ledger.entry import Draft, seal  # noqa: E402
-from ledger.exchange import FORMAT, FORMAT_VERSION, import_jsonl  # noqa: E402
-from referee.common import events as ev  # noqa: E402
-from referee.europa import logistics_events as lg  # noqa: E402
-from referee.service import opening_events, starting_state  # noqa: E402
+from ledger.canonical import GENESIS_HASH, canonical_text
+from ledger.entry import Draft, seal
+from ledger.exchange import FORMAT, FORMAT_VERSION, import_jsonl
+from referee.common import events as ev
+from referee.europa import logistics_events as lg
+from referee.service import opening_events, starting_state
 
 CAMPAIGN_ID = "6f1c2f52-2b0e-4c1e-9d7a-6f3b0c1d2e3f"
 

@@ -143,8 +143,12 @@ class BookStateTranscoding(Transcoding):
         fold = fold_named(str(data["fold"]))
         if data.get("state_version") != fold.state_version:
             raise StaleCacheError(f"a cached state of {fold.name} state version {data.get('state_version')} is stale")
-        return BookState(fold=fold, state=fold.decode(data["state"]), last_number=int(data["last_number"]),
-                         head_hash=str(data["head_hash"]))
+        return BookState(
+            fold=fold,
+            state=fold.decode(data["state"]),
+            last_number=int(data["last_number"]),
+            head_hash=str(data["head_hash"]),
+        )
 
 
 class LegacyStateTranscoding(Transcoding):

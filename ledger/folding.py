@@ -65,7 +65,9 @@ def fold_named(name: str) -> Fold:
     try:
         return _FOLDS[name]
     except KeyError:
-        raise LedgerError(f"no game called {name!r} is installed (installed: {', '.join(sorted(_FOLDS)) or 'none'})") from None
+        raise LedgerError(
+            f"no game called {name!r} is installed (installed: {', '.join(sorted(_FOLDS)) or 'none'})"
+        ) from None
 
 
 def fold_for(first: dict[str, Any]) -> Fold:
@@ -73,9 +75,7 @@ def fold_for(first: dict[str, Any]) -> Fold:
     for fold in _FOLDS.values():
         if fold.claims(first):
             return fold
-    raise LedgerError(
-        "no installed game reads this campaign: its first entry opens a game this release does not know"
-    )
+    raise LedgerError("no installed game reads this campaign: its first entry opens a game this release does not know")
 
 
 def replayed(entries: Iterable[dict[str, Any]]) -> Iterator[Any]:

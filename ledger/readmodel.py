@@ -145,11 +145,11 @@ _COLUMNS: dict[str, dict[str, type]] = {
 
 def _create_tables(db: sqlite_utils.Database) -> None:
     for name, columns in _COLUMNS.items():
-        db[name].create(columns, pk=_KEYS[name])  # type: ignore[union-attr]
+        db[name].create(columns, pk=_KEYS[name])  # type: ignore[union-attr]  # db[name] may be a view
 
 
 def _flush(db: sqlite_utils.Database, rows: dict[str, list[dict[str, Any]]]) -> None:
     for name, batch in rows.items():
         if batch:
-            db[name].insert_all(batch, pk=_KEYS[name], batch_size=1000)  # type: ignore[union-attr,arg-type]
+            db[name].insert_all(batch, pk=_KEYS[name], batch_size=1000)  # type: ignore[union-attr]  # db[name] may be a view
             batch.clear()

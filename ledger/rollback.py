@@ -44,7 +44,7 @@ def undone_from(rollbacks: list[list[int]], last: int) -> dict[int, int]:
     """The same from the state's list of [rollback entry, target] pairs, without reading entries."""
     if not rollbacks:
         return {}
-    targets = {rollback: target for rollback, target in rollbacks}
+    targets = {rollback: target for rollback, target in rollbacks}  # noqa: C416 - pairs are lists, not tuples
     live: set[int] = set()
     number = last
     while number >= 1:

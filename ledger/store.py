@@ -12,6 +12,7 @@ conflicting save raises; nothing of it is stored). What stays hand-written is na
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from collections.abc import Iterator
@@ -104,7 +105,9 @@ class LedgerStore:
                 raise StoreExistsError(f"{describe(location)} already holds a campaign")
             if not create and found is None:
                 raise StoreNotFoundError(f"{describe(location)} holds no campaign")
-            self.format = write_format(self.app.recorder) if create else read_format(self.app.recorder, describe(location))
+            self.format = (
+                write_format(self.app.recorder) if create else read_format(self.app.recorder, describe(location))
+            )
         except LedgerError:
             self.app.close()  # a refused open leaves no connection behind
             raise
@@ -140,8 +143,7 @@ class LedgerStore:
         """The book as of ``version`` (None: the head), rebuilt from the entries whenever a
         cached state is stale, damaged or does not sit on the chain."""
         try:
-            book: CampaignBook = self.app.repository.get(self.campaign_id, version=version,
-                                                         deepcopy_from_cache=copy)
+            book: CampaignBook = self.app.repository.get(self.campaign_id, version=version, deepcopy_from_cache=copy)
             if version is not None:
                 self._check_on_chain(book)
         except AggregateNotFoundError:
@@ -175,10 +177,8 @@ class LedgerStore:
     def _evict(self) -> None:
         cache = self.app.repository.cache
         if cache is not None:
-            try:
+            with contextlib.suppress(KeyError):
                 cache.get(self.campaign_id, evict=True)
-            except KeyError:
-                pass
 
     def head(self) -> int:
         """The number of the last entry."""
@@ -265,9 +265,7 @@ class LedgerStore:
         self._campaign_id = campaign_id
         return entry
 
-    def append(
-        self, draft: Draft, *, recorded_at: str, at: str, expected_head: int | None = None
-    ) -> dict[str, Any]:
+    def append(self, draft: Draft, *, recorded_at: str, at: str, expected_head: int | None = None) -> dict[str, Any]:
         """Seal ``draft`` as the next entry and save it in one transaction.
 
         Args:
@@ -301,7 +299,9 @@ class LedgerStore:
         book.record(entry, canonical_text(entry))
         return book.book.state
 
-    def append_sealed(self, entries: list[dict[str, Any]], *, campaign_id: UUID, texts: list[str] | None = None) -> None:
+    def append_sealed(
+        self, entries: list[dict[str, Any]], *, campaign_id: UUID, texts: list[str] | None = None
+    ) -> None:
         """Append already sealed entries (import, branch) in one transaction.
 
         The caller has checked the chain; folding still enforces the accounts. ``texts`` may
@@ -331,9 +331,7 @@ class LedgerStore:
                 self.format = write_format(self.app.recorder)
             self.app.save(book)
         except IntegrityError:
-            raise ConflictError(
-                "another referee recorded an entry first; reload the campaign and try again"
-            ) from None
+            raise ConflictError("another referee recorded an entry first; reload the campaign and try again") from None
         except (PersistenceError, sqlite3.Error) as error:
             raise LedgerError(f"could not write to {describe(self.location)}: {error}") from None
 

@@ -160,4 +160,3 @@ def _check_snapshots(store: LedgerStore, states_at: dict[int, dict[str, Any]], r
             report.problems.append(
                 (version, f"the cached state at #{version} does not match the entries (a snapshot was edited)")
             )
-

@@ -75,7 +75,7 @@ def lines_to_skip(service: RefereeService, name: str, lines: list[str]) -> set[i
             return None
         return line_source(name, number, lines[number - 1]).get("sha256")
 
-    first_entry, first_line, first_sha = run[0]
+    _first_entry, first_line, first_sha = run[0]
     if sha_of(first_line) != first_sha:
         return set()
     for entry, number, sha in run[1:]:

@@ -123,7 +123,8 @@ def check_entries(entries: Iterable[dict[str, Any]], campaign: str) -> tuple[lis
         again = faces(revealed[period], message)
         if again != roll["faces"]:
             problems.append(
-                f"entry #{number}: roll {period}.{roll['n']} ({roll['purpose']}) recorded {roll['faces']}, recomputes to {again}"
+                f"entry #{number}: roll {period}.{roll['n']} ({roll['purpose']}) recorded {roll['faces']}, "
+                f"recomputes to {again}"
             )
         else:
             lines.append(

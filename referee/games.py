@@ -7,8 +7,8 @@ for a campaign's `Game` and never branch on a game's name themselves.
 from __future__ import annotations
 
 from referee.commands import ALL
-from referee.common.command_set import CommandSet
 from referee.common import commands as cc
+from referee.common.command_set import CommandSet
 from referee.common.errors import ScenarioError
 from referee.common.game import Game
 from referee.europa.game import GAME as EUROPA

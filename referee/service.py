@@ -438,4 +438,3 @@ def import_campaign(
 ) -> RefereeService:
     """Import a JSONL export into a new store (or resume an interrupted import) and open it."""
     return RefereeService(import_jsonl(path, location, progress=progress), clock=clock)
-

@@ -10,17 +10,17 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-# CI explores the same examples every run (a red CI must mean a change broke something);
-# locally hypothesis keeps drawing new examples, which is how it finds new bugs.
-settings.register_profile("ci", derandomize=True)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
-
 from referee.commands import CreateCampaign
 from referee.service import RefereeService
 
 from pg import create_database, running_server
 from support import TickingClock
+
+# CI explores the same examples every run (a red CI must mean a change broke something);
+# locally hypothesis keeps drawing new examples, which is how it finds new bugs.
+settings.register_profile("ci", derandomize=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 @pytest.fixture(scope="session")

@@ -70,7 +70,9 @@ def running_server() -> Iterator[str]:
         yield f"postgresql://postgres@127.0.0.1:{port}"
     finally:
         subprocess.run(
-            _as_server_user([str(programs / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]), capture_output=True
+            _as_server_user([str(programs / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
+            check=False,
+            capture_output=True,
         )
         shutil.rmtree(root, ignore_errors=True)
 

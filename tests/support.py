@@ -24,7 +24,7 @@ def state_json(capsys: Any, path: str, at: int | None = None) -> dict[str, Any]:
 
     capsys.readouterr()
     assert main(["state", path, "--json"] + (["--at", str(at)] if at else [])) == 0
-    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+    return json.loads(capsys.readouterr().out)
 
 
 def golden_figures(location: str, at: int | None = None) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -58,3 +59,36 @@ def test_the_architecture_test_would_catch_an_upward_import(tmp_path: Path) -> N
     bad = tmp_path / "bad.py"
     bad.write_text("from referee.service import RefereeService\nimport rich\n", encoding="utf-8")
     assert imported_roots(bad) & FORBIDDEN["ledger"] == {"referee", "rich"}
+
+
+GAME_WORDS = re.compile(r"\b(europa|reich|brps?|soviet|axis|murmansk|ussr|germany)\b", re.IGNORECASE)
+
+
+def test_the_book_names_no_game() -> None:
+    """ledger/ is generic: no game's words in its code (DESIGN Revision 2; the book's own tests
+    run on the toy game of tests/ledger/toy.py)."""
+    offenders = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in modules("ledger")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if GAME_WORDS.search(line)
+    ]
+    assert not offenders
+
+
+IGNORE = re.compile(r"#\s*(type:\s*ignore|noqa)\b(.*)$")
+REASON = re.compile(r"^(\[[^\]]*\]|:\s*[A-Z0-9, ]+)?\s*(#|[-–—])\s*\S")
+
+
+def test_every_ignore_says_why() -> None:
+    """No `type: ignore` or `noqa` without a reason on its line (the gates of `make test`)."""
+    offenders = []
+    for room in ("ledger", "referee", "tui", "tests", "bench"):
+        for path in modules(room):
+            if "tests/data/" in path.as_posix():
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+                found = IGNORE.search(line)
+                if found and not REASON.match(found.group(2)):
+                    offenders.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not offenders

@@ -25,7 +25,7 @@ GOLDEN = sorted(path.name.removesuffix(".jsonl") for path in EXPORTS.glob("*.jso
 
 
 def expected(name: str) -> dict[str, Any]:
-    return json.loads((EXPORTS / f"{name}.figures.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    return json.loads((EXPORTS / f"{name}.figures.json").read_text(encoding="utf-8"))
 
 
 def same_figures(found: dict[str, Any], golden: dict[str, Any]) -> bool:

@@ -334,7 +334,8 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
             return
         checked = sum(1 for line in lines if line.endswith("checks"))
         self.notify(
-            f"chain intact: {report.entries} entries; head {report.head_hash[:16]}…; {checked} digital roll(s) recomputed"
+            f"chain intact: {report.entries} entries; head {report.head_hash[:16]}…; {checked} digital roll(s) "
+            "recomputed"
         )
 
     def action_help(self) -> None:

@@ -189,7 +189,8 @@ def main(argv: list[str] | None = None) -> int:
         if os.environ.get("TURNLEDGER_DEBUG"):
             raise
         output.err.print(
-            f"[bold red]internal error[/]: {type(error).__name__}: {escape(str(error))} (set TURNLEDGER_DEBUG=1 for details)",
+            f"[bold red]internal error[/]: {type(error).__name__}: {escape(str(error))} (set TURNLEDGER_DEBUG=1 for "
+            "details)",
             soft_wrap=True,
             highlight=False,
         )

@@ -43,9 +43,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     try:
         with output.progress("verifying") as progress:
             report = service.verify(progress=progress)
-        dice_lines, dice_problems = (
-            check_entries(service.entries(), service.campaign_id) if report.ok else ([], [])
-        )
+        dice_lines, dice_problems = check_entries(service.entries(), service.campaign_id) if report.ok else ([], [])
     finally:
         service.close()
     if args.json:

@@ -120,7 +120,8 @@ def entry_view(entry: dict[str, Any], *, undone_by: int | None = None) -> Render
             lines.append(f"  {key}: {value}\n")
     for roll in entry["rolls"]:
         how = (
-            f"digital, dice period {roll['period']} roll {roll['n']}, commitment {roll['commitment'][:16]}…, asked by {roll['rolled_by']}"
+            f"digital, dice period {roll['period']} roll {roll['n']}, commitment {roll['commitment'][:16]}…, asked "
+            f"by {roll['rolled_by']}"
             if roll["method"] == "digital"
             else f"{roll['method']}, by {roll['rolled_by']}"
         )

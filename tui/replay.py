@@ -3,7 +3,9 @@ jumping to an entry or a calendar position, and bookmarks. Mixed into the consol
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from textual.message import Message
 
 from referee.common.errors import RulesError
 from tui.dialogs.jump import JumpDialog
@@ -15,7 +17,22 @@ class ReplayActions:
     cursor: int | None
     head: int
     bookmarks: list[int]
-    rows: list[dict[str, Any]]
+
+    if TYPE_CHECKING:  # what the console app this is mixed into provides
+
+        @property
+        def rows(self) -> list[dict[str, Any]]: ...
+
+        CursorMoved: Any
+
+        def post_message(self, message: Message) -> bool: ...
+        def refresh_view(self) -> None: ...
+
+        push_screen: Any
+
+        def show_error(self, error: Exception) -> None: ...
+
+        notify: Any
 
     def _move(self, cursor: int | None) -> None:
         head = self.head
@@ -38,11 +55,12 @@ class ReplayActions:
         numbers = range(current - 1, 0, -1) if delta < 0 else range(current + 1, self.head + 1)
         for number in numbers:
             if self.rows[number - 1]["at"] != label:
+                first = number
                 if delta < 0:
                     label = self.rows[number - 1]["at"]
-                    while number > 1 and self.rows[number - 2]["at"] == label:
-                        number -= 1
-                self._move(number)
+                    while first > 1 and self.rows[first - 2]["at"] == label:
+                        first -= 1
+                self._move(first)
                 return
         self._move(1 if delta < 0 else None)
 
@@ -64,11 +82,12 @@ class ReplayActions:
         numbers = range(current - 1, 0, -1) if delta < 0 else range(current + 1, self.head + 1)
         for number in numbers:
             if (rows[number - 1]["at"], rows[number - 1]["player"]) != key:
+                first = number
                 if delta < 0:
                     key = (rows[number - 1]["at"], rows[number - 1]["player"])
-                    while number > 1 and (rows[number - 2]["at"], rows[number - 2]["player"]) == key:
-                        number -= 1
-                self._move(number)
+                    while first > 1 and (rows[first - 2]["at"], rows[first - 2]["player"]) == key:
+                        first -= 1
+                self._move(first)
                 return
         self._move(1 if delta < 0 else None)
 

@@ -9,7 +9,7 @@ it shows is exactly what would be recorded. The console imports no game package.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.common.errors import REFUSALS
 from tui.dialogs.combat import CombatForm, CombatSetup
@@ -25,18 +25,28 @@ class TableFormActions:
     service: Any
     actor: str
 
+    if TYPE_CHECKING:  # what the console app this is mixed into provides
+
+        def record(self, data: dict[str, Any]) -> None: ...
+        def show_error(self, error: Exception) -> None: ...
+
+        push_screen: Any
+
+        def _live_only(self, what: str) -> bool: ...
+        def _preview(self, data: dict[str, Any]) -> Any: ...
+
     def _form_done(self, data: dict[str, Any] | None) -> None:
         if data is not None:
-            self.record(data)  # type: ignore[attr-defined]  # provided by the app this is mixed into
+            self.record(data)
 
     def _setup(self, key: str, what: str) -> dict[str, Any] | None:
         """The form's set-up from the game, or None after showing why it does not belong here."""
-        if not self._live_only(what):  # type: ignore[attr-defined]  # provided by the app
+        if not self._live_only(what):
             return None
         try:
             setup: dict[str, Any] = self.service.form_setup(key)
         except REFUSALS as error:
-            self.show_error(error)  # type: ignore[attr-defined]  # provided by the app
+            self.show_error(error)
             return None
         return setup
 
@@ -47,33 +57,33 @@ class TableFormActions:
         """The combat form (in the phasing side's Combat phase, or an overrun in movement)."""
         setup = self._setup("combat", "resolve combat")
         if setup is not None:
-            form = CombatForm(CombatSetup(**setup), self._preview, self._hint("combat"), self.actor)  # type: ignore[attr-defined]  # the app's preview
-            self.push_screen(form, self._form_done)  # type: ignore[attr-defined]  # the app's
+            form = CombatForm(CombatSetup(**setup), self._preview, self._hint("combat"), self.actor)
+            self.push_screen(form, self._form_done)
 
     def action_losses(self) -> None:
         """Allocate a loss still owed from a combat or an isolation roll."""
         setup = self._setup("losses", "allocate losses")
         if setup is not None:
-            form = LossesForm(setup["owed"], setup["nations"], self._preview, self.actor)  # type: ignore[attr-defined]  # the app's preview
-            self.push_screen(form, self._form_done)  # type: ignore[attr-defined]  # the app's
+            form = LossesForm(setup["owed"], setup["nations"], self._preview, self.actor)
+            self.push_screen(form, self._form_done)
 
     def action_isolation(self) -> None:
         """Isolation attrition for one hex of the phasing side."""
         setup = self._setup("isolation", "roll isolation attrition")
         if setup is not None:
-            form = IsolationForm(IsolationSetup(**setup), self._preview, self.actor)  # type: ignore[attr-defined]  # the app's preview
-            self.push_screen(form, self._form_done)  # type: ignore[attr-defined]  # the app's
+            form = IsolationForm(IsolationSetup(**setup), self._preview, self.actor)
+            self.push_screen(form, self._form_done)
 
     def action_warfare(self) -> None:
         """Strategic warfare: U-boats in the Axis turn, bombers in the Western Allies' turn."""
         setup = self._setup("warfare", "resolve strategic warfare")
         if setup is not None:
-            form = WarfareForm(WarfareSetup(**setup), self._preview, self._hint("warfare"), self.actor)  # type: ignore[attr-defined]  # the app's preview
-            self.push_screen(form, self._form_done)  # type: ignore[attr-defined]  # the app's
+            form = WarfareForm(WarfareSetup(**setup), self._preview, self._hint("warfare"), self.actor)
+            self.push_screen(form, self._form_done)
 
     def action_year_start(self) -> None:
         """The year-start form (in a Year Start phase)."""
         setup = self._setup("year_start", "perform a year start")
         if setup is not None:
-            form = YearStartForm(setup["pending"], setup["routes"], self._preview, self.actor)  # type: ignore[attr-defined]  # the app's preview
-            self.push_screen(form, self._form_done)  # type: ignore[attr-defined]  # the app's
+            form = YearStartForm(setup["pending"], setup["routes"], self._preview, self.actor)
+            self.push_screen(form, self._form_done)

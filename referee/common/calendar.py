@@ -153,8 +153,10 @@ def advance(
     position = position_at(target_turn, target_index, ruleset, players)
     who = f"{position.player} " if position.player else ""
     lines = [
-        f"{current.label}, {current.player + ' ' if current.player else ''}{current.phase} → "
-        f"{position.label}, {who}{position.phase}"
+        (
+            f"{current.label}, {current.player + ' ' if current.player else ''}{current.phase} → "
+            f"{position.label}, {who}{position.phase}"
+        )
     ]
     return position, lines
 

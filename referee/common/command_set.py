@@ -3,8 +3,10 @@ refused with each bad field and its value named."""
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Collection, Iterable
-from typing import Annotated, Any, Union
+from functools import reduce
+from typing import Annotated, Any
 
 from pydantic import Field, TypeAdapter, ValidationError
 
@@ -20,7 +22,8 @@ class CommandSet:
         self.title = title
         self.every = every
         self.by_kind: dict[str, type[Command]] = {model.model_fields["kind"].default: model for model in self.classes}
-        union = Annotated[Union[self.classes], Field(discriminator="kind")]  # noqa: UP007 - built at run time
+        members: Any = reduce(operator.or_, self.classes)  # the union of the classes, built at run time
+        union: Any = Annotated[members, Field(discriminator="kind")]
         self.adapter: TypeAdapter[Any] = TypeAdapter(union)
 
     @property

@@ -12,8 +12,10 @@ applying it never rolls, reads the clock or consults a table.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable
-from typing import Annotated, Any, Literal, Union
+from functools import reduce
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 
@@ -208,7 +210,8 @@ class EventCatalog:
         expanders: dict[tuple[str, int], EntryUpcaster] | None = None,
     ) -> None:
         self.classes: tuple[type[DomainEvent], ...] = (*NEUTRAL_EVENTS, *events)
-        union = Annotated[Union[self.classes], Field(discriminator="type")]  # noqa: UP007 - built at run time
+        members: Any = reduce(operator.or_, self.classes)  # the union of the classes, built at run time
+        union: Any = Annotated[members, Field(discriminator="type")]
         self.adapter: TypeAdapter[Any] = TypeAdapter(union)
         self.upcasters = dict(upcasters or {})
         self.expanders = dict(expanders or {})
@@ -249,7 +252,7 @@ def events_of(*modules: Any) -> tuple[type[DomainEvent], ...]:
     found: list[type[DomainEvent]] = []
     for module in modules:
         for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, DomainEvent) and value is not DomainEvent:
-                if value.__module__ == module.__name__ and value not in found:
-                    found.append(value)
+            defined_here = isinstance(value, type) and value.__module__ == module.__name__
+            if defined_here and issubclass(value, DomainEvent) and value not in found:
+                found.append(value)
     return tuple(found)

@@ -172,8 +172,10 @@ class GameFold(Generic[State]):
         if opening.get("type") != "CampaignOpened":
             return False
         if int(opening.get("v", 1)) == 1:
-            return (opening.get("state") or {}).get("identity", {}).get("game") == self.name
-        return opening.get("game") == self.name
+            game = (opening.get("state") or {}).get("identity", {}).get("game")
+        else:
+            game = opening.get("game")
+        return bool(game == self.name)
 
     def open(self, first: dict[str, Any]) -> State:
         """The state entry #1 opens: its identity and starting accounts, then its other events."""

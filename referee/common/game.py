@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from referee.common.command_base import Command
 from referee.common.events import DomainEvent
 from referee.common.facts import FactKind
-from referee.common.forms import FormSpec
 from referee.common.fold import GameFold
+from referee.common.forms import FormSpec
 from referee.common.ruling import Step
 from referee.common.scenario import LoadedScenario, Scenario
 from referee.common.state import BaseState, CalendarPosition, CampaignIdentity
@@ -24,7 +24,7 @@ from referee.common.views import View
 if TYPE_CHECKING:
     from referee.common.decision import Context, Decision
 
-Handler = Callable[[Any, "Context"], "Decision"]
+Handler = Callable[[Any, "Context[Any]"], "Decision"]
 """A pure function: the command and what it may look at, in; the ruling and events out."""
 
 AdvanceEffects = Callable[[Any, CalendarPosition, CalendarPosition], tuple[list[DomainEvent], list[Step]]]

@@ -19,14 +19,16 @@ from referee.common.dice import throw
 from referee.common.errors import IllegalOrderError
 from referee.common.facts import citation, stated
 from referee.common.ruling import Ruling, Step
-from referee.common.state import Unit
+from referee.common.state import BaseState, Unit
 
 
-def _advance(mode: str) -> Callable[[Any, Context], Decision]:
-    def handle(command: Any, ctx: Context) -> Decision:
+def _advance(mode: str) -> Callable[[Any, Context[BaseState]], Decision]:
+    def handle(command: Any, ctx: Context[BaseState]) -> Decision:
         current = ctx.state.table.calendar
         ctx.game.before_leaving(ctx.state)
-        position, lines = advance(current, mode, ctx.ruleset, ctx.state.identity.players, ctx.game.movement_order(ctx.state))
+        position, lines = advance(
+            current, mode, ctx.ruleset, ctx.state.identity.players, ctx.game.movement_order(ctx.state)
+        )
         events: list[ev.DomainEvent] = [ev.CalendarAdvanced(position=position)]
         steps = [Step(text=line, rule=ctx.ruleset.calendar.rule) for line in lines]
         rule_events, rule_steps = ctx.game.advance_effects(ctx.state, current, position)
@@ -50,7 +52,7 @@ def _advance(mode: str) -> Callable[[Any, Context], Decision]:
     return handle
 
 
-def _set_weather(command: c.SetWeather, ctx: Context) -> Decision:
+def _set_weather(command: c.SetWeather, ctx: Context[BaseState]) -> Decision:
     zones = ctx.state.identity.weather_zones
     if command.zone not in zones:
         raise IllegalOrderError(f"there is no weather zone {command.zone!r}; zones: {', '.join(zones)}")
@@ -61,7 +63,8 @@ def _set_weather(command: c.SetWeather, ctx: Context) -> Decision:
         )
     if ctx.ruleset.weather.by_season:
         raise IllegalOrderError(
-            f"weather in {ctx.ruleset.title} is set by region and season, not by the referee ({ctx.ruleset.weather.rule})"
+            f"weather in {ctx.ruleset.title} is set by region and season, not by the referee "
+            f"({ctx.ruleset.weather.rule})"
         )
     before = ctx.state.table.weather.get(command.zone, "unset")
     return Decision(
@@ -73,20 +76,20 @@ def _set_weather(command: c.SetWeather, ctx: Context) -> Decision:
     )
 
 
-def _set_marker(command: c.SetMarker, ctx: Context) -> Decision:
+def _set_marker(command: c.SetMarker, ctx: Context[BaseState]) -> Decision:
     return Decision(
         Ruling(summary=f"marker {command.name} = {command.value}"),
         [ev.MarkerSet(name=command.name, value=command.value)],
     )
 
 
-def _clear_marker(command: c.ClearMarker, ctx: Context) -> Decision:
+def _clear_marker(command: c.ClearMarker, ctx: Context[BaseState]) -> Decision:
     if command.name not in ctx.state.table.markers:
         raise IllegalOrderError(f"there is no marker {command.name!r} to clear")
     return Decision(Ruling(summary=f"marker {command.name} removed"), [ev.MarkerCleared(name=command.name)])
 
 
-def _record_roll(command: c.RecordRoll, ctx: Context) -> Decision:
+def _record_roll(command: c.RecordRoll, ctx: Context[BaseState]) -> Decision:
     if command.dice not in ctx.ruleset.dice:
         raise IllegalOrderError(f"{ctx.ruleset.title} rolls {', '.join(ctx.ruleset.dice)}; not {command.dice}")
     roll = throw(
@@ -113,7 +116,7 @@ def _record_roll(command: c.RecordRoll, ctx: Context) -> Decision:
     )
 
 
-def _annotate(command: c.Annotate, ctx: Context) -> Decision:
+def _annotate(command: c.Annotate, ctx: Context[BaseState]) -> Decision:
     if command.entry > ctx.head:
         raise IllegalOrderError(f"there is no entry #{command.entry}; the record runs #1 to #{ctx.head}")
     flag = " (disputed)" if command.disputed else ""
@@ -123,7 +126,7 @@ def _annotate(command: c.Annotate, ctx: Context) -> Decision:
     )
 
 
-def _register_unit(command: c.RegisterUnit, ctx: Context) -> Decision:
+def _register_unit(command: c.RegisterUnit, ctx: Context[BaseState]) -> Decision:
     if command.side not in ctx.state.rosters:
         raise IllegalOrderError(f"there is no side {command.side!r}; sides: {', '.join(ctx.state.rosters)}")
     for roster in ctx.state.rosters.values():
@@ -136,7 +139,7 @@ def _register_unit(command: c.RegisterUnit, ctx: Context) -> Decision:
     )
 
 
-def _set_unit_status(command: c.SetUnitStatus, ctx: Context) -> Decision:
+def _set_unit_status(command: c.SetUnitStatus, ctx: Context[BaseState]) -> Decision:
     roster = ctx.state.rosters.get(command.side)
     if roster is None or command.unit_id not in roster.units:
         raise IllegalOrderError(f"{command.side} has no unit {command.unit_id!r}")
@@ -151,7 +154,7 @@ def _set_unit_status(command: c.SetUnitStatus, ctx: Context) -> Decision:
     )
 
 
-def _state_fact(command: c.StateFact, ctx: Context) -> Decision:
+def _state_fact(command: c.StateFact, ctx: Context[BaseState]) -> Decision:
     kind = ctx.game.fact(command.fact)
     if kind is None:
         known = ", ".join(f.name for f in ctx.game.facts) or "none"
@@ -167,7 +170,7 @@ def _state_fact(command: c.StateFact, ctx: Context) -> Decision:
     )
 
 
-NEUTRAL_HANDLERS: dict[type[Any], Callable[[Any, Context], Decision]] = {
+NEUTRAL_HANDLERS: dict[type[Any], Callable[[Any, Context[BaseState]], Decision]] = {
     c.AdvancePhase: _advance("phase"),
     c.AdvancePlayerTurn: _advance("player"),
     c.AdvanceGameTurn: _advance("turn"),

@@ -56,15 +56,16 @@ def log_rows(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 def _position_of(event: dict[str, Any]) -> dict[str, Any] | None:
     """The calendar position an event sets (creation, an advance, or a rollback of the table)."""
     kind = event.get("type")
+    position: dict[str, Any] | None = None
     if kind == "CampaignOpened" and "state" in event:  # release 0.1.0's opening held the whole state
-        return event["state"]["table"]["calendar"]  # type: ignore[no-any-return]
-    if kind == "AccountOpened" and event.get("account") == "table":
-        return event["state"]["calendar"]  # type: ignore[no-any-return]
-    if kind == "CalendarAdvanced":
-        return event["position"]  # type: ignore[no-any-return]
-    if kind == "AccountRestored" and event.get("account") == "table" and event.get("state"):
-        return event["state"]["calendar"]  # type: ignore[no-any-return]
-    return None
+        position = event["state"]["table"]["calendar"]
+    elif kind == "AccountOpened" and event.get("account") == "table":
+        position = event["state"]["calendar"]
+    elif kind == "CalendarAdvanced":
+        position = event["position"]
+    elif kind == "AccountRestored" and event.get("account") == "table" and event.get("state"):
+        position = event["state"]["calendar"]
+    return position
 
 
 def notes_on(entries: Iterable[dict[str, Any]], target: int) -> list[dict[str, Any]]:

@@ -103,7 +103,7 @@ def scenarios_root() -> Path:
     spec = importlib.util.find_spec("scenarios")
     if spec is None or not spec.submodule_search_locations:
         raise ScenarioError("the scenarios data folder is not installed")
-    return Path(list(spec.submodule_search_locations)[0])
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 def read_toml(path: Path) -> tuple[dict[str, object], bytes]:
@@ -173,8 +173,6 @@ def archived_ruleset_text(ruleset_id: str, digest: str) -> str | None:
     if sha256_bytes(raw) != digest:
         return None
     return raw.decode("utf-8")
-
-
 
 
 def pinned_ruleset_text(ruleset_id: str, toml: str, pinned: dict[str, str]) -> str:

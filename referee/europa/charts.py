@@ -90,7 +90,8 @@ class CombatCharts(_Row):
             for index, code in enumerate(codes):
                 if code not in CODES:
                     raise ValueError(
-                        f"crt.{roll}.{index} ({COLUMNS[index]}): {code!r} is not a result code; codes: {', '.join(CODES)}"
+                        f"crt.{roll}.{index} ({COLUMNS[index]}): {code!r} is not a result code; codes: "
+                        f"{', '.join(CODES)}"
                     )
         if "clear" not in self.terrain or "none" not in self.hexsides:
             raise ValueError("the chart needs terrain 'clear' and hexside 'none'")

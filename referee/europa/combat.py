@@ -171,6 +171,7 @@ def _attack_strength(
             artillery += value
     total = Fraction(0)
     for hex_label, value in by_hex.items():
+        counted = value
         if battle.limit is not None and value > battle.limit.per_hex:
             steps.append(
                 Step(
@@ -178,13 +179,16 @@ def _attack_strength(
                     rule=battle.limit.rule,
                 )
             )
-            value = Fraction(battle.limit.per_hex)
-        total += value
+            counted = Fraction(battle.limit.per_hex)
+        total += counted
     if artillery > defence:
         excess = artillery - defence
         steps.append(
             Step(
-                text=f"artillery {show(artillery)} AF above 1 × defence {defence}: {show(excess)} AF do not count (bombard only)",
+                text=(
+                    f"artillery {show(artillery)} AF above 1 × defence {defence}: {show(excess)} AF do not count "
+                    "(bombard only)"
+                ),
                 rule="D-07 [000]",
             )
         )

@@ -98,7 +98,7 @@ def _other_side(state: EuropaState, side: str) -> str:
     return others[0] if others else side
 
 
-def resolve_combat(command: eu.ResolveCombat, ctx: Context) -> Decision:
+def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Decision:
     """D-01..D-71 [000]: odds, shifts, DRMs, the CRT and the losses owed; SP paid in the same entry."""
     state = ctx.state
     phases = ("Movement", "Exploitation") if command.overrun else ("Combat",)
@@ -152,7 +152,8 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context) -> Decision:
     owed = "; ".join(
         f"{loss.side} loses {loss.amount}{' (an armor unit among them)' if loss.armor_unit else ''}" for loss in losses
     )
-    summary = f"combat #{combat}{' ' + command.what if command.what else ''}: {result.column or 'below 1-4'}, roll {result.adjusted} → {result.code}"
+    named = f" {command.what}" if command.what else ""
+    summary = f"combat #{combat}{named}: {result.column or 'below 1-4'}, roll {result.adjusted} → {result.code}"
     return Decision(Ruling(summary=summary + (f"; {owed}" if owed else ""), steps=steps), events, [roll])
 
 
@@ -169,7 +170,7 @@ def _supply_cost(command: eu.ResolveCombat) -> tuple[int, list[str]]:
     return cost, lines
 
 
-def allocate_losses(command: eu.AllocateLosses, ctx: Context) -> Decision:
+def allocate_losses(command: eu.AllocateLosses, ctx: Context[EuropaState]) -> Decision:
     """D-56, D-57 [000]: meet or exceed the loss, with an armor unit where required; C-10: excess RPs."""
     due = [loss for loss in ctx.state.table.losses_due if loss.combat == command.combat and loss.side == command.side]
     if not due:
@@ -186,7 +187,8 @@ def allocate_losses(command: eu.AllocateLosses, ctx: Context) -> Decision:
         )
     if loss.armor_unit and not any(unit.armor for unit in command.units):
         raise IllegalOrderError(
-            f"at least one {command.side} unit reduced in combat #{command.combat} must be an armor (AECA) unit (D-57 [000])"
+            f"at least one {command.side} unit reduced in combat #{command.combat} must be an armor (AECA) unit "
+            "(D-57 [000])"
         )
     names = ", ".join(f"{unit.label} ({unit.counted})" for unit in command.units)
     steps = [Step(text=f"{names}: {counted} counted against {loss.amount} owed", rule="D-56 [000]")]

@@ -242,7 +242,9 @@ class ResolveCombat(Command):
     paying_stacks: list[int] = Field(
         default_factory=list,
         max_length=20,
-        description="non-c/m divisions paying attack SP, per stack (B-36); for an overrun, per stack overrunning (B-39)",
+        description=(
+            "non-c/m divisions paying attack SP, per stack (B-36); for an overrun, per stack overrunning (B-39)"
+        ),
     )
     faces: TwoDice | None = Field(
         default=None, description='the 2D6 thrown, or "digital"; none yet: the odds only (preview)'

@@ -27,7 +27,8 @@ def require_phase(state: EuropaState, side: str, phases: tuple[str, ...], what: 
     if calendar.player != side or calendar.phase not in phases:
         now = f"{calendar.player + ' ' if calendar.player else ''}{calendar.phase} phase"
         raise IllegalOrderError(
-            f"{what} happens in the {side} {' or '.join(phases)} phase ({rule}); it is now the {now} of {calendar.label}"
+            f"{what} happens in the {side} {' or '.join(phases)} phase ({rule}); it is now the {now} of "
+            f"{calendar.label}"
         )
 
 

@@ -46,7 +46,8 @@ def _replacements_debited(state: EuropaState, e: lg.ReplacementsDebited) -> None
 
 
 def _stock(state: EuropaState, side: str) -> ResourceStock:
-    return lookup_account(state.resource_points, side, "Resource Point stock for side")  # type: ignore[no-any-return]
+    stock: ResourceStock = lookup_account(state.resource_points, side, "Resource Point stock for side")
+    return stock
 
 
 def _income(state: EuropaState, e: lg.SupplyIncomeReceived) -> None:

@@ -13,7 +13,6 @@ from referee.europa import commands as eu
 from referee.europa.combat_handlers import assess_command, charts_of
 from referee.europa.state import EuropaState
 
-
 COMBAT = CommandSet((eu.ResolveCombat,), title="the combat form")
 
 

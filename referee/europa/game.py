@@ -20,8 +20,8 @@ from referee.europa.combat_handlers import COMBAT_HANDLERS
 from referee.europa.commands import COMMANDS
 from referee.europa.events import CATALOG
 from referee.europa.fold import LOGISTICS_APPLIERS
-from referee.europa.forms import FORMS
 from referee.europa.fold_combat import COMBAT_APPLIERS
+from referee.europa.forms import FORMS
 from referee.europa.isolation_handlers import ISOLATION_HANDLERS
 from referee.europa.options import OPTIONS
 from referee.europa.replacement_handlers import REPLACEMENT_HANDLERS
@@ -29,9 +29,8 @@ from referee.europa.resource_handlers import RESOURCE_HANDLERS
 from referee.europa.state import EuropaState
 from referee.europa.supply_handlers import SUPPLY_HANDLERS
 
-FOLD = register(
-    GameFold("europa", EuropaState, CATALOG, {**LOGISTICS_APPLIERS, **COMBAT_APPLIERS}, state_version=2)
-)
+FOLD = GameFold("europa", EuropaState, CATALOG, {**LOGISTICS_APPLIERS, **COMBAT_APPLIERS}, state_version=2)
+register(FOLD)
 """State version 2: the state of release 0.2 (0.1.0's cached states are rebuilt)."""
 
 FACTS = (
@@ -42,8 +41,14 @@ FACTS = (
         "the game turn (as numbered by the calendar) since which the units in the hex are out of supply",
         "D-104 [000] (isolation attrition from the second consecutive unsupplied turn)",
     ),
-    FactKind("terrain", "hex", "choice", "the hex's terrain as the combat terrain chart names it", "D-10, D-24 [000]",
-             choices=("clear", "rough", "woods", "forest", "swamp", "mountain", "dot_city", "major_city")),
+    FactKind(
+        "terrain",
+        "hex",
+        "choice",
+        "the hex's terrain as the combat terrain chart names it",
+        "D-10, D-24 [000]",
+        choices=("clear", "rough", "woods", "forest", "swamp", "mountain", "dot_city", "major_city"),
+    ),
     FactKind("retreat_blocked", "hex", "yes_no", "no retreat path is open from the hex", "D-70, D-71 [000]"),
     FactKind("in_enemy_zoc", "unit", "yes_no", "the unit stands in an enemy zone of control", "A-15, A-16 [000]"),
 )

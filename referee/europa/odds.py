@@ -27,7 +27,7 @@ def nearest_column(ratio: Fraction, rounding: str) -> str | None:
     if ratio >= VALUES[-1]:
         return COLUMNS[-1]
     if rounding == "down":
-        return max((column for column, value in zip(COLUMNS, VALUES) if value <= ratio), key=column_value)
+        return max((column for column, value in zip(COLUMNS, VALUES, strict=False) if value <= ratio), key=column_value)
     if rounding == "nearest_log":
         logs = [abs(math.log(ratio) - math.log(value)) for value in VALUES]
         return COLUMNS[logs.index(min(logs))]

@@ -13,13 +13,13 @@ from referee.europa import commands as eu
 from referee.europa import logistics_events as lg
 from referee.europa import replacements as rp
 from referee.europa.context import logistics_of, opt, require_phase, track_of
-from referee.europa.state import ReplacementTrack
+from referee.europa.state import EuropaState, ReplacementTrack
 
 REPLACEMENT_PHASES = ("Initial", "Replacement")
 """C-63 [000]: replacements are taken in the Initial phase; C-64 [001]: in the Replacement phase."""
 
 
-def _track(ctx: Context, nation: str) -> ReplacementTrack:
+def _track(ctx: Context[EuropaState], nation: str) -> ReplacementTrack:
     return track_of(ctx.state, nation)
 
 
@@ -31,7 +31,9 @@ def _credits(nation: str, points: dict[str, int], reason: str) -> list[ev.Domain
     ]
 
 
-def pending_credits(ctx: Context, nation: str, points: dict[str, int], reason: str) -> list[ev.DomainEvent]:
+def pending_credits(
+    ctx: Context[EuropaState], nation: str, points: dict[str, int], reason: str
+) -> list[ev.DomainEvent]:
     """C-21 [000]: RPs from breakout, disbanding and excess losses are usable the following game turn."""
     turn = ctx.state.table.calendar.turn + 1
     return [
@@ -41,7 +43,7 @@ def pending_credits(ctx: Context, nation: str, points: dict[str, int], reason: s
     ]
 
 
-def _not_before(ctx: Context, turn: int, what: str, rule: str) -> None:
+def _not_before(ctx: Context[EuropaState], turn: int, what: str, rule: str) -> None:
     calendar = ctx.state.table.calendar
     if calendar.turn < turn:
         from referee.common.calendar import europa_label
@@ -51,7 +53,7 @@ def _not_before(ctx: Context, turn: int, what: str, rule: str) -> None:
         )
 
 
-def receive(command: eu.ReceiveReplacements, ctx: Context) -> Decision:
+def receive(command: eu.ReceiveReplacements, ctx: Context[EuropaState]) -> Decision:
     """C-30..C-36, C-50 [000]: Soviet city RPs from Aug I 1941 and factory output, once a game turn."""
     logistics = logistics_of(ctx.state)
     track = _track(ctx, command.nation)
@@ -100,7 +102,7 @@ def receive(command: eu.ReceiveReplacements, ctx: Context) -> Decision:
     )
 
 
-def record_losses(command: eu.RecordLosses, ctx: Context) -> Decision:
+def record_losses(command: eu.RecordLosses, ctx: Context[EuropaState]) -> Decision:
     """C-40 [000]: losses accumulate for special replacements."""
     track = _track(ctx, command.nation)
     if command.type not in track.points:
@@ -114,7 +116,7 @@ def record_losses(command: eu.RecordLosses, ctx: Context) -> Decision:
     )
 
 
-def special(command: eu.ReceiveSpecialReplacements, ctx: Context) -> Decision:
+def special(command: eu.ReceiveSpecialReplacements, ctx: Context[EuropaState]) -> Decision:
     """C-40 [000]: 1/4 of accumulated losses for all forces, from Jul I 1941."""
     logistics = logistics_of(ctx.state)
     track = _track(ctx, command.nation)
@@ -137,7 +139,7 @@ def special(command: eu.ReceiveSpecialReplacements, ctx: Context) -> Decision:
     )
 
 
-def set_factories(command: eu.SetFactories, ctx: Context) -> Decision:
+def set_factories(command: eu.SetFactories, ctx: Context[EuropaState]) -> Decision:
     """K-07: the referee records the operating (and upgraded) factories; relocation is off for 3 months (C-51)."""
     _track(ctx, command.nation)
     if command.upgraded > command.operating:
@@ -150,14 +152,14 @@ def set_factories(command: eu.SetFactories, ctx: Context) -> Decision:
     )
 
 
-def _unit(ctx: Context, side: str, unit_id: str) -> Unit:
+def _unit(ctx: Context[EuropaState], side: str, unit_id: str) -> Unit:
     roster = ctx.state.rosters.get(side)
     if roster is None or unit_id not in roster.units:
         raise IllegalOrderError(f"{side} has no unit {unit_id!r}")
     return roster.units[unit_id]
 
 
-def disband(command: eu.DisbandPrewarArmor, ctx: Context) -> Decision:
+def disband(command: eu.DisbandPrewarArmor, ctx: Context[EuropaState]) -> Decision:
     """C-60 [000]: in Apr II 1942 pre-war Soviet tank and mech divisions go, for armor RPs = attack."""
     logistics = logistics_of(ctx.state)
     calendar = ctx.state.table.calendar
@@ -183,7 +185,7 @@ def disband(command: eu.DisbandPrewarArmor, ctx: Context) -> Decision:
     )
 
 
-def excess(command: eu.CreditExcessLossReplacements, ctx: Context) -> Decision:
+def excess(command: eu.CreditExcessLossReplacements, ctx: Context[EuropaState]) -> Decision:
     """C-10..C-13 [000]: RPs from over-fulfilled losses, usable next game turn."""
     _track(ctx, command.nation)
     if command.removed < command.required:
@@ -206,7 +208,7 @@ def excess(command: eu.CreditExcessLossReplacements, ctx: Context) -> Decision:
     )
 
 
-def breakout(command: eu.CreditBreakoutReplacements, ctx: Context) -> Decision:
+def breakout(command: eu.CreditBreakoutReplacements, ctx: Context[EuropaState]) -> Decision:
     """C-20 [000]: infantry RPs from a breakout, usable next game turn."""
     _track(ctx, command.nation)
     output = rp.breakout_rps(command.total_strength, command.modified_roll)
@@ -217,7 +219,7 @@ def breakout(command: eu.CreditBreakoutReplacements, ctx: Context) -> Decision:
     )
 
 
-def _pay_rps(ctx: Context, nation: str, cost: dict[str, int], why: str) -> list[ev.DomainEvent]:
+def _pay_rps(ctx: Context[EuropaState], nation: str, cost: dict[str, int], why: str) -> list[ev.DomainEvent]:
     track = _track(ctx, nation)
     for kind, amount in cost.items():
         held = track.points.get(kind, 0)
@@ -230,17 +232,18 @@ def _pay_rps(ctx: Context, nation: str, cost: dict[str, int], why: str) -> list[
     ]
 
 
-def _soviet_armor_rule(ctx: Context, unit: Unit, cost: dict[str, int]) -> None:
+def _soviet_armor_rule(ctx: Context[EuropaState], unit: Unit, cost: dict[str, int]) -> None:
     """C-61 [000]: after the Apr II 1942 disbanding, Soviet armor RPs only for brigades and corps."""
     logistics = logistics_of(ctx.state)
-    if unit.nation == "USSR" and cost.get("armor") and ctx.state.table.calendar.turn >= logistics.disband_turn:
-        if unit.size not in ("brigade", "corps"):
-            raise IllegalOrderError(
-                f"from Apr II 1942 Soviet armor RPs may only be used on armor brigades, tank and mech corps (C-61 [000]); {unit.name} is a {unit.size}"
-            )
+    after_disbanding = ctx.state.table.calendar.turn >= logistics.disband_turn
+    if unit.nation == "USSR" and cost.get("armor") and after_disbanding and unit.size not in ("brigade", "corps"):
+        raise IllegalOrderError(
+            "from Apr II 1942 Soviet armor RPs may only be used on armor brigades, tank and mech corps (C-61 "
+            f"[000]); {unit.name} is a {unit.size}"
+        )
 
 
-def rebuild(command: eu.RebuildUnit, ctx: Context) -> Decision:
+def rebuild(command: eu.RebuildUnit, ctx: Context[EuropaState]) -> Decision:
     """C-02, C-62, C-63 [000]: a cadre back to full, in supply, not a fragile division."""
     unit = _unit(ctx, command.side, command.unit_id)
     require_phase(ctx.state, command.side, REPLACEMENT_PHASES, "rebuilding units", "C-63 [000]")
@@ -272,7 +275,7 @@ def rebuild(command: eu.RebuildUnit, ctx: Context) -> Decision:
     )
 
 
-def return_cadre(command: eu.ReturnCadre, ctx: Context) -> Decision:
+def return_cadre(command: eu.ReturnCadre, ctx: Context[EuropaState]) -> Decision:
     """C-63 [000]: a dead cadre comes back for its combat strength in RPs of its type."""
     unit = _unit(ctx, command.side, command.unit_id)
     require_phase(ctx.state, command.side, REPLACEMENT_PHASES, "returning cadres", "C-63 [000]")

@@ -192,7 +192,10 @@ def breakout_rps(total_strength: int, modified_roll: int) -> Output:
     else:
         required = math.ceil(Fraction(total_strength, 2))
         points = max(0, total_strength - required - 1)
-        text = f"roll {modified_roll} ≤ 6: loss {required} (half, rounded up); {total_strength} − {required} − 1 = {points}"
+        text = (
+            f"roll {modified_roll} ≤ 6: loss {required} (half, rounded up); "
+            f"{total_strength} − {required} − 1 = {points}"
+        )
     return Output({"infantry": points} if points else {}, [Step(text=text, rule="C-20, C-23 [000]")])
 
 

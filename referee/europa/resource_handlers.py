@@ -11,10 +11,10 @@ from referee.common.ruling import Ruling, Step
 from referee.europa import commands as eu
 from referee.europa import logistics_events as lg
 from referee.europa.context import logistics_of, require_phase
-from referee.europa.state import ResourceStock
+from referee.europa.state import EuropaState, ResourceStock
 
 
-def _stock(ctx: Context, side: str) -> ResourceStock:
+def _stock(ctx: Context[EuropaState], side: str) -> ResourceStock:
     stocks = ctx.state.resource_points
     if side not in stocks:
         raise IllegalOrderError(f"{side!r} keeps no Resource Points; sides: {', '.join(stocks) or 'none'}")
@@ -32,7 +32,7 @@ def _held(stock: ResourceStock, location: str, count: int, why: str) -> int:
     return held
 
 
-def buy(command: eu.BuyResourcePoints, ctx: Context) -> Decision:
+def buy(command: eu.BuyResourcePoints, ctx: Context[EuropaState]) -> Decision:
     """B-50 [000]: 3 SP buy 1 Resource Point, Initial phase only; surprise SP cannot (B-28)."""
     logistics = logistics_of(ctx.state)
     _stock(ctx, command.side)
@@ -48,7 +48,10 @@ def buy(command: eu.BuyResourcePoints, ctx: Context) -> Decision:
             summary=f"{command.side} buys {command.count} Resource Points for {cost} SP",
             steps=[
                 Step(
-                    text=f"{command.count} × {logistics.sp_per_resource_point_bought} SP = {cost}; special SP cannot be used",
+                    text=(
+                        f"{command.count} × {logistics.sp_per_resource_point_bought} SP = {cost}; special SP cannot "
+                        "be used"
+                    ),
                     rule="B-50, B-28 [000]",
                 )
             ],
@@ -68,7 +71,7 @@ def buy(command: eu.BuyResourcePoints, ctx: Context) -> Decision:
     )
 
 
-def sell(command: eu.SellResourcePoints, ctx: Context) -> Decision:
+def sell(command: eu.SellResourcePoints, ctx: Context[EuropaState]) -> Decision:
     """B-51 [000]: 1 Resource Point connected by rail to a friendly edge gives 2 SP, Initial phase."""
     logistics = logistics_of(ctx.state)
     stock = _stock(ctx, command.side)
@@ -95,7 +98,7 @@ def sell(command: eu.SellResourcePoints, ctx: Context) -> Decision:
     )
 
 
-def construct(command: eu.SpendResourcePoints, ctx: Context) -> Decision:
+def construct(command: eu.SpendResourcePoints, ctx: Context[EuropaState]) -> Decision:
     """B-54 [000]: a fort or an airfield costs 1 Resource Point; construction starts in the Initial phase (A-11)."""
     stock = _stock(ctx, command.side)
     require_phase(ctx.state, command.side, ("Initial",), "construction with Resource Points", "A-11 [000]")
@@ -116,7 +119,7 @@ def construct(command: eu.SpendResourcePoints, ctx: Context) -> Decision:
     )
 
 
-def rail(command: eu.BuyRailCapacity, ctx: Context) -> Decision:
+def rail(command: eu.BuyRailCapacity, ctx: Context[EuropaState]) -> Decision:
     """B-54 [000]: +10 REs of rail capacity per Resource Point, at most 6 Soviet, 3 German, 1 Finnish a turn."""
     logistics = logistics_of(ctx.state)
     stock = _stock(ctx, command.side)
@@ -137,7 +140,10 @@ def rail(command: eu.BuyRailCapacity, ctx: Context) -> Decision:
             summary=f"{command.nation} rail capacity this turn: {total} REs",
             steps=[
                 Step(
-                    text=f"base {capacity.base_res} + {logistics.rail_res_per_resource_point} × {used + command.resource_points} = {total} REs",
+                    text=(
+                        f"base {capacity.base_res} + {logistics.rail_res_per_resource_point} × "
+                        f"{used + command.resource_points} = {total} REs"
+                    ),
                     rule="B-54 [000]",
                 )
             ],
@@ -154,7 +160,7 @@ def rail(command: eu.BuyRailCapacity, ctx: Context) -> Decision:
     )
 
 
-def income(command: eu.ReceiveResourceIncome, ctx: Context) -> Decision:
+def income(command: eu.ReceiveResourceIncome, ctx: Context[EuropaState]) -> Decision:
     """B-53 [000]: Ploesti 1 a turn to the Axis while controlled; Baku 2 to the Soviets with a supply line."""
     logistics = logistics_of(ctx.state)
     stock = _stock(ctx, command.side)

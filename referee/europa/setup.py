@@ -58,7 +58,8 @@ def starting_state(loaded: LoadedScenario, identity: CampaignIdentity) -> Europa
         },
         # B-52 [000], option finland_front: starting Resource Points by side and location.
         resource_points={
-            side: ResourceStock(side=side, stock=dict(stock)) for side, stock in (variant.stock if variant else {}).items()
+            side: ResourceStock(side=side, stock=dict(stock))
+            for side, stock in (variant.stock if variant else {}).items()
         },
         replacement_tracks={
             nation.name: ReplacementTrack(

@@ -15,7 +15,7 @@ from referee.europa.context import logistics_of, opt, pool_of, require_phase
 from referee.europa.state import EuropaState
 
 
-def receive_income(command: eu.ReceiveSupplyIncome, ctx: Context) -> Decision:
+def receive_income(command: eu.ReceiveSupplyIncome, ctx: Context[EuropaState]) -> Decision:
     """B-02..B-27 [000]: income in the side's Initial phase, once per game turn."""
     state = ctx.state
     logistics = logistics_of(state)
@@ -42,7 +42,10 @@ def receive_income(command: eu.ReceiveSupplyIncome, ctx: Context) -> Decision:
     steps = [
         *income.steps,
         Step(
-            text=f"stockpile {pool.stockpile} + {income.received} = {after} (cap applied at the end of the Initial phase)",
+            text=(
+                f"stockpile {pool.stockpile} + {income.received} = {after} (cap applied at the end of the Initial "
+                "phase)"
+            ),
             rule="B-05 [000], J-02",
         ),
     ]
@@ -63,7 +66,7 @@ def receive_income(command: eu.ReceiveSupplyIncome, ctx: Context) -> Decision:
     )
 
 
-def set_city(command: eu.SetCityStatus, ctx: Context) -> Decision:
+def set_city(command: eu.SetCityStatus, ctx: Context[EuropaState]) -> Decision:
     """B-10 [000]: a city counts once German-controlled or besieged."""
     if command.city not in ctx.state.table.cities:
         raise IllegalOrderError(
@@ -80,7 +83,7 @@ def set_city(command: eu.SetCityStatus, ctx: Context) -> Decision:
 
 
 def _pay(
-    ctx: Context,
+    ctx: Context[EuropaState],
     *,
     side: str,
     activity: str,
@@ -137,14 +140,20 @@ def _units(units: list[str]) -> str:
     return f" ({', '.join(units)})" if units else ""
 
 
-def activate(command: eu.ActivateMechanized, ctx: Context) -> Decision:
+def activate(command: eu.ActivateMechanized, ctx: Context[EuropaState]) -> Decision:
     """B-31..B-35 [000]: c/m activation for Movement, and again for Exploitation."""
     cost, exact = supply.activation_cost(command.cm_divisions, command.motorized, command.exploiting_cavalry)
     phase = ctx.state.table.calendar.phase
-    detail = f"{command.cm_divisions} c/m, {command.motorized} motorized, {command.exploiting_cavalry} cavalry{_units(command.units)}"
+    detail = (
+        f"{command.cm_divisions} c/m, {command.motorized} motorized, "
+        f"{command.exploiting_cavalry} cavalry{_units(command.units)}"
+    )
     steps = [
         Step(
-            text=f"{command.cm_divisions} × 1 + {command.motorized + command.exploiting_cavalry} × 1/2 = {exact} → {cost} (rounded up)",
+            text=(
+                f"{command.cm_divisions} × 1 + {command.motorized + command.exploiting_cavalry} × 1/2 = {exact} → "
+                f"{cost} (rounded up)"
+            ),
             rule="B-31..B-34 [000]",
         )
     ]
@@ -165,13 +174,14 @@ def activate(command: eu.ActivateMechanized, ctx: Context) -> Decision:
     )
 
 
-def attack(command: eu.PayAttackSupply, ctx: Context) -> Decision:
+def attack(command: eu.PayAttackSupply, ctx: Context[EuropaState]) -> Decision:
     """B-36, B-45 [000]: non-c/m attackers, 1/2 each rounded up per stack; all or none in a stack."""
     cost, lines = supply.attack_cost(command.stacks)
     steps = [Step(text=line, rule="B-36, B-45 [000]") for line in lines]
     if command.unpaid and opt(ctx.state, "unpaid_attack") == "forbidden":
         raise IllegalOrderError(
-            "in-supply divisions may not attack unpaid (option unpaid_attack=forbidden, J-07); pay the SP or call the attack off"
+            "in-supply divisions may not attack unpaid (option unpaid_attack=forbidden, J-07); pay the SP or call "
+            "the attack off"
         )
     return _pay(
         ctx,
@@ -188,7 +198,7 @@ def attack(command: eu.PayAttackSupply, ctx: Context) -> Decision:
     )
 
 
-def artillery(command: eu.PayArtillerySupply, ctx: Context) -> Decision:
+def artillery(command: eu.PayArtillerySupply, ctx: Context[EuropaState]) -> Decision:
     """B-37, B-38 [000]: 1 SP per combat covers all artillery support and the bombardment."""
     steps = [Step(text=f"{command.combats} combat(s) × 1", rule="B-37 [000]")]
     return _pay(
@@ -206,7 +216,7 @@ def artillery(command: eu.PayArtillerySupply, ctx: Context) -> Decision:
     )
 
 
-def overrun(command: eu.PayOverrunSupply, ctx: Context) -> Decision:
+def overrun(command: eu.PayOverrunSupply, ctx: Context[EuropaState]) -> Decision:
     """B-39 [000]: non-c/m divisions overrunning pay 1/2 each, rounded up."""
     cost = supply.overrun_cost(command.divisions)
     steps = [Step(text=f"{command.divisions} × 1/2 → {cost} (rounded up)", rule="B-39 [000]")]
@@ -225,7 +235,7 @@ def overrun(command: eu.PayOverrunSupply, ctx: Context) -> Decision:
     )
 
 
-def air(command: eu.PayAirSupply, ctx: Context) -> Decision:
+def air(command: eu.PayAirSupply, ctx: Context[EuropaState]) -> Decision:
     """B-30 [000]: 1 SP per 3 fighters or 2 other combat groups; transports free (J-08 rounding)."""
     rounding = opt(ctx.state, "air_sp_rounding")
     cost, exact = supply.air_cost(command.fighters, command.others, rounding)

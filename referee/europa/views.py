@@ -19,7 +19,9 @@ def _breakdown(pool: SupplyPool) -> str:
             f"base {last.get('base', 0)} + border {last.get('border', 0)} − interior {last.get('interior', 0)}"
             f" + lend lease {last.get('lend_lease', 0)}"
         )
-    return text + f" = {last.get('before_weather', 0)}; weather −{last.get('weather_cut', 0)} → {last.get('received', 0)}"
+    return (
+        text + f" = {last.get('before_weather', 0)}; weather −{last.get('weather_cut', 0)} → {last.get('received', 0)}"
+    )
 
 
 def views(state: EuropaState) -> list[View]:
@@ -76,7 +78,13 @@ def views(state: EuropaState) -> list[View]:
         shown.append(
             TableView(
                 "Replacement Points",
-                ("nation", "side", *(f"{kind} RP" for kind in kinds), "pending (usable from)", "losses for special RPs"),
+                (
+                    "nation",
+                    "side",
+                    *(f"{kind} RP" for kind in kinds),
+                    "pending (usable from)",
+                    "losses for special RPs",
+                ),
                 rows,
                 numeric=tuple(f"{kind} RP" for kind in kinds),
             )

@@ -28,7 +28,9 @@ def _year_start_step(power: str, category: str, ctx: Context[ReichState]) -> lis
     return [ev.StepCompleted(step=f"year_start:{power}")]
 
 
-def _brp_decision(command: Any, ctx: Context[ReichState], event: ev.DomainEvent, figure: str, before: int, change: int) -> Decision:
+def _brp_decision(
+    command: Any, ctx: Context[ReichState], event: ev.DomainEvent, figure: str, before: int, change: int
+) -> Decision:
     """Ruling for a BRP change: one derivation line, plus the year-start step when it is one."""
     after = before + change
     sign = "+" if change >= 0 else "−"

@@ -68,7 +68,10 @@ def ussr_city_change(previous: int, current: int) -> tuple[int, Step]:
         text = f"Axis-held USSR city value {previous} → {current}: base {change:+d}"
     else:
         change = (previous - current) // 2
-        text = f"Axis-held USSR city value {previous} → {current}: half of {previous - current} regained = +{change} (rounded down)"
+        text = (
+            f"Axis-held USSR city value {previous} → {current}: "
+            f"half of {previous - current} regained = +{change} (rounded down)"
+        )
     return change, Step(text=text, rule="G-80, G-81 [004]")
 
 
@@ -102,7 +105,10 @@ def year_start(
         received = math.floor(gain)
         steps.append(
             Step(
-                text=f"new base {new_base}; 40% = {show(gain)} → +{received} added to the {total} on hand = {total + received}",
+                text=(
+                    f"new base {new_base}; 40% = {show(gain)} → +{received} added to the {total} on hand = "
+                    f"{total + received}"
+                ),
                 rule="G-10, G-11 [004]",
             )
         )
@@ -181,7 +187,8 @@ def sw_limits(power: str, year: int, base: int, *, us_at_war: bool = True) -> di
 
 
 def bomber_conversions(before: int, after: int) -> int:
-    """G-65 [004]: one German air fleet becomes 5 interceptors each time cumulative bomber hits reach a multiple of 15."""
+    """G-65 [004]: one German air fleet becomes 5 interceptors each time cumulative bomber hits reach a
+    multiple of 15."""
     return after // 15 - before // 15
 
 

@@ -12,7 +12,8 @@ from referee.third_reich.state import BrpEconomy, NavalRepair, ReichState
 
 
 def _economy(state: ReichState, power: str) -> BrpEconomy:
-    return lookup_account(state.brp_economies, power, "BRP account for power")  # type: ignore[no-any-return]
+    economy: BrpEconomy = lookup_account(state.brp_economies, power, "BRP account for power")
+    return economy
 
 
 def _take(economy: BrpEconomy, amount: int, why: str) -> None:

@@ -31,7 +31,7 @@ def _warfare_rolls(state: ReichState, data: dict[str, Any]) -> str:
         attacker=data["attacker"], offensive=int(data["offensive_factors"]), defensive=int(data["defensive_factors"])
     )
     weapon = sw.WEAPONS[fight.attacker]
-    rolls = sw.rolls_for_exchange(fight) + [f"the surviving {weapon['name']} at the {data['target']} economy"]
+    rolls = [*sw.rolls_for_exchange(fight), f"the surviving {weapon['name']} at the {data['target']} economy"]
     return "[b]rolls needed, in order[/b] (the last only if any survive):\n" + "\n".join(
         f"  {number}. 1D10: {purpose}" for number, purpose in enumerate(rolls, start=1)
     )

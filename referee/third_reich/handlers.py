@@ -13,10 +13,10 @@ from referee.third_reich import commands as tr
 from referee.third_reich import economy as eco
 from referee.third_reich import economy_events as ec
 from referee.third_reich.context import account, economy_of, require_phase, year_of
-from referee.third_reich.state import BrpEconomy
+from referee.third_reich.state import BrpEconomy, ReichState
 
 
-def _within_half(ctx: Context, economy: BrpEconomy, cost: int, *, is_build: bool) -> Step:
+def _within_half(ctx: Context[ReichState], economy: BrpEconomy, cost: int, *, is_build: bool) -> Step:
     """G-42 [004]: at most half the total (as at the start of the game turn) spent in one game turn (J-65)."""
     numerator, denominator = economy_of(ctx.state).spending_fraction
     limit = economy.total_at_turn_start * numerator // denominator
@@ -37,12 +37,12 @@ def _within_half(ctx: Context, economy: BrpEconomy, cost: int, *, is_build: bool
     )
 
 
-def _charge(ctx: Context, economy: BrpEconomy, cost: int, why: str) -> None:
+def _charge(ctx: Context[ReichState], economy: BrpEconomy, cost: int, why: str) -> None:
     if cost > economy.total:
         raise IllegalOrderError(f"{economy.power} has {economy.total} BRPs; {why} costs {cost}")
 
 
-def declare_option(command: tr.DeclareOption, ctx: Context) -> Decision:
+def declare_option(command: tr.DeclareOption, ctx: Context[ReichState]) -> Decision:
     """A-62, A-63 [004]: an option per front the power is engaged on."""
     economy = account(ctx.state, command.power)
     data = economy_of(ctx.state).powers[command.power]
@@ -73,7 +73,7 @@ def declare_option(command: tr.DeclareOption, ctx: Context) -> Decision:
     )
 
 
-def declare_war(command: tr.DeclareWar, ctx: Context) -> Decision:
+def declare_war(command: tr.DeclareWar, ctx: Context[ReichState]) -> Decision:
     """G-34 [004]: major 15; minors 5 a season for any number."""
     economy = account(ctx.state, command.power)
     require_phase(ctx.state, command.power, ("Options",), "declaring war", "G-34 [004]")
@@ -100,7 +100,7 @@ def declare_war(command: tr.DeclareWar, ctx: Context) -> Decision:
     )
 
 
-def build_units(command: tr.BuildUnits, ctx: Context) -> Decision:
+def build_units(command: tr.BuildUnits, ctx: Context[ReichState]) -> Decision:
     """G-40..G-43 [004]: costs per factor, half-total limit, one fleet and limited air per turn."""
     economy = account(ctx.state, command.power)
     data = economy_of(ctx.state).powers[command.power]
@@ -141,7 +141,8 @@ def build_units(command: tr.BuildUnits, ctx: Context) -> Decision:
         limit = economy.sw_limits[command.category]
         if spent + cost > limit:
             raise IllegalOrderError(
-                f"{command.power} may spend {limit} BRPs on {command.category} this year; {spent} spent, this costs {cost} (G-63 [004])"
+                f"{command.power} may spend {limit} BRPs on {command.category} this year; {spent} spent, this costs "
+                f"{cost} (G-63 [004])"
             )
         counters[f"total.sw_{command.category}"] = cost
         steps.append(Step(text=f"{command.category} this year {spent} + {cost} ≤ {limit}", rule="G-63 [004]"))
@@ -166,7 +167,7 @@ def build_units(command: tr.BuildUnits, ctx: Context) -> Decision:
     )
 
 
-def build_airbase(command: tr.BuildAirbase, ctx: Context) -> Decision:
+def build_airbase(command: tr.BuildAirbase, ctx: Context[ReichState]) -> Decision:
     """G-40, G-45 [004]: 2 BRPs, at most 3 per power."""
     economy = account(ctx.state, command.power)
     data = economy_of(ctx.state)
@@ -195,7 +196,7 @@ def build_airbase(command: tr.BuildAirbase, ctx: Context) -> Decision:
     )
 
 
-def recover(command: tr.RecoverUnit, ctx: Context) -> Decision:
+def recover(command: tr.RecoverUnit, ctx: Context[ReichState]) -> Decision:
     """G-50..G-52 [004]: replacements recover units lost to enemy attrition or attacker CRT losses."""
     economy = account(ctx.state, command.power)
     limit = economy_of(ctx.state).powers[command.power].recovery_limit
@@ -229,7 +230,7 @@ def recover(command: tr.RecoverUnit, ctx: Context) -> Decision:
     )
 
 
-def repair(command: tr.StartNavalRepair, ctx: Context) -> Decision:
+def repair(command: tr.StartNavalRepair, ctx: Context[ReichState]) -> Decision:
     """G-44 [004]: 3 BRPs per factor; one repair a turn and not in a turn a fleet is bought."""
     economy = account(ctx.state, command.power)
     require_phase(ctx.state, command.power, ("Build",), "starting naval repairs", "G-44 [004]")
@@ -260,7 +261,7 @@ def repair(command: tr.StartNavalRepair, ctx: Context) -> Decision:
     )
 
 
-def redeploy(command: tr.RecordRedeployments, ctx: Context) -> Decision:
+def redeploy(command: tr.RecordRedeployments, ctx: Context[ReichState]) -> Decision:
     """G-53 [004]: SRs per power per turn; lend lease grants count as SRs too."""
     economy = account(ctx.state, command.power)
     require_phase(ctx.state, command.power, ("Strategic Redeployment",), "strategic redeployment", "A-59 [004]")
@@ -268,7 +269,8 @@ def redeploy(command: tr.RecordRedeployments, ctx: Context) -> Decision:
     used = economy.turn_counters.get("sr", 0)
     if used + command.count > limit:
         raise IllegalOrderError(
-            f"{command.power} may make {limit} SRs a turn; {used} made (lend lease included), {command.count} more asked (G-53 [004])"
+            f"{command.power} may make {limit} SRs a turn; {used} made (lend lease included), {command.count} more "
+            "asked (G-53 [004])"
         )
     return Decision(
         Ruling(summary=f"{command.power} SRs this turn: {used + command.count} of {limit}"),
@@ -284,12 +286,14 @@ def redeploy(command: tr.RecordRedeployments, ctx: Context) -> Decision:
     )
 
 
-def sw_hits(command: tr.RecordStrategicWarfareHits, ctx: Context) -> Decision:
-    """G-61, G-65, G-66 [004]: hits accumulate for next spring (at once in 1945); bomber hits on Germany convert air fleets."""
+def sw_hits(command: tr.RecordStrategicWarfareHits, ctx: Context[ReichState]) -> Decision:
+    """G-61, G-65, G-66 [004]: hits accumulate for next spring (at once in 1945); bomber hits on Germany
+    convert air fleets."""
     economy = account(ctx.state, command.power)
     if ctx.state.table.calendar.phase != "Strategic Warfare":
         raise IllegalOrderError(
-            f"strategic-warfare hits are recorded in a Strategic Warfare phase; it is now {ctx.state.table.calendar.phase}"
+            "strategic-warfare hits are recorded in a Strategic Warfare phase; it is now "
+            f"{ctx.state.table.calendar.phase}"
         )
     year = year_of(ctx.state)
     data = economy_of(ctx.state)
@@ -321,7 +325,10 @@ def sw_hits(command: tr.RecordStrategicWarfareHits, ctx: Context) -> Decision:
             )
             steps.append(
                 Step(
-                    text=f"cumulative bomber hits {before} → {before + command.hits}: a 5-4 air fleet becomes 5 interceptors now",
+                    text=(
+                        f"cumulative bomber hits {before} → {before + command.hits}: a 5-4 air fleet becomes 5 "
+                        "interceptors now"
+                    ),
                     rule="G-65 [004]",
                 )
             )
@@ -330,7 +337,7 @@ def sw_hits(command: tr.RecordStrategicWarfareHits, ctx: Context) -> Decision:
     )
 
 
-def conquest(command: tr.RecordConquest, ctx: Context) -> Decision:
+def conquest(command: tr.RecordConquest, ctx: Context[ReichState]) -> Decision:
     """G-30..G-33, G-36 [004]: conquests and minor allies join the base at the next year start."""
     account(ctx.state, command.power)
     territories = economy_of(ctx.state).territories
@@ -356,7 +363,7 @@ def conquest(command: tr.RecordConquest, ctx: Context) -> Decision:
     return Decision(Ruling(summary=f"{command.power} conquers {command.territory}", steps=steps), events)
 
 
-def city_loss(command: tr.RecordCityLoss, ctx: Context) -> Decision:
+def city_loss(command: tr.RecordCityLoss, ctx: Context[ReichState]) -> Decision:
     """G-90..G-92 [004]: a city taken costs its value once; air hits up to the value once a year."""
     economy = account(ctx.state, command.power)
     if command.power == "USSR":
@@ -380,7 +387,7 @@ def city_loss(command: tr.RecordCityLoss, ctx: Context) -> Decision:
     )
 
 
-def murmansk(command: tr.RecordMurmanskHits, ctx: Context) -> Decision:
+def murmansk(command: tr.RecordMurmanskHits, ctx: Context[ReichState]) -> Decision:
     """G-70 [004]: BRP hits in the Murmansk box come off the lend lease that arrives."""
     receiver = account(ctx.state, command.receiver)
     if command.hits > receiver.lend_lease_in_transit:
@@ -390,7 +397,10 @@ def murmansk(command: tr.RecordMurmanskHits, ctx: Context) -> Decision:
             summary=f"{command.hits} BRPs of lend lease to {command.receiver} lost in the Murmansk box",
             steps=[
                 Step(
-                    text=f"{receiver.lend_lease_in_transit} − {command.hits} = {receiver.lend_lease_in_transit - command.hits} still to arrive",
+                    text=(
+                        f"{receiver.lend_lease_in_transit} − {command.hits} = "
+                        f"{receiver.lend_lease_in_transit - command.hits} still to arrive"
+                    ),
                     rule="G-70 [004]",
                 )
             ],
@@ -399,7 +409,7 @@ def murmansk(command: tr.RecordMurmanskHits, ctx: Context) -> Decision:
     )
 
 
-def activate(command: tr.ActivatePower, ctx: Context) -> Decision:
+def activate(command: tr.ActivatePower, ctx: Context[ReichState]) -> Decision:
     """G-01 [004]: the USA enters in 1942 with 250 BRPs."""
     if command.power not in ctx.state.brp_economies:
         raise IllegalOrderError(f"there is no power {command.power!r}")

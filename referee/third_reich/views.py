@@ -15,7 +15,9 @@ def _row(economy: BrpEconomy) -> tuple[str, ...]:
         )
         or "—"
     )
-    transit = f"{economy.lend_lease_in_transit} ({economy.lend_lease_arrival})" if economy.lend_lease_in_transit else "—"
+    transit = (
+        f"{economy.lend_lease_in_transit} ({economy.lend_lease_arrival})" if economy.lend_lease_in_transit else "—"
+    )
     return (
         economy.power if economy.active else f"{economy.power} (not in play)",
         economy.side,

@@ -61,7 +61,8 @@ def _check(command: ResolveStrategicWarfare, state: ReichState) -> bool:
         )
     if command.target not in TARGETS[command.attacker]:
         raise IllegalOrderError(
-            f"{weapon} attack the economy of {' or '.join(TARGETS[command.attacker])} (G-61 [004]), not {command.target}"
+            f"{weapon} attack the economy of {' or '.join(TARGETS[command.attacker])} (G-61 [004]), not "
+            f"{command.target}"
         )
     account(state, command.target)
     happy = command.attacker == "submarines" and command.target == "USA" and calendar.label == "Spring 1942"
@@ -73,7 +74,7 @@ def _check(command: ResolveStrategicWarfare, state: ReichState) -> bool:
     return happy
 
 
-def resolve_strategic_warfare(command: ResolveStrategicWarfare, ctx: Context) -> Decision:
+def resolve_strategic_warfare(command: ResolveStrategicWarfare, ctx: Context[ReichState]) -> Decision:
     """G-61..G-68 [004]: one round, then the BRP hits on the target's economy."""
     happy = _check(command, ctx.state)
     tables, notes = fire_tables_of(ctx.state)

@@ -11,6 +11,7 @@ from referee.third_reich import commands as tr
 from referee.third_reich import economy as eco
 from referee.third_reich import economy_events as ec
 from referee.third_reich.context import account, economy_of, year_of
+from referee.third_reich.state import ReichState
 
 
 def _kind(turn: int, year: int) -> str:
@@ -19,7 +20,7 @@ def _kind(turn: int, year: int) -> str:
     return "1945" if year == 1945 else "full"
 
 
-def perform(command: tr.PerformYearStart, ctx: Context) -> Decision:
+def perform(command: tr.PerformYearStart, ctx: Context[ReichState]) -> Decision:
     """Base, total, growth, SW deductions, USSR cities, conversions, SW maximums, lend lease, in one entry."""
     state = ctx.state
     economy = account(state, command.power)
@@ -27,7 +28,8 @@ def perform(command: tr.PerformYearStart, ctx: Context) -> Decision:
     calendar = state.table.calendar
     if calendar.phase != "Year Start":
         raise IllegalOrderError(
-            f"the year start belongs to the Year Start phase of a Spring turn (A-53 [004]); it is now {calendar.label}, {calendar.phase}"
+            "the year start belongs to the Year Start phase of a Spring turn (A-53 [004]); it is now "
+            f"{calendar.label}, {calendar.phase}"
         )
     if f"year_start:{command.power}" in calendar.steps_done:
         raise IllegalOrderError(f"{command.power} has already had its year start in {calendar.label}")
@@ -73,7 +75,10 @@ def perform(command: tr.PerformYearStart, ctx: Context) -> Decision:
         limits["asw"] = max(0, limits.get("asw", 0) - 27)
         steps.append(
             Step(
-                text=f"{hits_by_kind['submarines']} submarine hits in {year - 1} ≥ 25: a fleet becomes 9 ASW, counted against the ASW limit",
+                text=(
+                    f"{hits_by_kind['submarines']} submarine hits in {year - 1} ≥ 25: a fleet becomes 9 ASW, "
+                    "counted against the ASW limit"
+                ),
                 rule="G-64 [004]",
             )
         )
@@ -122,7 +127,8 @@ def perform(command: tr.PerformYearStart, ctx: Context) -> Decision:
             raise IllegalOrderError(f"{grant.route} is given by {route.giver}, not {command.power}")
         if grant.amount not in route.amounts:
             raise IllegalOrderError(
-                f"{grant.route} lend lease is exactly {' or '.join(map(str, route.amounts))} BRPs, not {grant.amount} ({route.rule})"
+                f"{grant.route} lend lease is exactly {' or '.join(map(str, route.amounts))} BRPs, not "
+                f"{grant.amount} ({route.rule})"
             )
         if route.needs_route_opened and not (economy.iran_route_open or command.open_iran_route):
             raise IllegalOrderError(f"{grant.route} needs the Iran route opened first (15 BRPs once, G-59 [004])")

@@ -5,6 +5,7 @@ trusted over the entries; verify names what was changed; export and import keep 
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import sqlite3
 from pathlib import Path
@@ -34,9 +35,11 @@ def test_entries_chain_and_state_at_any_entry_is_the_replay(location: str) -> No
         fill(store, 4, amount=2)
         entries = list(store.entries())
         assert [entry["number"] for entry in entries] == [1, 2, 3, 4, 5]
-        assert all(later["prev_hash"] == earlier["hash"] for earlier, later in zip(entries, entries[1:], strict=False))
+        assert all(later["prev_hash"] == earlier["hash"] for earlier, later in itertools.pairwise(entries))
         folded = [dict(state, notes=list(state["notes"])) for state in replayed(entries)]
-        assert [store.state(n)["total"] for n in range(1, 6)] == [state["total"] for state in folded] == [5, 7, 9, 11, 13]
+        assert (
+            [store.state(n)["total"] for n in range(1, 6)] == [state["total"] for state in folded] == [5, 7, 9, 11, 13]
+        )
         assert store.head_position() == (5, entries[-1]["hash"])
     finally:
         store.close()
@@ -82,7 +85,9 @@ def test_rollback_markers_say_which_entries_were_undone(location: str) -> None:
     store = new_store(location)
     try:
         fill(store, 3)
-        marker = Draft(actor="t", command={"kind": "Undo"}, events=[{"type": "Set", "total": 1}, {"type": "RolledBack", "to": 2}])
+        marker = Draft(
+            actor="t", command={"kind": "Undo"}, events=[{"type": "Set", "total": 1}, {"type": "RolledBack", "to": 2}]
+        )
         store.append(marker, recorded_at=clock(5), at="x")
         assert undone_by(store.entries()) == {3: 5, 4: 5}
         assert store.state()["total"] == 1
@@ -122,7 +127,7 @@ def _snapshot_state(path: str) -> dict[str, object]:
     db = sqlite3.connect(path)
     data = db.execute("select state from stored_snapshots").fetchone()[0]
     db.close()
-    return json.loads(data)  # type: ignore[no-any-return]
+    return json.loads(data)
 
 
 def _write_snapshot(path: str, document: dict[str, object]) -> None:
@@ -144,7 +149,7 @@ def toy_file(tmp_path: Path) -> str:
 
 def test_an_edited_cached_state_changes_no_figure_and_verify_names_it(toy_file: str) -> None:
     document = _snapshot_state(toy_file)
-    document["state"]["book"]["_data_"]["state"]["total"] = 9999  # type: ignore[index]
+    document["state"]["book"]["_data_"]["state"]["total"] = 9999
     _write_snapshot(toy_file, document)
     with LedgerStore(toy_file) as store:
         assert store.state(110)["total"] == 109  # rebuilt from the entries, the edit ignored
@@ -163,7 +168,7 @@ def test_a_cached_state_edited_with_its_digest_redone_is_caught_by_its_place_on_
     from ledger.book import digest_of
 
     document = _snapshot_state(toy_file)
-    data = document["state"]["book"]["_data_"]  # type: ignore[index]
+    data = document["state"]["book"]["_data_"]
     data["head_hash"] = "f" * 64
     content = {key: value for key, value in data.items() if key != "digest"}
     data["digest"] = digest_of(content)
@@ -172,7 +177,9 @@ def test_a_cached_state_edited_with_its_digest_redone_is_caught_by_its_place_on_
         assert store.state(100)["total"] == 99 and store.state(120)["total"] == 119
 
 
-def test_a_cached_state_of_another_state_version_is_rebuilt_not_read(toy_file: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_cached_state_of_another_state_version_is_rebuilt_not_read(
+    toy_file: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from tests.ledger.toy import FOLD
 
     monkeypatch.setattr(FOLD, "state_version", 2)  # this release's state model changed

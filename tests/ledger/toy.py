@@ -10,10 +10,10 @@ import copy
 from typing import Any
 from uuid import UUID
 
+from ledger.entry import Draft
 from ledger.errors import NegativeBalanceError
 from ledger.folding import register
 from ledger.store import LedgerStore
-from ledger.entry import Draft
 
 CAMPAIGN = UUID("00000000-0000-4000-8000-0000000000aa")
 
@@ -62,7 +62,9 @@ def opening(start: int = 0) -> Draft:
 
 def added(amount: int) -> Draft:
     """An entry adding ``amount`` (negative: taking)."""
-    return Draft(actor="tester", command={"kind": "Add", "amount": amount}, events=[{"type": "Added", "amount": amount}])
+    return Draft(
+        actor="tester", command={"kind": "Add", "amount": amount}, events=[{"type": "Added", "amount": amount}]
+    )
 
 
 def new_store(location: str, start: int = 0) -> LedgerStore:

@@ -89,7 +89,7 @@ def test_commit_roll_reveal_and_check_offline(make_service: Any, tmp_path: Path)
     script = tmp_path / "digital_dice.py"
     shutil.copy(digital_dice.__file__, script)  # alone, away from turnledger, without site-packages (-S -I)
     result = subprocess.run(
-        [sys.executable, "-S", "-I", str(script), str(export)], capture_output=True, text=True, timeout=60
+        [sys.executable, "-S", "-I", str(script), str(export)], check=False, capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 0, result.stdout
     assert "roll " + f"{dice.period}.1 2D6 {first['rolls'][0]['faces']} (weather) checks" in result.stdout
@@ -98,7 +98,7 @@ def test_commit_roll_reveal_and_check_offline(make_service: Any, tmp_path: Path)
     lines[first["number"]] = lines[first["number"]].replace(f'"faces":{faces}', '"faces":[6,6]', 1)
     export.write_text("".join(lines), encoding="utf-8")
     result = subprocess.run(
-        [sys.executable, "-S", "-I", str(script), str(export)], capture_output=True, text=True, timeout=60
+        [sys.executable, "-S", "-I", str(script), str(export)], check=False, capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 1 and "PROBLEM" in result.stdout
 

@@ -22,8 +22,9 @@ from referee.europa import logistics_events as lg
 from referee.europa.events import CATALOG, LEGACY
 from referee.europa.game import FOLD
 from referee.service import RefereeService, import_campaign
-from support import TickingClock, golden_figures
 from tests.referee.europa.test_logistics_service import at_phase
+
+from support import TickingClock, golden_figures
 
 EXPORTS = Path(__file__).parents[1] / "data" / "exports"
 
@@ -127,7 +128,7 @@ def test_an_altered_pinned_ruleset_in_the_record_is_named_by_verify(tmp_path: Pa
     assert "entry #1 has been altered" in report.problems[0][1]
 
 
-def test_every_option_is_pinned_with_its_default(make_service) -> None:  # type: ignore[no-untyped-def]
+def test_every_option_is_pinned_with_its_default(make_service) -> None:
     reich = make_service(scenario="revised-third-reich/campaign-1939")
     assert reich.state().identity.options["sw_start"] == "spring_1940"  # J-61, pinned though not chosen
 

@@ -208,7 +208,13 @@ def run_apply(capsys: pytest.CaptureFixture[str], store: Path, orders: Path, con
 def run_cli(*argv: str) -> subprocess.CompletedProcess[str]:
     """The real `turnledger` command in a subprocess."""
     return subprocess.run(
-        [sys.executable, "-m", "tui.cli", *argv], capture_output=True, text=True, cwd=ROOT, timeout=120, env=ENV
+        [sys.executable, "-m", "tui.cli", *argv],
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        env=ENV,
     )
 
 
@@ -317,7 +323,9 @@ def test_valid_lines_before_a_bad_one_are_kept_and_the_rest_is_not(
     assert "entries up to #5 are kept" in flat(err)
     head, rows = recorded(store)
     assert head == 1 + len(VALID_LINES)
-    assert rows == [(1, None, None)] + [(n, "orders.jsonl", line_no) for n, line_no in zip(range(2, 6), (1, 4, 5, 6))]
+    assert rows == [(1, None, None)] + [
+        (n, "orders.jsonl", line_no) for n, line_no in zip(range(2, 6), (1, 4, 5, 6), strict=False)
+    ]
     assert not sidecars(store)
 
 

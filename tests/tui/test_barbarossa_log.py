@@ -29,22 +29,22 @@ def campaign(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 def test_final_pools_and_tracks(campaign: str, capsys: pytest.CaptureFixture[str]) -> None:
     state = state_json(capsys, campaign)
-    assert state["table"]["calendar"]["label"] == "Sep I 1941"  # type: ignore[index]
-    pools = state["supply_pools"]  # type: ignore[index]
+    assert state["table"]["calendar"]["label"] == "Sep I 1941"
+    pools = state["supply_pools"]
     # Axis: Aug II income 100 − 20 (all five border cities reached, B-14) = 80; 106 + 80 = 186,
     # cut to the cap 2 × 80 = 160 at the end of the Initial phase; then air 15, c/m 22,
     # attacks 2, artillery 2, exploitation 14: 160 − 55 = 105.
     assert (pools["Axis"]["stockpile"], pools["Axis"]["cap"], pools["Axis"]["special"]) == (105, 160, 0)
     # Soviet: 60 + 20 = 80 a turn from Aug I; capped at 160; then air 3, c/m 4, attack 1 = 152.
     assert (pools["Soviet"]["stockpile"], pools["Soviet"]["income"]) == (152, 80)
-    ussr = state["replacement_tracks"]["USSR"]  # type: ignore[index]
+    ussr = state["replacement_tracks"]["USSR"]
     # Infantry: breakout 9 (20 − 10 − 1, released Jul II) + special 6 (24/4) + special 7 (30/4)
     # + regular 51 in Aug I and Aug II each (56 − Riga 2 − Dnepropetrovsk 3; besieged cities still produce).
     assert ussr["points"] == {"infantry": 9 + 6 + 7 + 51 + 51, "armor": 2 + 18, "artillery": 9}
     assert ussr["losses"] == {"infantry": 2, "armor": 2}  # remainders of the 1/4 ratio
     # The panzer division reduced to cadre in Jul I: 2 armor RPs, usable from Jul II (C-14, C-21).
-    assert state["replacement_tracks"]["Germany"]["points"]["armor"] == 2  # type: ignore[index]
-    resources = state["resource_points"]  # type: ignore[index]
+    assert state["replacement_tracks"]["Germany"]["points"]["armor"] == 2
+    resources = state["resource_points"]
     assert resources["Axis"]["stock"] == {"Poland": 32 + 10, "Romania": 4 + 5, "North": 4}
     assert resources["Soviet"]["stock"] == {"USSR": 25 + 5 * 2}
 

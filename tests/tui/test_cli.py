@@ -127,26 +127,26 @@ def test_rollback_branch_verify_export_import(store: str, tmp_path: Path, capsys
 
 
 def test_scenarios_and_schema(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "scenarios", "--json")
+    _, out, _ = run(capsys, "scenarios", "--json")
     assert {row["name"] for row in json.loads(out)} == {
         "revised-europa/barbarossa",
         "revised-third-reich/campaign-1939",
     }
-    code, out, _ = run(capsys, "schema", "--kind", "RecordRoll")
+    _code, out, _ = run(capsys, "schema", "--kind", "RecordRoll")
     schema = json.loads(out)["RecordRoll"]
     assert set(schema["required"]) >= {"purpose", "dice", "faces", "rolled_by"}
 
 
 def test_refusals_print_one_message_without_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "state", str(tmp_path / "missing.db"))
+    code, _, err = run(capsys, "state", str(tmp_path / "missing.db"))
     assert code == 1 and "no campaign file at" in err and "Traceback" not in err
     store = str(tmp_path / "g.db")
     run(capsys, "new", store)
-    code, out, err = run(capsys, "new", store)
+    code, _, err = run(capsys, "new", store)
     assert code == 1 and "already holds a campaign" in err
-    code, out, err = run(capsys, "state", store, "--at", "5")
+    code, _, err = run(capsys, "state", store, "--at", "5")
     assert code == 1 and "there is no entry #5" in err
-    code, out, err = run(capsys, "rollback", store, "--to", "1", "--reason", "x")
+    code, _out, err = run(capsys, "rollback", store, "--to", "1", "--reason", "x")
     assert code == 1 and "the record ends at #1" in err
 
 
@@ -187,7 +187,7 @@ def test_a_partly_recorded_file_edited_above_where_it_stopped_is_refused(
     text = orders.read_text().splitlines()
     text[1] = json.dumps({"kind": "CreditSupplyPoints", "side": "Axis", "amount": 20, "reason": "two, corrected"})
     orders.write_text("\n".join(text) + "\n")
-    code, out, err = run(capsys, "apply", store, str(orders))
+    code, _, err = run(capsys, "apply", store, str(orders))
     assert code == 1 and "line 2 differs from the line entry #3 recorded from it" in err
-    code, out, err = run(capsys, "apply", store, str(orders), "--no-resume")
+    code, _out, err = run(capsys, "apply", store, str(orders), "--no-resume")
     assert code == 1 and "line 3" in err  # every line again: lines 1 and 2 are recorded a second time

@@ -112,7 +112,7 @@ async def test_the_log_opens_an_entry(app: TurnledgerApp) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "EntryDialog"
-        assert app.screen.entry["number"] == 2  # type: ignore[attr-defined]
+        assert app.screen.entry["number"] == 2
 
 
 async def test_branch_and_verify_from_the_console(app: TurnledgerApp, tmp_path: Path) -> None:

@@ -82,7 +82,13 @@ def expected_weather(lines: int = LINES) -> dict[str, str]:
 def turnledger(*argv: str) -> subprocess.CompletedProcess[str]:
     """Run `turnledger` to completion."""
     return subprocess.run(
-        [sys.executable, "-m", "tui.cli", *argv], capture_output=True, text=True, cwd=ROOT, env=ENV, timeout=300
+        [sys.executable, "-m", "tui.cli", *argv],
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=ENV,
+        timeout=300,
     )
 
 

@@ -22,7 +22,7 @@ LINES = 2500
 
 def turnledger(*argv: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "tui.cli", *argv], capture_output=True, text=True, cwd=ROOT, timeout=300
+        [sys.executable, "-m", "tui.cli", *argv], check=False, capture_output=True, text=True, cwd=ROOT, timeout=300
     )
 
 

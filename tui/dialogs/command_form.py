@@ -114,7 +114,7 @@ class CommandForm(ModalScreen[dict[str, Any] | None]):
             data = self.command()
             ruling = self.preview(data)
         except Exception as error:
-            self.app.show_error(error)  # type: ignore[attr-defined]
+            self.app.show_error(error)  # type: ignore[attr-defined]  # TurnledgerApp's error funnel
             return
         if event.button.id == "preview":
             self.query_one("#ruling", Static).update(ruling)

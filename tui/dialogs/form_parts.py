@@ -99,6 +99,6 @@ class TableForm(ModalScreen[dict[str, Any] | None]):
             if data.get(self.dice_key) != "digital":
                 self.preview(data)
         except Exception as error:
-            self.app.show_error(error)  # type: ignore[attr-defined]
+            self.app.show_error(error)  # type: ignore[attr-defined]  # TurnledgerApp's error funnel
             return
         self.dismiss(data)

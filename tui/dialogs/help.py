@@ -42,7 +42,9 @@ class HelpDialog(ModalScreen[None]):
     BINDINGS = [("escape", "dismiss", "Close"), ("question_mark", "dismiss", "Close")]
     DEFAULT_CSS = """
     HelpDialog { align: center middle; }
-    HelpDialog > VerticalScroll { width: 90; height: auto; max-height: 90%; background: $surface; padding: 1 2; border: thick $primary; }
+    HelpDialog > VerticalScroll {
+        width: 90; height: auto; max-height: 90%; background: $surface; padding: 1 2; border: thick $primary;
+    }
     """
 
     def compose(self) -> ComposeResult:

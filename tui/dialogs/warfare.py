@@ -87,4 +87,4 @@ class WarfareForm(TableForm):
         return data
 
     def ready(self, data: dict[str, Any]) -> bool:
-        return data["offensive_factors"] != "" and data["defensive_factors"] != ""
+        return bool(data["offensive_factors"] != "" and data["defensive_factors"] != "")

@@ -38,8 +38,8 @@ class Dashboard(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.call_after_refresh(self.app.refresh_view)  # type: ignore[attr-defined]
-        self.set_timer(0.5, self.app.start_preload)  # type: ignore[attr-defined]
+        self.call_after_refresh(self.app.refresh_view)  # type: ignore[attr-defined]  # TurnledgerApp's
+        self.set_timer(0.5, self.app.start_preload)  # type: ignore[attr-defined]  # TurnledgerApp's
 
     def show_trends(self, series: dict[str, list[int]]) -> None:
         """The trend lines of SP stockpiles and BRP totals over the campaign."""
@@ -56,7 +56,8 @@ class Dashboard(Screen[None]):
             banner.set_classes("live")
         else:
             banner.update(
-                f"REPLAY · as of entry #{cursor} of #{head} · read-only · → forward · end/escape back to live · u undo to here · b branch"
+                f"REPLAY · as of entry #{cursor} of #{head} · read-only · → forward · end/escape back to live · u "
+                "undo to here · b branch"
             )
             banner.set_classes("replay")
         self.query_one("#state", Static).update(render.state_view(state, views, at=cursor))

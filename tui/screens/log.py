@@ -56,7 +56,8 @@ class LogScreen(Screen[None]):
         start = max(0, self.end - self.PAGE)
         page = rows[start : self.end]
         self.query_one("#page", Static).update(
-            f"{len(rows):,} entries match · showing {start + 1:,}–{self.end:,} · [ earlier page · ] later page · Enter opens"
+            f"{len(rows):,} entries match · showing {start + 1:,}–{self.end:,} · [ earlier page · ] later page · "
+            "Enter opens"
         )
         table = self.query_one(DataTable)
         table.clear()

@@ -28,7 +28,7 @@ TANK_CADRE = Defender(label="3-2-8 tank cadre", defense=2, atec="full", aeca="fu
 def battle(attackers: list[Attacker], defenders: list[Defender], **kwargs: object) -> Battle:
     return Battle(
         attackers=tuple(attackers), defenders=tuple(defenders), terrain=str(kwargs.pop("terrain", "clear")), **kwargs
-    )  # type: ignore[arg-type]
+    )
 
 
 def test_I01_infantry_against_rifle_and_AT_calculates_no_armor() -> None:
@@ -259,7 +259,8 @@ def test_D41_a_fort_makes_clear_1L_and_in_woods_also_stops_armor() -> None:
 
 
 def test_D42_D43_armor_across_rivers_and_into_wooded_rough() -> None:
-    """D-42: armor effects across a minor river (AECA halved, D-31) but not into wooded rough; D-43: not across a major river."""
+    """D-42: armor effects across a minor river (AECA halved, D-31) but not into wooded rough;
+    D-43: not across a major river."""
     minor = assess(
         battle([Attacker(label="pz", attack=9, aeca="full", hexside="minor_river")], [RIFLE]), CHARTS, OPTIONS
     )

@@ -64,7 +64,7 @@ def test_play_cannot_move_on_until_the_losses_are_allocated(europa: RefereeServi
     combat = europa.execute_json(ATTACK)["number"]
     with pytest.raises(IllegalOrderError, match=f"#{combat} combat Brest: Axis still owes a loss of 2"):
         europa.execute_json({"kind": "AdvancePhase"})
-    with pytest.raises(IllegalOrderError, match="must lose 2 .* count 1"):
+    with pytest.raises(IllegalOrderError, match=r"must lose 2 .* count 1"):
         europa.execute_json(
             {"kind": "AllocateLosses", "combat": combat, "side": "Axis", "units": [{"label": "x", "counted": 1}]}
         )

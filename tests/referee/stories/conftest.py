@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from collections.abc import Callable
 from referee.service import RefereeService
 
 

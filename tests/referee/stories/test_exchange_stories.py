@@ -111,7 +111,7 @@ def test_import_refuses_malformed_files(tmp_path: Path, content: str, message: s
         import_jsonl(str(path), str(tmp_path / "out.db"))
 
 
-def test_import_into_a_store_of_another_campaign_is_refused(make_service, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_import_into_a_store_of_another_campaign_is_refused(make_service, tmp_path: Path) -> None:
     one, other = make_service(), make_service()
     source = export(one, tmp_path / "one.jsonl")
     with pytest.raises(LedgerError, match="holds another campaign"):

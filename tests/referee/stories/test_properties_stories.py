@@ -7,9 +7,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ledger.folding import replayed
 from referee.commands import CreateCampaign
 from referee.common.errors import RulesError
-from ledger.folding import replayed
 from referee.common.state import BaseState
 from referee.service import RefereeService
 

@@ -8,9 +8,9 @@ import pytest
 
 from ledger.canonical import GENESIS_HASH
 from ledger.errors import EntryNotFoundError
+from ledger.folding import replayed
 from ledger.verify import verify
 from referee.common.errors import IllegalOrderError
-from ledger.folding import replayed
 from referee.common.log import log_rows
 from referee.service import RefereeService
 
@@ -229,7 +229,7 @@ def test_verify_passes_on_a_clean_record(europa: RefereeService) -> None:
     assert report.head_hash == europa.state().chain.head_hash
 
 
-def test_a_scenario_can_be_played_under_the_earlier_europa_rules(make_service, location: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_scenario_can_be_played_under_the_earlier_europa_rules(make_service, location: str) -> None:
     from referee.commands import CreateCampaign
 
     from support import TickingClock

@@ -42,7 +42,7 @@ def campaign(make_service: MakeService, tmp_path: Path) -> str:
     return path
 
 
-def report_for(path: str):  # type: ignore[no-untyped-def]
+def report_for(path: str):
     with LedgerStore(path) as store:
         return verify(store)
 

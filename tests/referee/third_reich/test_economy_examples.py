@@ -39,7 +39,8 @@ def test_I52_france_spring_1940_special_year_start() -> None:
 
 
 def test_I53_germany_170_after_poland_ussr_110_after_the_annexations() -> None:
-    """I-53 / G-01, J-57: Germany 150 + Poland 20 = 170; USSR 90 + 20 = 110 (eastern Poland 5, Bessarabia 5, Baltics 10)."""
+    """I-53 / G-01, J-57: Germany 150 + Poland 20 = 170; USSR 90 + 20 = 110 (eastern Poland 5,
+    Bessarabia 5, Baltics 10)."""
     germany = eco.year_start(
         power="Germany",
         base=150,
@@ -65,7 +66,8 @@ def test_I53_germany_170_after_poland_ussr_110_after_the_annexations() -> None:
 
 
 def test_I54_conquest_of_the_west_and_the_east_are_worth_60_each() -> None:
-    """I-54 / G-37: the Axis minors (35) + Yugoslavia and Greece (25) = 60; the West's known part is 35 (+25 not in the text)."""
+    """I-54 / G-37: the Axis minors (35) + Yugoslavia and Greece (25) = 60; the West's known part is
+    35 (+25 not in the text)."""
     t = ECONOMY.territories
     assert t["Hungary"] + t["Romania"] + t["Bulgaria"] + t["Finland"] + t["Yugoslavia"] + t["Greece"] == 60
     assert t["France (German portion)"] + t["Denmark"] + t["Norway"] + t["Luxembourg"] == 35

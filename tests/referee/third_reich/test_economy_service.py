@@ -138,7 +138,7 @@ def test_year_start_cannot_be_repeated_or_done_outside_the_phase(third_reich: Re
         third_reich.execute_json({"kind": "PerformYearStart", "power": "Germany"})
 
 
-def test_murmansk_lend_lease_is_in_transit_then_arrives_less_the_hits(make_service) -> None:  # type: ignore[no-untyped-def]
+def test_murmansk_lend_lease_is_in_transit_then_arrives_less_the_hits(make_service) -> None:
     from referee.commands import CreateCampaign
 
     from support import TickingClock

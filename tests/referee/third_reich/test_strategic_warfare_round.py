@@ -24,7 +24,7 @@ UBOATS: dict[str, Any] = {
 }
 
 
-@pytest.mark.parametrize(("roll", "hits"), list(zip(range(1, 11), (0, 0, 3, 3, 3, 6, 6, 6, 9, 9))))
+@pytest.mark.parametrize(("roll", "hits"), list(zip(range(1, 11), (0, 0, 3, 3, 3, 6, 6, 6, 9, 9), strict=False)))
 def test_I57_three_air_fleets_bombing_london_unopposed(roll: int, hits: int) -> None:
     """G-93 / H-22: 15 bomber factors at 1× on the shipped (provisional) air row."""
     fight = sw.Fight(attacker="bombers", offensive=15, defensive=0)
