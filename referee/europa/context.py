@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from referee.common.errors import IllegalOrderError
 from referee.common.options import option
+from referee.common.phases import require_phase as require_phase
 from referee.europa.data import Logistics
 from referee.europa.state import EuropaState, ReplacementTrack, SupplyPool
 
@@ -19,17 +20,6 @@ def logistics_of(state: EuropaState) -> Logistics:
 def opt(state: EuropaState, name: str) -> str:
     """The campaign's reading of a named option."""
     return option(state.identity.options, name)
-
-
-def require_phase(state: EuropaState, side: str, phases: tuple[str, ...], what: str, rule: str) -> None:
-    """Refuse unless it is ``side``'s player turn and one of ``phases``."""
-    calendar = state.table.calendar
-    if calendar.player != side or calendar.phase not in phases:
-        now = f"{calendar.player + ' ' if calendar.player else ''}{calendar.phase} phase"
-        raise IllegalOrderError(
-            f"{what} happens in the {side} {' or '.join(phases)} phase ({rule}); it is now the {now} of "
-            f"{calendar.label}"
-        )
 
 
 def pool_of(state: EuropaState, side: str) -> SupplyPool:

@@ -9,8 +9,9 @@ from referee.common import commands as c
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
+from referee.common.facts import citation, stated
 from referee.common.isolation import conditions, roll_attrition
-from referee.common.ruling import Ruling
+from referee.common.ruling import Ruling, Step
 from referee.europa import combat_events as cb
 from referee.europa import isolation as europa_isolation
 from referee.europa.context import require_phase
@@ -24,10 +25,11 @@ def resolve_attrition(command: c.ResolveIsolationAttrition, ctx: Context[EuropaS
     require_phase(
         ctx.state, command.side, (phase,), "isolation attrition", "D-104 [000]" if phase == "Initial" else "A-19 [001]"
     )
-    if command.turns_unsupplied < 2:
+    turns, cited = _turns_unsupplied(command, ctx.state)
+    if turns < 2:
         raise IllegalOrderError(
             f"isolation attrition begins with the 2nd consecutive unsupplied turn (D-104 [000]); "
-            f"{command.hex} is in its {command.turns_unsupplied}st"
+            f"{command.hex} is in its {turns}st" + (f" ({cited})" if cited else "")
         )
     if command.region is not None:
         raise IllegalOrderError("Europa isolation attrition takes the winter flag, not a weather region (D-106)")
@@ -45,7 +47,17 @@ def resolve_attrition(command: c.ResolveIsolationAttrition, ctx: Context[EuropaS
             )
         )
         summary = f"{what}: modified {outcome.modified}; {command.side} loses {outcome.loss} (allocate with #{entry})"
-    return Decision(Ruling(summary=summary, steps=outcome.steps), events, [roll])
+    steps = ([Step(text=f"unsupplied turn {turns}: {cited}", rule="D-104 [000]")] if cited else []) + outcome.steps
+    return Decision(Ruling(summary=summary, steps=steps), events, [roll])
+
+
+def _turns_unsupplied(command: c.ResolveIsolationAttrition, state: EuropaState) -> tuple[int, str]:
+    """Consecutive unsupplied turns, this one included: as typed, or from the referee-stated fact
+    ``out_of_supply_since`` for the hex (then the derivation cites the statement)."""
+    found = stated(state, "out_of_supply_since", command.hex)
+    if "turns_unsupplied" in command.model_fields_set or found is None:
+        return command.turns_unsupplied, ""
+    return state.table.calendar.turn - int(found.value) + 1, citation(found)
 
 
 ISOLATION_HANDLERS: dict[type[Any], Any] = {c.ResolveIsolationAttrition: resolve_attrition}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from referee.common.calendar import third_reich_season
 from referee.common.errors import IllegalOrderError
+from referee.common.phases import require_phase
 from referee.third_reich.data import Economy
 from referee.third_reich.state import BrpEconomy, ReichState
 
@@ -37,15 +38,9 @@ def season_of(state: ReichState) -> str:
     return third_reich_season(state.table.calendar.turn)[0]
 
 
-def require_phase(state: ReichState, power: str, phases: tuple[str, ...], what: str, rule: str) -> None:
-    """Refuse unless it is ``power``'s player turn and one of ``phases``."""
-    calendar = state.table.calendar
-    side = state.brp_economies[power].side
-    if calendar.player != side or calendar.phase not in phases:
-        now = f"{calendar.player + ' ' if calendar.player else ''}{calendar.phase}"
-        raise IllegalOrderError(
-            f"{what} belongs to the {side} {' or '.join(phases)} phase ({rule}); it is now {calendar.label}, {now}"
-        )
+def require_power_phase(state: ReichState, power: str, phases: tuple[str, ...], what: str, rule: str) -> None:
+    """Refuse unless it is the player turn of ``power``'s side and one of ``phases``."""
+    require_phase(state, state.brp_economies[power].side, phases, what, rule)
 
 
 def powers_in_movement_order(state: ReichState) -> list[str]:

@@ -12,7 +12,7 @@ from referee.common.ruling import Ruling, Step
 from referee.third_reich import commands as tr
 from referee.third_reich import economy as eco
 from referee.third_reich import economy_events as ec
-from referee.third_reich.context import account, economy_of, require_phase, year_of
+from referee.third_reich.context import account, economy_of, require_power_phase, year_of
 from referee.third_reich.state import BrpEconomy, ReichState
 
 
@@ -46,7 +46,7 @@ def declare_option(command: tr.DeclareOption, ctx: Context[ReichState]) -> Decis
     """A-62, A-63 [004]: an option per front the power is engaged on."""
     economy = account(ctx.state, command.power)
     data = economy_of(ctx.state).powers[command.power]
-    require_phase(ctx.state, command.power, ("Options",), "declaring options", "A-58 [004]")
+    require_power_phase(ctx.state, command.power, ("Options",), "declaring options", "A-58 [004]")
     if command.front not in data.fronts:
         raise IllegalOrderError(
             f"{command.power} is not on the {command.front} front; its fronts: {', '.join(data.fronts)} (A-62 [004])"
@@ -76,7 +76,7 @@ def declare_option(command: tr.DeclareOption, ctx: Context[ReichState]) -> Decis
 def declare_war(command: tr.DeclareWar, ctx: Context[ReichState]) -> Decision:
     """G-34 [004]: major 15; minors 5 a season for any number."""
     economy = account(ctx.state, command.power)
-    require_phase(ctx.state, command.power, ("Options",), "declaring war", "G-34 [004]")
+    require_power_phase(ctx.state, command.power, ("Options",), "declaring war", "G-34 [004]")
     costs = economy_of(ctx.state).dow_costs
     if command.target_kind == "minor" and economy.turn_counters.get("minor_dow", 0):
         cost, text = 0, "minors already paid for this season: no further cost"
@@ -104,7 +104,7 @@ def build_units(command: tr.BuildUnits, ctx: Context[ReichState]) -> Decision:
     """G-40..G-43 [004]: costs per factor, half-total limit, one fleet and limited air per turn."""
     economy = account(ctx.state, command.power)
     data = economy_of(ctx.state).powers[command.power]
-    require_phase(ctx.state, command.power, ("Build",), "building", "A-59 [004]")
+    require_power_phase(ctx.state, command.power, ("Build",), "building", "A-59 [004]")
     year = year_of(ctx.state)
     counters: dict[str, int] = {"turn.build_brp": 0}
     steps: list[Step] = []
@@ -171,7 +171,7 @@ def build_airbase(command: tr.BuildAirbase, ctx: Context[ReichState]) -> Decisio
     """G-40, G-45 [004]: 2 BRPs, at most 3 per power."""
     economy = account(ctx.state, command.power)
     data = economy_of(ctx.state)
-    require_phase(ctx.state, command.power, ("Build",), "building airbases", "A-59 [004]")
+    require_power_phase(ctx.state, command.power, ("Build",), "building airbases", "A-59 [004]")
     if economy.counts.get("airbases", 0) >= data.max_airbases:
         raise IllegalOrderError(
             f"{command.power} already has {data.max_airbases} airbases, the most allowed (G-45 [004])"
@@ -233,7 +233,7 @@ def recover(command: tr.RecoverUnit, ctx: Context[ReichState]) -> Decision:
 def repair(command: tr.StartNavalRepair, ctx: Context[ReichState]) -> Decision:
     """G-44 [004]: 3 BRPs per factor; one repair a turn and not in a turn a fleet is bought."""
     economy = account(ctx.state, command.power)
-    require_phase(ctx.state, command.power, ("Build",), "starting naval repairs", "G-44 [004]")
+    require_power_phase(ctx.state, command.power, ("Build",), "starting naval repairs", "G-44 [004]")
     if economy.turn_counters.get("repairs", 0):
         raise IllegalOrderError(f"{command.power} has already started a repair this turn (G-44 [004])")
     if economy.turn_counters.get("fleets", 0):
@@ -264,7 +264,7 @@ def repair(command: tr.StartNavalRepair, ctx: Context[ReichState]) -> Decision:
 def redeploy(command: tr.RecordRedeployments, ctx: Context[ReichState]) -> Decision:
     """G-53 [004]: SRs per power per turn; lend lease grants count as SRs too."""
     economy = account(ctx.state, command.power)
-    require_phase(ctx.state, command.power, ("Strategic Redeployment",), "strategic redeployment", "A-59 [004]")
+    require_power_phase(ctx.state, command.power, ("Strategic Redeployment",), "strategic redeployment", "A-59 [004]")
     limit = economy_of(ctx.state).powers[command.power].sr_limit
     used = economy.turn_counters.get("sr", 0)
     if used + command.count > limit:

@@ -38,7 +38,7 @@ def at(service: RefereeService, label: str, player: str | None, phase: str) -> N
         (
             ("Fall 1939", "Axis", "Movement"),
             {"kind": "DeclareWar", "power": "Germany", "target": "Poland", "target_kind": "minor"},
-            "declaring war belongs to the Axis Options phase",
+            "declaring war happens in the Axis Options phase",
         ),
         (
             ("Fall 1939", "USSR", "Options"),
@@ -48,7 +48,7 @@ def at(service: RefereeService, label: str, player: str | None, phase: str) -> N
         (
             ("Fall 1939", "Axis", "Options"),
             {"kind": "DeclareOption", "power": "USSR", "front": "eastern", "option": "offensive"},
-            "declaring options belongs to the USSR Options phase",
+            "declaring options happens in the USSR Options phase",
         ),
         (
             ("Spring 1940", None, "Year Start"),
