@@ -26,6 +26,7 @@ from tui.dialogs.command_form import CommandForm
 from tui.dialogs.entry import EntryDialog
 from tui.dialogs.error import ErrorDialog
 from tui.dialogs.help import HelpDialog
+from tui.dialogs.progress import ProgressDialog
 from tui.dialogs.undo import UndoDialog
 from tui.replay import ReplayActions
 from tui.screens.dashboard import Dashboard
@@ -80,6 +81,23 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
         def __init__(self, text: str) -> None:
             super().__init__()
             self.text = text
+
+    class Verified(Message):
+        """Verify finished in its worker: whether the record is intact, and what was checked."""
+
+        def __init__(self, ok: bool, entries: int, text: str) -> None:
+            super().__init__()
+            self.ok = ok
+            self.entries = entries
+            self.text = text
+
+    class Branched(Message):
+        """A what-if branch was written by its worker."""
+
+        def __init__(self, at: int, target: str) -> None:
+            super().__init__()
+            self.at = at
+            self.target = target
 
     class CursorMoved(Message):
         """The replay cursor moved (None: live)."""
@@ -315,28 +333,58 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
             else Path("campaign")
         )
         target = f"{stem}-whatif-{at}.db"
+        dialog = ProgressDialog(f"branching at #{at} into {target}", at)
+        self.push_screen(dialog)
+        self.run_worker(lambda: self._branch_work(at, target, dialog), thread=True, group="long", exclusive=True)
+
+    def _branch_work(self, at: int, target: str, dialog: ProgressDialog) -> None:
+        """In a worker thread: copy entries 1..at into a new campaign, showing progress."""
         try:
-            branch = self.service.branch(at, target, actor=self.actor)
+            branch = self.service.branch(
+                at, target, actor=self.actor, progress=lambda done: self.call_from_thread(dialog.advance, done, at)
+            )
+            branch.close()
         except REFUSALS as error:
-            self.show_error(error)
+            self.call_from_thread(self._long_done, dialog, error, None)
             return
-        branch.close()
-        self.notify(f"what-if branch from #{at} written to {target}")
+        self.call_from_thread(self._long_done, dialog, None, self.Branched(at, target))
 
     def action_verify(self) -> None:
-        report = self.service.verify()
+        dialog = ProgressDialog("verifying the chain, the cached states, the pinned rules and the dice", self.head)
+        self.push_screen(dialog)
+        self.run_worker(lambda: self._verify_work(dialog), thread=True, group="long", exclusive=True)
+
+    def _verify_work(self, dialog: ProgressDialog) -> None:
+        """In a worker thread: verify, then recompute the revealed digital rolls."""
+        report = self.service.verify(progress=lambda done, total: self.call_from_thread(dialog.advance, done, total))
         if not report.ok:
-            self.show_error(RulesError("; ".join(f"entry #{n}: {text}" for n, text in report.problems)))
+            error = RulesError("; ".join(f"entry #{n}: {text}" for n, text in report.problems))
+            self.call_from_thread(self._long_done, dialog, error, self.Verified(False, report.entries, str(error)))
             return
         lines, problems = check_entries(self.service.entries(), self.service.campaign_id)
         if problems:
-            self.show_error(RulesError("digital dice: " + "; ".join(problems)))
+            error = RulesError("digital dice: " + "; ".join(problems))
+            self.call_from_thread(self._long_done, dialog, error, self.Verified(False, report.entries, str(error)))
             return
         checked = sum(1 for line in lines if line.endswith("checks"))
-        self.notify(
+        text = (
             f"chain intact: {report.entries} entries; head {report.head_hash[:16]}…; {checked} digital roll(s) "
             "recomputed"
         )
+        self.call_from_thread(self._long_done, dialog, None, self.Verified(True, report.entries, text))
+
+    def _long_done(self, dialog: ProgressDialog, error: BaseException | None, message: Message | None) -> None:
+        """Back on the UI thread: close the progress dialog, then say how it ended."""
+        if dialog.is_attached:
+            dialog.dismiss()
+        if message is not None:
+            self.post_message(message)
+        if error is not None:
+            self.show_error(error)
+        elif isinstance(message, self.Verified):
+            self.notify(message.text)
+        elif isinstance(message, self.Branched):
+            self.notify(f"what-if branch from #{message.at} written to {message.target}")
 
     def action_help(self) -> None:
         self.push_screen(HelpDialog())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -9,6 +10,7 @@ import pytest
 from textual.message import Message
 from textual.widgets import Input, Select, Static
 
+from referee.service import RefereeService
 from tui.app import TurnledgerApp, make_app
 from tui.dialogs.command_form import CommandForm
 from tui.dialogs.error import ErrorDialog
@@ -116,13 +118,35 @@ async def test_the_log_opens_an_entry(app: TurnledgerApp) -> None:
 
 
 async def test_branch_and_verify_from_the_console(app: TurnledgerApp, tmp_path: Path) -> None:
-    async with app.run_test(size=(140, 45)) as pilot:
+    """Both run in a worker with a progress dialog; verify reports what it checked, and a record
+    edited under the console is reported, not passed."""
+    seen: list[Message] = []
+    async with app.run_test(size=(140, 45), message_hook=seen.append) as pilot:
         await pilot.press("a", "a", "left", "b")
+        await app.workers.wait_for_complete()
         await pilot.pause()
-        assert (tmp_path / "console-whatif-2.db").exists()
+        branched = messages_of(TurnledgerApp.Branched, seen)
+        assert [(m.at, Path(m.target).name) for m in branched] == [(2, "console-whatif-2.db")]
+        whatif = RefereeService.open(str(tmp_path / "console-whatif-2.db"))
+        assert whatif.verify().ok
+        whatif.close()
         await pilot.press("v")
+        await app.workers.wait_for_complete()
         await pilot.pause()
-        assert not isinstance(app.screen, ErrorDialog)
+        verified = messages_of(TurnledgerApp.Verified, seen)[-1]
+        assert verified.ok and verified.entries == 3 and "chain intact: 3 entries" in verified.text
+        db = sqlite3.connect(tmp_path / "console.db")
+        with db:
+            db.execute(
+                "update stored_events set state = replace(state, 'Movement', 'Movemint') where originator_version = 2"
+            )
+        db.close()
+        await pilot.press("v")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        verified = messages_of(TurnledgerApp.Verified, seen)[-1]
+        assert not verified.ok and "entry #2" in verified.text
+        assert isinstance(app.screen, ErrorDialog)
 
 
 async def test_jump_phase_steps_and_bookmarks(app: TurnledgerApp) -> None:
