@@ -39,7 +39,7 @@ gates: $(VENV)/.installed-test
 
 ## test: install the test extras, pass the gates and run the whole suite
 test: gates postgres
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 ## bench: the benchmarks of docs/PERFORMANCE.md
 bench: $(VENV)/.installed

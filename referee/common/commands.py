@@ -14,7 +14,9 @@ class CreateCampaign(Command):
     """Start a campaign from a scenario (entry #1)."""
 
     kind: Literal["CreateCampaign"] = "CreateCampaign"
-    scenario: Name = Field(description="bundled scenario name or path to a scenario TOML file")
+    scenario: str = Field(
+        min_length=1, max_length=400, description="bundled scenario name or path to a scenario TOML file"
+    )
     name: Name = Field(description="the campaign's name")
     ruleset: Name | None = Field(
         default=None,
