@@ -1,4 +1,15 @@
-"""The Revised Europa options (RULES.md section J): name -> readings, the default (000) first."""
+"""The Revised Europa options (RULES.md section J): name -> readings, the default (000) first.
+
+Notes on the readings (docs/options.md has the whole list):
+- weather_rounding (J-14): 'fractions round up' read as rounding the cut up (less is received) or
+  the received amount up (more is received).
+- siege_persistence (J-13): cities count while held or besieged, re-evaluated each Initial phase,
+  or once reached they count for good.
+- air_sp_rounding (J-08): 1 SP per 3 fighters and per 2 other combat groups, rounded up per type
+  or as one pooled sum.
+- factory_profile (J-01): the 000 rule body (2 armor + 1 artillery per I turn, upgraded 4 + 2),
+  the 000 overview (2 + 2, upgraded 3 + 3), or 001's.
+"""
 
 from __future__ import annotations
 

@@ -14,11 +14,6 @@ from fractions import Fraction
 from referee.common.ruling import Step
 from referee.europa.data import City
 
-FACTORY_PROFILES = ("000b", "000a", "001")
-"""J-01: 000 rule body 2 armor + 1 artillery per I turn, upgraded 4 + 2 (default, the specific
-replacement-rate rule); 000 overview 2 + 2, upgraded 3 + 3; 001 2 per game turn for armor or
-artillery."""
-
 
 def is_first_half(turn: int) -> bool:
     """True for 'I' turns (Jul I 1941 = 2, Aug I 1941 = 4: even turn indexes, A-04)."""

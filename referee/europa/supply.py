@@ -14,14 +14,6 @@ from referee.common.numbers import show
 from referee.common.ruling import Step
 from referee.europa.data import City, LendLease, Logistics
 
-WEATHER_ROUNDING = ("reduction_up", "received_up")
-"""J-14: 'fractions round up' read as rounding the cut up (default: less is received) or the
-received amount up (more is received)."""
-
-SIEGE_PERSISTENCE = ("reevaluate", "one_way")
-"""J-13: cities count while held or besieged, re-evaluated each Initial phase (default), or
-once reached they count for good."""
-
 
 @dataclass(frozen=True)
 class Income:
@@ -176,11 +168,6 @@ def attack_cost(stacks: list[int]) -> tuple[int, list[str]]:
 def overrun_cost(non_cm_divisions: int) -> int:
     """SP for an overrun by non-c/m divisions (B-39 [000]): 1/2 per division, rounded up."""
     return math.ceil(Fraction(non_cm_divisions, 2))
-
-
-AIR_ROUNDING = ("per_type", "pooled")
-"""J-08: 1 SP per 3 fighters and per 2 other combat groups, rounded up per type (default) or
-as one pooled sum."""
 
 
 def air_cost(fighters: int, others: int, rounding: str = "per_type") -> tuple[int, Fraction]:
