@@ -105,12 +105,25 @@ def test_two_swapped_entries_are_named(campaign: str) -> None:
     assert "position #40 holds entry #41" in report.problems[0][1]
 
 
-def test_an_edited_snapshot_is_named(campaign: str) -> None:
+def test_an_edited_snapshot_is_named_and_changes_no_figure_state_or_apply_uses(
+    campaign: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from support import state_json
+    from tui.cli import main
+
+    before = {at: state_json(capsys, campaign, at) for at in (100, 110, None)}
     db = sqlite3.connect(campaign)
     data = db.execute("select state from stored_snapshots").fetchone()[0]
     db.close()
     edited = bytes(data).replace(b'"stockpile":', b'"stockpile":1', 1)
+    assert edited != bytes(data)
     edit(campaign, "update stored_snapshots set state = ?", edited)
+    assert {at: state_json(capsys, campaign, at) for at in (100, 110, None)} == before  # `turnledger state`
+    orders = tmp_path / "more.jsonl"
+    orders.write_text('{"kind": "DebitSupplyPoints", "side": "Axis", "amount": 1, "reason": "check"}\n', "utf-8")
+    assert main(["apply", campaign, str(orders)]) == 0
+    stockpile = before[None]["supply_pools"]["Axis"]["stockpile"]
+    assert state_json(capsys, campaign)["supply_pools"]["Axis"]["stockpile"] == stockpile - 1  # `apply` used the truth
     report = report_for(campaign)
     assert report.first_bad_entry == 100
     assert "cached state at #100" in report.problems[0][1]
