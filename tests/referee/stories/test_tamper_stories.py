@@ -108,8 +108,9 @@ def test_two_swapped_entries_are_named(campaign: str) -> None:
 def test_an_edited_snapshot_is_named_and_changes_no_figure_state_or_apply_uses(
     campaign: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    from support import state_json
     from tui.cli import main
+
+    from support import state_json
 
     before = {at: state_json(capsys, campaign, at) for at in (100, 110, None)}
     db = sqlite3.connect(campaign)
