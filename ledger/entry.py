@@ -15,7 +15,7 @@ from ledger.canonical import entry_hash
 
 
 class Draft(BaseModel):
-    """What the referee service hands the ledger: an entry without number, time or hash."""
+    """What the service hands the book: an entry without number, time or hash."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 

@@ -1,7 +1,7 @@
 """The campaign store: append entries, read them back, and rebuild state as of any entry.
 
 `LedgerStore` wraps one eventsourcing `Application` (one campaign per store). It is the facade
-the referee service uses; it speaks entries (plain dicts) and the game's state (as its `Fold`
+the service uses; it speaks entries (plain dicts) and the game's state (as its `Fold`
 makes it) and translates storage errors into `LedgerError`s at this edge.
 
 What the library does here: snapshots every `SNAPSHOT_INTERVAL` entries

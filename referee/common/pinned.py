@@ -1,30 +1,29 @@
-"""Charts pinned into a campaign at creation, read back as their models.
+"""Charts pinned into a campaign, read back as their models.
 
-A campaign created before a chart existed has none pinned: it then uses the bundled chart,
-and the ruling says so with the chart's hash, so the derivation still names what was used.
+A campaign reads its charts only from what it pinned (at creation, or later with
+`AdoptCharts`), never from the bundled file as it is now: a campaign without the chart is
+refused with what to record, so a rule never silently changes under a campaign.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TypeVar
 
 from pydantic import BaseModel
 
+from referee.common.errors import IllegalOrderError
 from referee.common.ruling import Step
 from referee.common.state import BaseState
 
 Chart = TypeVar("Chart", bound=BaseModel)
 
 
-def pinned_chart(
-    state: BaseState, key: str, model: type[Chart], load_bundled: Callable[[], tuple[Chart, str]], rule: str
-) -> tuple[Chart, list[Step]]:
-    """The chart under ``identity.tables[key]``, or the bundled one with a step saying so."""
+def pinned_chart(state: BaseState, key: str, model: type[Chart], bundled: str) -> tuple[Chart, list[Step]]:
+    """The chart under ``identity.tables[key]`` (no step: the derivation cites the pinned hash)."""
     data = state.identity.tables.get(key)
-    if data is not None:
-        return model.model_validate(data), []
-    chart, digest = load_bundled()
-    return chart, [
-        Step(text=f"no {key} chart pinned in this campaign: the bundled one (sha256 {digest[:16]}…) is used", rule=rule)
-    ]
+    if data is None:
+        raise IllegalOrderError(
+            f"this campaign has no {key} chart pinned; record "
+            f'{{"kind": "AdoptCharts", "charts": "{bundled}", "reason": "..."}} (or your own chart file) first'
+        )
+    return model.model_validate(data), []

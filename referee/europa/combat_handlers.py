@@ -21,7 +21,7 @@ from referee.europa import combat_events as cb
 from referee.europa import commands as eu
 from referee.europa import replacements as rp
 from referee.europa import supply
-from referee.europa.charts import CombatCharts, load_charts
+from referee.europa.charts import BUNDLED, CombatCharts
 from referee.europa.context import logistics_of, opt, require_phase, track_of
 from referee.europa.data import FactorLimit
 from referee.europa.replacement_handlers import pending_credits
@@ -33,7 +33,7 @@ RULESET = "europa-000"
 
 def charts_of(state: EuropaState) -> tuple[CombatCharts, list[Step]]:
     """The combat chart pinned at creation (K-01, K-03)."""
-    return pinned_chart(state, "combat", CombatCharts, load_charts, "K-01")
+    return pinned_chart(state, "combat", CombatCharts, BUNDLED)
 
 
 def combat_options(state: EuropaState) -> cm.CombatOptions:

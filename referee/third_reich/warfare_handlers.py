@@ -19,7 +19,7 @@ from referee.common.ruling import Ruling, Step
 from referee.third_reich import commands as tr
 from referee.third_reich import warfare as sw
 from referee.third_reich.context import account
-from referee.third_reich.fire import FireTables, load_fire_tables
+from referee.third_reich.fire import BUNDLED, FireTables
 from referee.third_reich.handlers import sw_hits
 from referee.third_reich.state import ReichState
 from referee.third_reich.warfare_commands import ResolveStrategicWarfare
@@ -32,7 +32,7 @@ ATTACKING_POWER = {"submarines": "Germany", "bombers": "UK"}
 
 def fire_tables_of(state: ReichState) -> tuple[FireTables, list[Step]]:
     """The fire tables pinned at creation (K-42)."""
-    return pinned_chart(state, "fire", FireTables, load_fire_tables, "K-42")
+    return pinned_chart(state, "fire", FireTables, BUNDLED)
 
 
 def weapon_of(state: ReichState, side: str | None) -> str | None:

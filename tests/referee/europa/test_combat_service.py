@@ -207,14 +207,18 @@ def test_without_faces_the_combat_is_refused_after_the_odds_are_known(europa: Re
     assert europa.head() == head
 
 
-def test_a_campaign_without_a_pinned_chart_says_it_uses_the_bundled_one(europa: RefereeService) -> None:
-    """Campaigns created before charts existed: the bundled chart is used and the derivation names its hash."""
+def test_a_campaign_without_a_pinned_chart_is_told_to_adopt_one_never_reads_the_bundled_file(
+    europa: RefereeService,
+) -> None:
+    """A campaign reads only the chart it pinned; without one, the refusal says what to record."""
     from referee.europa.combat_handlers import charts_of
 
     state = europa.state()
     del state.identity.tables["combat"]
-    charts, steps = charts_of(state)
-    assert charts.provisional and "no combat chart pinned" in steps[0].text and "sha256" in steps[0].text
+    with pytest.raises(
+        IllegalOrderError, match=r'no combat chart pinned; record \{"kind": "AdoptCharts", "charts": "europa-combat"'
+    ):
+        charts_of(state)
 
 
 def test_the_first_winter_penalty_is_for_axis_attackers_only(europa: RefereeService) -> None:
