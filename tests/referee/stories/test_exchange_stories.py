@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ledger.errors import ChainError, LedgerError, MalformedRecordError
+from ledger.errors import ChainError, LedgerError, MalformedRecordError, StoreExistsError
 from ledger.exchange import export_jsonl, import_jsonl
 from ledger.store import LedgerStore
 from ledger.verify import verify
@@ -157,3 +157,30 @@ def test_store_not_found(tmp_path: Path) -> None:
 
     with pytest.raises(StoreNotFoundError, match="no campaign file at"):
         LedgerStore(str(tmp_path / "missing.db"))
+
+
+def test_the_read_model_resumes_from_the_entry_it_reflects(europa: RefereeService, tmp_path: Path) -> None:
+    """A projection: the second run writes only the new entries, and a rollback recorded since
+    marks the rows written before it; a file of another history or campaign is refused."""
+    play(europa, 30, rollback_to=None)
+    path = tmp_path / "read.db"
+    assert europa.build_read_model(str(path)) == europa.head()
+    first_head = europa.head()
+    europa.execute_json({"kind": "CreditSupplyPoints", "side": "Axis", "amount": 3, "reason": "late"})
+    europa.execute_json({"kind": "Rollback", "to": first_head - 2, "reason": "resume test"})
+    assert europa.build_read_model(str(path)) == 2  # only the two new entries
+    db = sqlite3.connect(path)
+    try:
+        numbers = [row[0] for row in db.execute("select number from entries order by number")]
+        undone = [row[0] for row in db.execute("select number from entries where undone_by is not null")]
+        position = db.execute("select position from projection").fetchone()[0]
+    finally:
+        db.close()
+    assert numbers == list(range(1, europa.head() + 1)) and position == europa.head()
+    assert undone == [first_head - 1, first_head, first_head + 1]
+    assert europa.build_read_model(str(path)) == 0  # up to date: nothing written
+    other = tmp_path / "other.db"
+    other.write_bytes(b"")
+    sqlite3.connect(other).execute("create table notes (x)").connection.close()
+    with pytest.raises(StoreExistsError, match="not a turnledger read model"):
+        europa.build_read_model(str(other))
