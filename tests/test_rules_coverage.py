@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import ast
+import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -38,3 +43,58 @@ def test_done_rows_name_a_test_and_other_rows_a_reason() -> None:
         status, reason = cells[1], cells[3]
         assert status in {"done", "partial", "not yet", "other issue"}, rule_id
         assert reason, f"{rule_id} has no test or reason"
+
+
+IMPLEMENTED = re.compile(r"((?:referee|ledger)/[\w/]+\.py): ([\w, ]+)")
+NAMED = re.compile(r"(tests/[\w/]+\.py)::(test_\w+)")
+
+
+def _functions_of(path: str) -> set[str]:
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    return {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)}
+
+
+def _claims() -> list[tuple[str, str, str, list[str]]]:
+    """(rule ID, implementing file, function, the tests named for it) for each done row that names
+    a function of referee/ or ledger/ and at least one test."""
+    claims = []
+    for rule_id, row in ROWS.items():
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        if cells[1] != "done":
+            continue
+        tests = [f"{path}::{name}" for path, name in NAMED.findall(cells[3])]
+        for path, names in IMPLEMENTED.findall(cells[2]):
+            functions = _functions_of(path)
+            for name in (part.strip() for part in names.split(",")):
+                if name in functions and tests:
+                    claims.append((rule_id, path, name, tests))
+    return claims
+
+
+def test_each_named_test_runs_the_function_that_implements_its_rule(tmp_path: Path) -> None:
+    """Not only that the test exists: running it calls the function the row names (recorded per
+    test by tests/calls_probe.py, like coverage contexts by function)."""
+    claims = _claims()
+    assert len(claims) > 60
+    tests = sorted({test for *_, named in claims for test in named})
+    out = tmp_path / "calls.json"
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "calls_probe", "-p", "no:cacheprovider", "-p", "no:xdist", *tests],
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "CALLS_PROBE_OUT": str(out)},
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout[-3000:]
+    calls: dict[str, list[list[str]]] = json.loads(out.read_text(encoding="utf-8"))
+    by_file: dict[str, set[tuple[str, str]]] = {}
+    for nodeid, called in calls.items():
+        by_file.setdefault(nodeid.split("[")[0], set()).update((path, name) for path, name in called)
+    missing = [
+        f"{rule_id}: {path}: {name} is not called by {', '.join(named)}"
+        for rule_id, path, name, named in claims
+        if not any((path, name) in by_file.get(test, set()) for test in named)
+    ]
+    assert not missing
