@@ -15,6 +15,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
+from importlib import metadata
 from pathlib import Path
 
 from rich.markup import escape
@@ -108,9 +109,18 @@ def cmd_tui(args: argparse.Namespace) -> int:
 # -- wiring -------------------------------------------------------------------------------
 
 
+def _version() -> str:
+    """The installed release (CHANGELOG.md says what each one changed)."""
+    try:
+        return metadata.version("turnledger")
+    except metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (also used to document the CLI)."""
     parser = argparse.ArgumentParser(prog="turnledger", description="The referee's book for face-to-face wargames.")
+    parser.add_argument("--version", action="version", version=f"turnledger {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def add(

@@ -191,3 +191,12 @@ def test_a_partly_recorded_file_edited_above_where_it_stopped_is_refused(
     assert code == 1 and "line 2 differs from the line entry #3 recorded from it" in err
     code, _out, err = run(capsys, "apply", store, str(orders), "--no-resume")
     assert code == 1 and "line 3" in err  # every line again: lines 1 and 2 are recorded a second time
+
+
+def test_the_version_is_the_release_the_changelog_names(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--version"])
+    assert stopped.value.code == 0
+    version = capsys.readouterr().out.split()[-1]
+    changelog = (Path(__file__).resolve().parents[2] / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert f"## {version} " in changelog
