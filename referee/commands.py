@@ -33,8 +33,7 @@ from referee.common.commands import (
     SetWeather,
     StateFact,
 )
-from referee.europa import commands as eu
-from referee.third_reich import commands as tr
+from referee.games import GAMES
 
 __all__ = [
     "ALL",
@@ -63,7 +62,7 @@ __all__ = [
 ]
 
 
-ALL = CommandSet((*cc.COMMANDS, *eu.COMMANDS, *tr.COMMANDS), title="any game")
+ALL = CommandSet((*cc.COMMANDS, *(command for game in GAMES.values() for command in game.commands)), title="any game")
 """Every command of every game (the schema and docs/commands.md list these)."""
 
 

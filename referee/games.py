@@ -6,7 +6,6 @@ for a campaign's `Game` and never branch on a game's name themselves.
 
 from __future__ import annotations
 
-from referee.commands import ALL
 from referee.common import commands as cc
 from referee.common.command_set import CommandSet
 from referee.common.errors import ScenarioError
@@ -26,12 +25,13 @@ def game_named(name: str) -> Game:
 
 
 _COMMANDS: dict[str, CommandSet] = {}
+_EVERY_KIND = frozenset(command.model_fields["kind"].default for game in GAMES.values() for command in game.commands)
 
 
 def commands_of(game: Game) -> CommandSet:
     """The commands a campaign of ``game`` takes: the neutral ones and the game's."""
     if game.name not in _COMMANDS:
         _COMMANDS[game.name] = CommandSet(
-            (*cc.COMMANDS, *game.commands), title=f"{game.title} (this campaign's game)", every=ALL.by_kind
+            (*cc.COMMANDS, *game.commands), title=f"{game.title} (this campaign's game)", every=_EVERY_KIND
         )
     return _COMMANDS[game.name]
