@@ -16,10 +16,12 @@ def phasing_side(state: BaseState, what: str) -> str:
     return calendar.player
 
 
-def isolation_setup(state: BaseState) -> dict[str, Any]:
-    """The side rolling, the game, and the weather regions (zones) with their weather."""
+def isolation_setup(state: BaseState, *, rule_line: str, by_strength: bool) -> dict[str, Any]:
+    """The side rolling, the game's rule in one line, what the form asks, and the weather regions
+    (zones) with their weather."""
     return {
         "side": phasing_side(state, "isolation attrition"),
-        "game": state.identity.game,
+        "rule_line": rule_line,
+        "by_strength": by_strength,
         "regions": dict(state.table.weather),
     }

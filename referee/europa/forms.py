@@ -47,11 +47,15 @@ def _losses(state: EuropaState) -> dict[str, Any]:
     return {"owed": [loss.model_dump() for loss in state.table.losses_due], "nations": nations}
 
 
+def _isolation(state: EuropaState) -> dict[str, Any]:
+    return isolation_setup(state, rule_line="≤ 6 loses 50% of the stack (D-105)", by_strength=True)
+
+
 FORMS = {
     form.key: form
     for form in (
         FormSpec("combat", "combat", _combat, _odds),
         FormSpec("losses", "allocating losses", _losses),
-        FormSpec("isolation", "isolation attrition", isolation_setup),
+        FormSpec("isolation", "isolation attrition", _isolation),
     )
 }

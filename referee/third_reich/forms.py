@@ -48,11 +48,15 @@ def _year_start(state: ReichState) -> dict[str, Any]:
     return {"pending": pending, "routes": state.identity.tables.get("economy", {}).get("lend_lease", {})}
 
 
+def _isolation(state: ReichState) -> dict[str, Any]:
+    return isolation_setup(state, rule_line="≤ 7 eliminates every unit in the hex (H-40)", by_strength=False)
+
+
 FORMS = {
     form.key: form
     for form in (
         FormSpec("warfare", "strategic warfare", _warfare, _warfare_rolls),
         FormSpec("year_start", "the year start", _year_start),
-        FormSpec("isolation", "isolation attrition", isolation_setup),
+        FormSpec("isolation", "isolation attrition", _isolation),
     )
 }

@@ -26,10 +26,13 @@ COMMON = (
 
 @dataclass(frozen=True)
 class IsolationSetup:
-    """The side rolling, the game, and (Third Reich) the weather regions."""
+    """What the game's form set-up says: the side rolling, the rule in one line, whether the
+    stack's strength, unsupplied turns and winter are asked (a loss to allocate) or the hex's
+    weather region is (the hex eliminated at once), and the regions with their weather."""
 
     side: str
-    game: str
+    rule_line: str
+    by_strength: bool
     regions: dict[str, str]
 
 
@@ -49,25 +52,18 @@ class IsolationForm(TableForm):
     def __init__(self, setup: IsolationSetup, preview: Preview, actor: str) -> None:
         super().__init__(preview, actor)
         self.setup = setup
-        self.europa = setup.game == "europa"
+        self.by_strength = setup.by_strength
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(
-                f"[b]{self.setup.side} isolation attrition[/b] — "
-                + (
-                    "≤ 6 loses 50% of the stack (D-105)"
-                    if self.europa
-                    else "≤ 7 eliminates every unit in the hex (H-40)"
-                )
-            )
+            yield Label(f"[b]{self.setup.side} isolation attrition[/b] — {self.setup.rule_line}")
             with Horizontal():
                 yield Input(placeholder="hex (e.g. Kiev pocket)", id="hex")
                 yield Input(placeholder="units in the hex, comma separated", id="units")
             with Horizontal():
-                if self.europa:
+                if self.by_strength:
                     yield Input(placeholder="stack strength", id="strength")
-                    yield Input(value="2", placeholder="turns unsupplied (2nd or later)", id="turns")
+                    yield Input(placeholder="turns unsupplied (2nd or later; empty: the stated fact)", id="turns")
                 else:
                     yield Select(
                         [(f"{region}: {weather}", region) for region, weather in self.setup.regions.items()],
@@ -77,7 +73,7 @@ class IsolationForm(TableForm):
             with Horizontal():
                 for name, text in COMMON:
                     yield Checkbox(text, id=name)
-                if self.europa:
+                if self.by_strength:
                     yield Checkbox("-1 winter season", id="winter")
             with Horizontal():
                 yield Input(placeholder="2D6 faces, e.g. 3 5 (d: digital)", id="faces")
@@ -101,7 +97,7 @@ class IsolationForm(TableForm):
         }
         for box in self.query(Checkbox).results(Checkbox):
             data[str(box.id)] = box.value
-        if self.europa:
+        if self.by_strength:
             for field, key in (("#strength", "strength"), ("#turns", "turns_unsupplied")):
                 text = self.query_one(field, Input).value.strip()
                 if text:
