@@ -46,12 +46,23 @@ def test_done_rows_name_a_test_and_other_rows_a_reason() -> None:
 
 
 IMPLEMENTED = re.compile(r"((?:referee|ledger)/[\w/]+\.py): ([\w, ]+)")
+"""A file and the names after it: 'referee/europa/supply.py: sp_income, weather_cut'."""
 NAMED = re.compile(r"(tests/[\w/]+\.py)::(test_\w+)")
 
 
-def _functions_of(path: str) -> set[str]:
+def _defined_in(path: str) -> tuple[set[str], set[str]]:
+    """(functions, every other name defined at any level: classes, constants) of a module."""
     tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
-    return {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)}
+    functions = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)}
+    others = {node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
+    others |= {
+        target.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Name)
+    }
+    return functions, others
 
 
 def _claims() -> list[tuple[str, str, str, list[str]]]:
@@ -64,8 +75,11 @@ def _claims() -> list[tuple[str, str, str, list[str]]]:
             continue
         tests = [f"{path}::{name}" for path, name in NAMED.findall(cells[3])]
         for path, names in IMPLEMENTED.findall(cells[2]):
-            functions = _functions_of(path)
+            functions, others = _defined_in(path)
             for name in (part.strip() for part in names.split(",")):
+                if not name.isidentifier():
+                    continue  # words after the names ("_retreats says what ...")
+                assert name in functions | others, f"{rule_id}: {path} defines no {name!r}"
                 if name in functions and tests:
                     claims.append((rule_id, path, name, tests))
     return claims

@@ -22,6 +22,7 @@ from referee.europa import commands as eu
 from referee.europa import replacements as rp
 from referee.europa import supply
 from referee.europa.charts import BUNDLED, CombatCharts
+from referee.europa.combat_result import resolve
 from referee.europa.context import logistics_of, opt, require_phase, track_of
 from referee.europa.data import FactorLimit
 from referee.europa.replacement_handlers import pending_credits
@@ -122,7 +123,7 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
         rolled_by=command.rolled_by,
         witnesses=list(command.witnesses),
     )
-    result = cm.resolve(battle, assessment, charts, roll["total"], combat_options(state))
+    result = resolve(battle, assessment, charts, roll["total"], combat_options(state))
     steps = [*notes, *result.steps]
     events: list[ev.DomainEvent] = []
     cost, lines = _supply_cost(command)

@@ -9,7 +9,8 @@ import pytest
 
 from referee.common.errors import IllegalOrderError, ScenarioError
 from referee.europa.charts import CODES, COLUMNS, charts_path, load_charts
-from referee.europa.combat import Battle, CombatOptions, assess, resolve
+from referee.europa.combat import Battle, CombatOptions, assess
+from referee.europa.combat_result import resolve
 from referee.europa.combat_units import Attacker, Defender
 from referee.europa.data import FactorLimit
 from referee.europa.odds import nearest_column
