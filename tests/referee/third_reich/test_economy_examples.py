@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import math
-from fractions import Fraction
-
 import pytest
 
 from referee.common.calendar import turn_label
 from referee.common.ruleset import load_ruleset
 from referee.common.scenario import load_scenario
 from referee.third_reich import economy as eco
+from referee.third_reich.fire import hits, load_fire_tables
 from referee.third_reich.setup import economy_of_scenario
 
 REICH, _ = load_ruleset("third-reich-revised")
@@ -83,9 +81,11 @@ def test_I56_replacement_recovery_costs(unit_type: str, strength: int, cost: int
 
 
 def test_I57_london_bombing_table_and_southern_england_maximum() -> None:
-    """I-57 / G-93: 1D10 rolls 1..10 inflict 0,0,3,3,3,6,6,6,9,9; southern England at most 41 a year."""
-    row = [Fraction(k, 5) for k in (0, 0, 1, 1, 1, 2, 2, 2, 3, 3)]  # H-22's reconstructed air row (combat issue)
-    assert [math.floor(15 * value) for value in row] == [0, 0, 3, 3, 3, 6, 6, 6, 9, 9]
+    """I-57 / G-93, H-22: 15 factors on the shipped air row, 1D10 rolls 1..10, inflict 0,0,3,3,3,6,6,6,9,9;
+    southern England at most 41 a year (10 London + 10 for 2 red cities + 15 for 5 ports + 6 for 3 black cities)."""
+    tables, _ = load_fire_tables()
+    inflicted = [hits(15, tables.value("air", roll), round_six_up=False) for roll in range(1, 11)]
+    assert inflicted == [0, 0, 3, 3, 3, 6, 6, 6, 9, 9]
     southern = (
         eco.city_value(["capital"])
         + 2 * eco.city_value(["red_victory_city"])
@@ -109,7 +109,25 @@ def test_I59_france_loses_23() -> None:
 
 
 def test_I60_leningrad_is_worth_6_to_the_ussr() -> None:
-    assert eco.USSR_CITY_VALUES["leningrad"] == 6
+    """I-60 / G-80: Leningrad is worth 6 (5 as a red victory city + 1 as a port), the value of a red port
+    icon (G-90); when the Axis takes it, the USSR's base falls by 6 at the next year start (G-81)."""
+    leningrad = eco.city_value(["red_port"])
+    assert leningrad == 6
+    change, _ = eco.ussr_city_change(0, leningrad)
+    result = eco.year_start(
+        power="USSR", base=200, total=200, saved=0, rate_percent=60, conquests={}, sw_hits=0, ussr_change=change
+    )
+    assert (change, result.new_base, result.new_total) == (-6, 194, 194)
+
+
+@pytest.mark.parametrize(
+    ("icons", "value"),
+    [(["capital"], 10), (["red_port"], 6), (["red_victory_city"], 5), (["black_port"], 3), (["black_city"], 2)],
+)
+def test_G80_ussr_city_values_are_those_of_the_city_icons(icons: list[str], value: int) -> None:
+    """G-80: Moscow 10, Leningrad 6, other red victory cities 5, other ports 3, other cities 2, the same
+    figures as the icons of G-90 (capital, red port, red victory city, black port, black city)."""
+    assert eco.city_value(icons) == value
 
 
 @pytest.mark.parametrize(("before", "after", "conversions"), [(10, 16, 1), (0, 14, 0), (14, 46, 3), (15, 29, 0)])
@@ -118,17 +136,32 @@ def test_I63_bomber_hits_convert_an_air_fleet_at_each_multiple_of_15(before: int
     assert eco.bomber_conversions(before, after) == conversions
 
 
-def test_I67_growth_break_even_year_2_at_60_and_year_3_at_50() -> None:
-    """I-67 / G-22."""
-
-    def year_ahead(rate: int) -> int:
-        gained, saved, year = 0, 100, 0
-        while gained <= saved:  # "pull ahead": more back than was given up
-            year += 1
-            gained += saved * rate // 100
-        return year
-
-    assert (year_ahead(60), year_ahead(50)) == (2, 3)
+@pytest.mark.parametrize(
+    ("power", "ahead_in_year"), [("Germany", 2), ("UK", 2), ("USSR", 2), ("France", 3), ("Italy", 3)]
+)
+def test_I67_growth_break_even_year_2_at_60_and_year_3_at_50(power: str, ahead_in_year: int) -> None:
+    """I-67 / G-22 (G-20, G-21): 100 BRPs saved at the end of Winter instead of spent are lost, but raise the
+    base every year after; the saver pulls ahead (more received than given up) in year 2 at 60% and only in
+    year 3 for France and Italy at 50%. Both books go through the production year start, year after year."""
+    rate = ECONOMY.powers[power].growth_percent
+    saver = spender = 200
+    saver_total = spender_total = 0
+    given_up, received_more = 100, 0
+    for year in range(1, 6):
+        saved = given_up if year == 1 else 0
+        saving = eco.year_start(
+            power=power, base=saver, total=saved, saved=saved, rate_percent=rate, conquests={}, sw_hits=0
+        )
+        spending = eco.year_start(
+            power=power, base=spender, total=0, saved=0, rate_percent=rate, conquests={}, sw_hits=0
+        )
+        saver, saver_total = saving.new_base, saving.new_total
+        spender, spender_total = spending.new_base, spending.new_total
+        received_more += saver_total - spender_total
+        if received_more > given_up:
+            assert year == ahead_in_year
+            return
+    pytest.fail(f"{power} never pulled ahead")
 
 
 @pytest.mark.parametrize(
