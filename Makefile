@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 CAMPAIGN ?= campaign.db
 SCENARIO ?= revised-europa/barbarossa
 
-.PHONY: run test gates bench docs clean postgres
+.PHONY: run test gates bench docs clean postgres mutation
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,17 @@ gates: $(VENV)/.installed-test
 ## test: install the test extras, pass the gates and run the whole suite
 test: gates postgres
 	$(BIN)/python -m pytest -q -n auto
+
+## mutation: mutmut over the pure rule modules (docs/mutation.md; minutes; not part of `make test`)
+## MUTANTS picks some, e.g. MUTANTS='referee.europa.odds.*'
+MUTANTS ?=
+mutation: $(VENV)/.installed-test
+	$(BIN)/python -m pip install --quiet "mutmut>=3.8,<4"
+	rm -rf mutants
+	$(BIN)/mutmut run $(MUTANTS)
+	@$(BIN)/mutmut results --all true | awk -F': ' '$$2 != "not checked" { m = $$1; sub(/^ +/, "", m); sub(/\.x.*/, "", m); \
+	  total[m]++; if ($$2 == "killed") killed[m]++ } \
+	  END { for (m in total) printf "%s: %d / %d killed (%.1f%%)\n", m, killed[m], total[m], 100 * killed[m] / total[m] }'
 
 ## bench: the benchmarks of docs/PERFORMANCE.md
 bench: $(VENV)/.installed

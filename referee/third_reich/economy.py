@@ -32,10 +32,9 @@ BUILD_COSTS = {
 SW_KINDS = ("submarines", "asw", "bombers", "interceptors")
 
 CITY_VALUES = {"capital": 10, "red_port": 6, "red_victory_city": 5, "black_port": 3, "black_city": 2}
-"""G-90 [004]: one-time BRP loss when a great power's city falls (not the USSR's)."""
-
-USSR_CITY_VALUES = {"moscow": 10, "leningrad": 6, "red_victory_city": 5, "port": 3, "black_city": 2}
-"""G-80 [004]: BRP value of pre-war USSR cities held by the Axis, taken from the base each spring."""
+"""G-90 [004]: one-time BRP loss when a great power's city falls (not the USSR's). The USSR's cities of
+G-80 have the same values by icon (Moscow 10, Leningrad 6 as a red port, …); its Axis-held total enters the
+year start through ``ussr_city_change``."""
 
 
 @dataclass(frozen=True)

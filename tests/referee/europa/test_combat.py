@@ -6,6 +6,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee.common.errors import IllegalOrderError, ScenarioError
 from referee.europa.charts import CODES, COLUMNS, charts_path, load_charts
@@ -13,7 +15,7 @@ from referee.europa.combat import Battle, CombatOptions, assess
 from referee.europa.combat_result import resolve
 from referee.europa.combat_units import Attacker, Defender
 from referee.europa.data import FactorLimit
-from referee.europa.odds import nearest_column
+from referee.europa.odds import nearest_column, ratio_text, shifted
 
 CHARTS, _ = load_charts()
 OPTIONS = CombatOptions()
@@ -313,3 +315,112 @@ def test_D92_D94_an_overrun_is_one_stack_and_says_what_happens_to_it() -> None:
     situation = battle([PANZER], [RIFLE], overrun=True)
     result = resolve(situation, assess(situation, CHARTS, OPTIONS), CHARTS, roll=7, options=OPTIONS)
     assert any("overrun: the whole stack advances" in step.text for step in result.steps)
+
+
+READINGS = ("nearest_linear", "nearest_log", "down")
+D11_COLUMNS = ["1-4", "1-3", "1-2", "1-1", "3-2", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1"]
+
+
+@pytest.mark.parametrize(
+    ("ratio", "column"),
+    [
+        (Fraction(1, 4), "1-4"),
+        (Fraction(1, 3), "1-3"),
+        (Fraction(1, 2), "1-2"),
+        (Fraction(1, 1), "1-1"),
+        (Fraction(3, 2), "3-2"),
+        (Fraction(2, 1), "2-1"),
+        (Fraction(3, 1), "3-1"),
+        (Fraction(4, 1), "4-1"),
+        (Fraction(5, 1), "5-1"),
+        (Fraction(6, 1), "6-1"),
+        (Fraction(7, 1), "7-1"),
+    ],
+)
+@pytest.mark.parametrize("reading", READINGS)
+def test_D11_odds_exactly_on_a_column_are_that_column_under_every_reading(
+    ratio: Fraction, column: str, reading: str
+) -> None:
+    """D-10, D-11, J-06: odds of exactly 1:4, 3:2, 7:1 … need no rounding; 1:4 is still on the table."""
+    assert nearest_column(ratio, reading) == column
+
+
+@pytest.mark.parametrize(
+    ("ratio", "linear", "log", "down"),
+    [
+        (Fraction(24, 100), None, None, None),  # just under 1:4: attacker eliminated
+        (Fraction(3, 10), "1-3", "1-3", "1-4"),
+        (Fraction(13, 2), "6-1", "7-1", "6-1"),  # 6.5: a tie by difference goes to the lower column
+        (Fraction(71, 10), "7-1", "7-1", "7-1"),  # above 7:1 uses 7-1
+        (Fraction(100, 1), "7-1", "7-1", "7-1"),
+    ],
+)
+def test_D11_J06_odds_between_and_beyond_the_columns(
+    ratio: Fraction, linear: str | None, log: str | None, down: str | None
+) -> None:
+    """D-11: below 1-4 the attacker is eliminated, above 7-1 the 7-1 column is used; J-06 readings between."""
+    assert [nearest_column(ratio, reading) for reading in READINGS] == [linear, log, down]
+
+
+@pytest.mark.parametrize(
+    ("column", "right", "expected"),
+    [
+        ("1-1", 1, "3-2"),
+        ("1-1", 2, "2-1"),
+        ("2-1", -2, "1-1"),
+        ("6-1", 1, "7-1"),
+        ("6-1", 3, "7-1"),  # past the right end: 7-1
+        ("7-1", 1, "7-1"),
+        ("1-3", -1, "1-4"),
+        ("1-3", -4, "1-4"),  # past the left end: 1-4, never off the table
+        ("1-4", -1, "1-4"),
+        ("3-2", 0, "3-2"),
+    ],
+)
+def test_D13_D14_column_shifts_stay_on_the_table(column: str, right: int, expected: str) -> None:
+    """D-13 (1R/1L shifts) then D-14 step 4, clamp to a column of D-11 (1-4 … 7-1)."""
+    assert shifted(column, right) == expected
+
+
+def test_the_record_writes_the_odds_as_given() -> None:
+    """D-10: odds are AF ÷ DF; the ruling records them unreduced, e.g. 34:9."""
+    assert ratio_text(34, 9) == "34:9"
+
+
+@given(
+    st.fractions(min_value=Fraction(1, 4), max_value=Fraction(10)),
+    st.fractions(min_value=Fraction(1, 4), max_value=Fraction(10)),
+    st.sampled_from(READINGS),
+)
+def test_D10_more_strength_never_gives_worse_odds(low: Fraction, high: Fraction, reading: str) -> None:
+    """D-10, D-11: on the table, a higher ratio never lands on a lower column under any reading."""
+    low, high = min(low, high), max(low, high)
+    first, second = nearest_column(low, reading), nearest_column(high, reading)
+    assert first is not None and second is not None
+    assert D11_COLUMNS.index(first) <= D11_COLUMNS.index(second)
+
+
+@given(st.fractions(min_value=Fraction(1, 4), max_value=Fraction(10)))
+def test_J06_rounding_down_never_gives_the_attacker_more_than_his_odds(ratio: Fraction) -> None:
+    """J-06 'down' (original Europa practice): the column is at or below the ratio, the next one above it."""
+    column = nearest_column(ratio, "down")
+    assert column is not None
+    index = D11_COLUMNS.index(column)
+    attack, defence = (int(part) for part in column.split("-"))
+    assert Fraction(attack, defence) <= ratio
+    if index + 1 < len(D11_COLUMNS):
+        attack, defence = (int(part) for part in D11_COLUMNS[index + 1].split("-"))
+        assert ratio < Fraction(attack, defence)
+
+
+@given(st.sampled_from(D11_COLUMNS), st.integers(min_value=-20, max_value=20))
+def test_D14_any_number_of_shifts_lands_on_a_column(column: str, right: int) -> None:
+    """D-14: after any shifts the column is clamped to 1-4 … 7-1; ten or more columns reach an end."""
+    result = shifted(column, right)
+    assert result in D11_COLUMNS
+    if right >= 10:
+        assert result == "7-1"
+    if right <= -10:
+        assert result == "1-4"
+    if right == 0:
+        assert result == column

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from referee.common.errors import IllegalOrderError, RulesError
+from referee.common.errors import IllegalOrderError, RulesError, ScenarioError
 from referee.service import RefereeService
 from referee.third_reich import warfare as sw
-from referee.third_reich.fire import load_fire_tables
+from referee.third_reich.fire import FireTables, hits, load_fire_tables
 from tests.referee.third_reich.test_economy_service import at
 
 TABLES, _ = load_fire_tables()
@@ -162,3 +165,108 @@ def test_G68_second_happy_time_plus_1_and_no_asw_against_the_us_in_spring_1942(t
     # 5 × 2 = 10 factors; roll 5 + 1 = 6 → 0.4 × 10 = 4
     assert entry["ruling"]["summary"].endswith("USA takes 4 BRP hits")
     assert any("second happy time" in step["text"] for step in entry["ruling"]["steps"])
+
+
+DISTINCT = FireTables(
+    title="a table with a different value on every roll",
+    provisional=True,
+    source="test",
+    effectiveness={
+        "air": ["0", "1/10", "1/5", "3/10", "2/5", "1/2", "3/5", "7/10", "4/5", "9/10"],
+        "naval": ["1", "1", "1", "1", "1", "1", "1", "1", "1", "1"],
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("roll", "value"),
+    [
+        (-3, Fraction(0)),
+        (0, Fraction(0)),
+        (1, Fraction(0)),
+        (2, Fraction(1, 10)),
+        (5, Fraction(2, 5)),
+        (9, Fraction(4, 5)),
+        (10, Fraction(9, 10)),
+        (11, Fraction(9, 10)),
+        (14, Fraction(9, 10)),
+    ],
+)
+def test_H20_modified_rolls_are_clamped_to_1_10(roll: int, value: Fraction) -> None:
+    """H-20: with DRMs, rolls below 1 are 1 and above 10 are 10; each roll reads its own column."""
+    assert DISTINCT.value("air", roll) == value
+
+
+@pytest.mark.parametrize(
+    ("factors", "effectiveness", "round_six_up", "expected"),
+    [
+        (15, Fraction(2, 5), False, 6),  # G-93: 15 × 0.4 = 6
+        (3, Fraction(2, 5), False, 1),  # 1.2 → 1
+        (3, Fraction(2, 5), True, 1),  # 1.2 → 1: 0.2 is under 0.6
+        (4, Fraction(2, 5), False, 1),  # 1.6 → 1 (down)
+        (4, Fraction(2, 5), True, 2),  # 1.6 → 2 (0.6 or more rounds up)
+        (3, Fraction(1, 5), True, 1),  # exactly 0.6 → 1
+        (3, Fraction(1, 5), False, 0),
+        (1, Fraction(1, 2), True, 0),  # 0.5 is under 0.6
+        (5, Fraction(1, 2), True, 2),  # 2.5 → 2
+        (2, Fraction(3, 5), True, 1),  # 1.2 → 1
+        (10, Fraction(3, 5), True, 6),
+        (7, Fraction(0), True, 0),
+        (9, Fraction(1), False, 9),
+    ],
+)
+def test_H20_H21_factors_times_effectiveness_round_down_or_point_six_up(
+    factors: int, effectiveness: Fraction, round_six_up: bool, expected: int
+) -> None:
+    """H-20: factors × effectiveness rounded down; H-21: where allowed, fractions of 0.6 or more round up."""
+    assert hits(factors, effectiveness, round_six_up=round_six_up) == expected
+
+
+@given(
+    st.integers(min_value=0, max_value=60),
+    st.integers(min_value=-5, max_value=15),
+    st.sampled_from(["air", "naval"]),
+    st.booleans(),
+)
+def test_H20_H21_fire_never_destroys_more_than_fires_and_round_up_adds_at_most_one(
+    factors: int, roll: int, table: str, round_six_up: bool
+) -> None:
+    """H-20: effectiveness is at most 1, so no fire destroys more factors than fired; H-21 adds at most 1."""
+    effectiveness = TABLES.value(table, roll)
+    down = hits(factors, effectiveness, round_six_up=False)
+    result = hits(factors, effectiveness, round_six_up=round_six_up)
+    assert 0 <= down <= result <= min(down + 1, factors)
+    assert down <= factors * effectiveness < down + 1
+    if roll <= 1:
+        assert effectiveness == TABLES.value(table, 1)
+    if roll >= 10:
+        assert effectiveness == TABLES.value(table, 10)
+
+
+def test_a_fire_table_file_that_cannot_be_read_or_parsed_is_named(tmp_path: Any) -> None:
+    """K-42: a referee's own printed table is loaded from a file; a missing or broken file says which and why."""
+    with pytest.raises(ScenarioError, match=r"absent\.toml: fire table file cannot be read \(No such file"):
+        load_fire_tables(str(tmp_path / "absent.toml"))
+    broken = tmp_path / "broken.toml"
+    broken.write_text("title = \n", encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"broken\.toml: not valid TOML: "):
+        load_fire_tables(str(broken))
+
+
+def test_a_fire_table_with_several_problems_names_each_field(tmp_path: Any) -> None:
+    """K-42: every problem of a referee's table is listed with its full field path, separated by '; '."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text('provisional = true\n[effectiveness]\nair = [0, "0"]\nnaval = []\n', encoding="utf-8")
+    with pytest.raises(ScenarioError) as raised:
+        load_fire_tables(str(bad))
+    message = str(raised.value)
+    assert message.startswith(f"{bad}: field ")
+    assert "field title: Field required; field source: Field required" in message
+    assert "field effectiveness.air.0: Input should be a valid string" in message
+
+
+def test_the_shipped_fire_tables_load_with_a_digest() -> None:
+    """H-22: the bundled provisional air row; its sha256 pins it into a campaign."""
+    tables, digest = load_fire_tables()
+    assert tables.provisional and len(digest) == 64
+    assert [tables.value("air", roll) for roll in (1, 3, 6, 9)] == [0, Fraction(1, 5), Fraction(2, 5), Fraction(3, 5)]
