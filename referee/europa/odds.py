@@ -35,11 +35,6 @@ def nearest_column(ratio: Fraction, rounding: str) -> str | None:
     return COLUMNS[exact.index(min(exact))]
 
 
-def ratio_text(attack: int | Fraction, defence: int | Fraction) -> str:
-    """'34:9' for the record."""
-    return f"{attack}:{defence}"
-
-
 def shifted(column: str, right: int) -> str:
     """The column ``right`` columns to the right (negative: left), kept inside 1-4..7-1."""
     index = min(max(COLUMNS.index(column) + right, 0), len(COLUMNS) - 1)

@@ -15,7 +15,7 @@ from referee.europa.combat import Battle, CombatOptions, assess
 from referee.europa.combat_result import resolve
 from referee.europa.combat_units import Attacker, Defender
 from referee.europa.data import FactorLimit
-from referee.europa.odds import nearest_column, ratio_text, shifted
+from referee.europa.odds import nearest_column, shifted
 
 CHARTS, _ = load_charts()
 OPTIONS = CombatOptions()
@@ -380,11 +380,6 @@ def test_D11_J06_odds_between_and_beyond_the_columns(
 def test_D13_D14_column_shifts_stay_on_the_table(column: str, right: int, expected: str) -> None:
     """D-13 (1R/1L shifts) then D-14 step 4, clamp to a column of D-11 (1-4 … 7-1)."""
     assert shifted(column, right) == expected
-
-
-def test_the_record_writes_the_odds_as_given() -> None:
-    """D-10: odds are AF ÷ DF; the ruling records them unreduced, e.g. 34:9."""
-    assert ratio_text(34, 9) == "34:9"
 
 
 @given(
