@@ -116,7 +116,7 @@ def test_an_edited_snapshot_is_named_and_changes_no_figure_state_or_apply_uses(
     db = sqlite3.connect(campaign)
     data = db.execute("select state from stored_snapshots").fetchone()[0]
     db.close()
-    edited = bytes(data).replace(b'"stockpile":', b'"stockpile":1', 1)
+    edited = bytes(data).replace(b'\\"stockpile\\":', b'\\"stockpile\\":1', 1)
     assert edited != bytes(data)
     edit(campaign, "update stored_snapshots set state = ?", edited)
     assert {at: state_json(capsys, campaign, at) for at in (100, 110, None)} == before  # `turnledger state`
