@@ -170,10 +170,10 @@ class RefereeService:
         """The ruleset the campaign is pinned to (parsed once per text)."""
         return parse_pinned_ruleset(self.ruleset_text(), f"ruleset {self.store.peek().identity.ruleset} (pinned)")
 
-    def ruleset_text(self, state: BaseState | None = None) -> str:
+    def ruleset_text(self, state: BaseState | None = None, *, fresh: bool = False) -> str:
         """The pinned ruleset's text (raises `ScenarioError` when the pinned copy is missing)."""
         identity = (state or self.store.peek()).identity
-        return pinned_ruleset_text(identity.ruleset, identity.ruleset_toml, identity.pinned)
+        return pinned_ruleset_text(identity.ruleset, identity.ruleset_toml, identity.pinned, fresh=fresh)
 
     def state(self, at: int | None = None) -> Any:
         """State as of entry ``at`` (default: now), a copy the caller may keep."""
@@ -358,7 +358,7 @@ class RefereeService:
         report = verify(self.store, progress=progress)
         if report.ok and report.state is not None:
             try:
-                self.ruleset_text(report.state)
+                self.ruleset_text(report.state, fresh=True)
             except ScenarioError as error:
                 report.problems.append((report.entries, str(error)))
         return report

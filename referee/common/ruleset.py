@@ -175,24 +175,40 @@ def archived_ruleset_text(ruleset_id: str, digest: str) -> str | None:
     return raw.decode("utf-8")
 
 
-def pinned_ruleset_text(ruleset_id: str, toml: str, pinned: dict[str, str]) -> str:
+@lru_cache(maxsize=16)
+def _archived_once(ruleset_id: str, digest: str) -> str | None:
+    """`archived_ruleset_text`, read once per process for the service's every command."""
+    return archived_ruleset_text(ruleset_id, digest)
+
+
+def pinned_ruleset_text(ruleset_id: str, toml: str, pinned: dict[str, str], *, fresh: bool = False) -> str:
     """The text of the ruleset a campaign is pinned to: recorded in the campaign, or (release
     0.1.0) the archived file with the pinned hash. Never the bundled file as it is now.
+
+    Args:
+        fresh: read an archived file again (verify), not the copy read once per process.
 
     Raises:
         ScenarioError: the pinned copy is missing or does not match its pinned hash.
     """
     digest = pinned.get(f"ruleset:{ruleset_id}", "")
     if toml:
-        if digest and sha256_text(toml) != digest:
+        if digest and _text_digest(toml) != digest:
             raise ScenarioError(
                 f"the pinned copy of ruleset {ruleset_id} does not match its pinned sha256 {digest[:16]}…"
             )
         return toml
-    archived = archived_ruleset_text(ruleset_id, digest) if digest else None
+    read = archived_ruleset_text if fresh else _archived_once
+    archived = read(ruleset_id, digest) if digest else None
     if archived is None:
         raise ScenarioError(
             f"the campaign plays under ruleset {ruleset_id} sha256 {digest[:16] or '(none)'}…, and this release "
             f"holds no copy of it (scenarios/rulesets/archive/{ruleset_id}-{digest}.toml is missing or altered)"
         )
     return archived
+
+
+@lru_cache(maxsize=16)
+def _text_digest(text: str) -> str:
+    """sha256 of a pinned text, once per text (the service reads the ruleset for every command)."""
+    return sha256_text(text)
