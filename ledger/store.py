@@ -25,12 +25,13 @@ from eventsourcing.domain import Snapshot
 from eventsourcing.persistence import (
     IntegrityError,
     JSONTranscoder,
+    Mapper,
     MapperDeserialisationError,
     PersistenceError,
     StoredEvent,
 )
 
-from ledger.book import BookStateTranscoding, CampaignBook, LegacyStateTranscoding
+from ledger.book import BookMapper, BookStateTranscoding, CampaignBook, LegacyStateTranscoding
 from ledger.canonical import GENESIS_HASH, canonical_text
 from ledger.entry import Draft, seal
 from ledger.errors import (
@@ -54,6 +55,9 @@ class LedgerApplication(Application[UUID]):
 
     name = "turnledger"
     snapshotting_intervals: ClassVar[dict[type[Any], int]] = {CampaignBook: SNAPSHOT_INTERVAL}
+
+    def construct_mapper(self) -> Mapper[UUID]:  # library hook
+        return self.factory.mapper(transcoder=self.construct_transcoder(), mapper_class=BookMapper)
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:  # library hook
         super().register_transcodings(transcoder)
@@ -282,7 +286,8 @@ class LedgerStore:
             )
         entry = seal(draft, number=book.version + 1, recorded_at=recorded_at, at=at, prev_hash=book.book.head_hash)
         try:
-            book.record(entry, canonical_text(entry))
+            text = canonical_text(entry)
+            book.record(json.loads(text), text)
             self._save(book)
         except BaseException:
             self._evict()  # the cached head may hold the refused entry half folded
@@ -293,7 +298,8 @@ class LedgerStore:
         """The state the draft would produce, without writing anything."""
         book = self._book()
         entry = seal(draft, number=book.version + 1, recorded_at=recorded_at, at=at, prev_hash=book.book.head_hash)
-        book.record(entry, canonical_text(entry))
+        text = canonical_text(entry)
+        book.record(json.loads(text), text)
         return book.book.state
 
     def append_sealed(
