@@ -1,5 +1,6 @@
-"""The book: an event-sourced, hash-chained record of one campaign.
+"""The book: an event-sourced, hash-chained record of one campaign, for any game.
 
-`ledger` knows accounting (entries, chains, pools that may not go negative), never wargame
-rules. It imports neither `referee` nor `tui`, and no UI library (see tests/test_architecture.py).
+`ledger` knows entries, the chain, replay, rollback marks, verification and exchange; a game
+hands it a `Fold` (`ledger/folding.py`) and it never names one. It imports neither `referee`
+nor `tui`, and no UI library (import-linter contracts in pyproject.toml).
 """
