@@ -30,7 +30,7 @@ from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError, InvalidInputError, ScenarioError
 from referee.common.game import Game
 from referee.common.rollback import restore_events
-from referee.common.ruleset import Ruleset, parse_pinned_ruleset, pinned_ruleset_text
+from referee.common.ruleset import parse_pinned_ruleset, pinned_ruleset_text
 from referee.common.ruling import Ruling, Step
 from referee.common.scenario import load_scenario
 from referee.common.setup import opening_identity
@@ -164,11 +164,6 @@ class RefereeService:
     def game(self) -> Game:
         """The campaign's game."""
         return game_named(self.store.peek().identity.game)
-
-    @property
-    def ruleset(self) -> Ruleset:
-        """The ruleset the campaign is pinned to (parsed once per text)."""
-        return parse_pinned_ruleset(self.ruleset_text(), f"ruleset {self.store.peek().identity.ruleset} (pinned)")
 
     def ruleset_text(self, state: BaseState | None = None, *, fresh: bool = False) -> str:
         """The pinned ruleset's text (raises `ScenarioError` when the pinned copy is missing)."""

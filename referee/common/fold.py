@@ -70,7 +70,8 @@ def _marker_cleared(state: BaseState, e: ev.MarkerCleared) -> None:
     state.table.markers.pop(e.name, None)
 
 
-def _account_restored(state: BaseState, e: ev.AccountRestored) -> None:
+def _account_restored(state: BaseState, e: ev.AccountRestored | ev.AccountOpened) -> None:
+    """A rollback's account document, or (entry #1 past the accounts) an opening one."""
     restore_account(state, e.account, e.state)
 
 
@@ -129,7 +130,7 @@ NEUTRAL_APPLIERS: dict[type[Any], Applier] = {
     ev.UnitRegistered: _unit_registered,
     ev.UnitStatusChanged: _unit_status_changed,
     ev.AccountRestored: _account_restored,
-    ev.AccountOpened: lambda state, e: restore_account(state, e.account, e.state),
+    ev.AccountOpened: _account_restored,
     ev.CampaignBranched: _campaign_branched,
     ev.EntryAnnotated: _no_change,
     ev.RolledBack: _no_change,

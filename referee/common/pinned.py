@@ -12,18 +12,17 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from referee.common.errors import IllegalOrderError
-from referee.common.ruling import Step
 from referee.common.state import BaseState
 
 Chart = TypeVar("Chart", bound=BaseModel)
 
 
-def pinned_chart(state: BaseState, key: str, model: type[Chart], bundled: str) -> tuple[Chart, list[Step]]:
-    """The chart under ``identity.tables[key]`` (no step: the derivation cites the pinned hash)."""
+def pinned_chart(state: BaseState, key: str, model: type[Chart], bundled: str) -> Chart:
+    """The chart under ``identity.tables[key]`` (the opening's ruling cites its pinned hash)."""
     data = state.identity.tables.get(key)
     if data is None:
         raise IllegalOrderError(
             f"this campaign has no {key} chart pinned; record "
             f'{{"kind": "AdoptCharts", "charts": "{bundled}", "reason": "..."}} (or your own chart file) first'
         )
-    return model.model_validate(data), []
+    return model.model_validate(data)

@@ -32,7 +32,7 @@ from referee.europa.supply_handlers import charge
 RULESET = "europa-000"
 
 
-def charts_of(state: EuropaState) -> tuple[CombatCharts, list[Step]]:
+def charts_of(state: EuropaState) -> CombatCharts:
     """The combat chart pinned at creation (K-01, K-03)."""
     return pinned_chart(state, "combat", CombatCharts, BUNDLED)
 
@@ -76,9 +76,7 @@ def battle_of(command: eu.ResolveCombat, state: EuropaState) -> cm.Battle:
     )
 
 
-def assess_command(
-    command: eu.ResolveCombat, state: EuropaState
-) -> tuple[cm.Battle, cm.Assessment, CombatCharts, list[Step]]:
+def assess_command(command: eu.ResolveCombat, state: EuropaState) -> tuple[cm.Battle, cm.Assessment, CombatCharts]:
     """Everything before the dice: used by the handler and by the console's combat form."""
     if command.axis_first_winter and command.side != "Axis":
         raise IllegalOrderError(
@@ -89,9 +87,9 @@ def assess_command(
             f"combat follows the Revised Europa 000 rules; this campaign plays {state.identity.ruleset}, "
             "whose combat differences (D-24, D-37, D-46) are not implemented: record the roll with RecordRoll"
         )
-    charts, notes = charts_of(state)
+    charts = charts_of(state)
     battle = battle_of(command, state)
-    return battle, cm.assess(battle, charts, combat_options(state)), charts, notes
+    return battle, cm.assess(battle, charts, combat_options(state)), charts
 
 
 def _other_side(state: EuropaState, side: str) -> str:
@@ -110,7 +108,7 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
         "an overrun" if command.overrun else "combat",
         "D-90 [000]" if command.overrun else "A-14 [000]",
     )
-    battle, assessment, charts, notes = assess_command(command, state)
+    battle, assessment, charts = assess_command(command, state)
     if command.faces is None:
         raise IllegalOrderError(
             'throw 2D6 at the table and enter the faces (or "digital" for the committed digital dice)'
@@ -124,7 +122,7 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
         witnesses=list(command.witnesses),
     )
     result = resolve(battle, assessment, charts, roll["total"], combat_options(state))
-    steps = [*notes, *result.steps]
+    steps = list(result.steps)
     events: list[ev.DomainEvent] = []
     cost, lines = _supply_cost(command)
     if cost:

@@ -17,7 +17,7 @@ COMBAT = CommandSet((eu.ResolveCombat,), title="the combat form")
 
 
 def _combat(state: EuropaState) -> dict[str, Any]:
-    charts, _ = charts_of(state)
+    charts = charts_of(state)
     return {
         "side": phasing_side(state, "combat"),
         "zones": dict(state.table.weather),
@@ -29,12 +29,12 @@ def _combat(state: EuropaState) -> dict[str, Any]:
 def _odds(state: EuropaState, data: dict[str, Any]) -> str:
     """Odds, column, shifts and DRM of a combat before the dice are thrown."""
     command = COMBAT.parse({key: value for key, value in data.items() if key != "faces"})
-    _, assessment, _, notes = assess_command(command, state)
+    _, assessment, _ = assess_command(command, state)
     head = (
         f"[b]{assessment.column or 'attacker eliminated'}[/b] — odds {assessment.attack}:{assessment.defence}, "
         f"DRM {assessment.drm:+d}; type the 2D6 faces to see the result"
     )
-    steps = [*notes, *assessment.steps]
+    steps = assessment.steps
     return "\n".join([head] + [f"  · {step.text}  [dim]{step.rule}[/dim]" for step in steps])
 
 

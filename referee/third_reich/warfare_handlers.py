@@ -30,7 +30,7 @@ TARGETS = {"submarines": ("UK", "USA"), "bombers": ("Germany",)}
 ATTACKING_POWER = {"submarines": "Germany", "bombers": "UK"}
 
 
-def fire_tables_of(state: ReichState) -> tuple[FireTables, list[Step]]:
+def fire_tables_of(state: ReichState) -> FireTables:
     """The fire tables pinned at creation (K-42)."""
     return pinned_chart(state, "fire", FireTables, BUNDLED)
 
@@ -77,7 +77,7 @@ def _check(command: ResolveStrategicWarfare, state: ReichState) -> bool:
 def resolve_strategic_warfare(command: ResolveStrategicWarfare, ctx: Context[ReichState]) -> Decision:
     """G-61..G-68 [004]: one round, then the BRP hits on the target's economy."""
     happy = _check(command, ctx.state)
-    tables, notes = fire_tables_of(ctx.state)
+    tables = fire_tables_of(ctx.state)
     fight = sw.Fight(
         attacker=command.attacker,
         offensive=command.offensive_factors,
@@ -101,7 +101,7 @@ def resolve_strategic_warfare(command: ResolveStrategicWarfare, ctx: Context[Rei
         rolls.append(record)
         return int(record["total"])
 
-    steps = list(notes)
+    steps: list[Step] = []
     if happy:
         steps.append(Step(text="second happy time: +1 to the U-boats' rolls against the US economy", rule="G-68 [004]"))
     purposes = sw.rolls_for_exchange(fight)
