@@ -220,9 +220,13 @@ class GameFold(Generic[State]):
         applier(state, event)
 
     def copy(self, state: State) -> State:
-        """A deep copy callers may keep."""
-        copied: State = state.model_copy(deep=True)
-        return copied
+        """A deep copy callers may keep.
+
+        Through the cached-state encoding rather than ``model_copy(deep=True)``: the round trip
+        is exact (cached states rely on it) and three times faster on a large roster
+        (bench/ledger.py, state as of the head).
+        """
+        return self.decode(self.encode(state))
 
     def encode(self, state: State) -> dict[str, Any]:
         """Plain JSON for a cached state."""

@@ -95,7 +95,8 @@ def test_commit_roll_reveal_and_check_offline(make_service: Any, tmp_path: Path)
     assert "roll " + f"{dice.period}.1 2D6 {first['rolls'][0]['faces']} (weather) checks" in result.stdout
     lines = export.read_text(encoding="utf-8").splitlines(keepends=True)
     faces = json.dumps(first["rolls"][0]["faces"]).replace(" ", "")
-    lines[first["number"]] = lines[first["number"]].replace(f'"faces":{faces}', '"faces":[6,6]', 1)
+    forged = "[1,1]" if first["rolls"][0]["faces"] == [6, 6] else "[6,6]"  # never the faces rolled (1 in 36)
+    lines[first["number"]] = lines[first["number"]].replace(f'"faces":{faces}', f'"faces":{forged}', 1)
     export.write_text("".join(lines), encoding="utf-8")
     result = subprocess.run(
         [sys.executable, "-S", "-I", str(script), str(export)], check=False, capture_output=True, text=True, timeout=60
