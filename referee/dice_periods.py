@@ -9,6 +9,8 @@ seed and commits the next one. A preview never gets a seed, so it can never show
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
+from typing import Any
 
 from referee import commands as c
 from referee import digital_dice
@@ -24,11 +26,19 @@ from referee.dice_secrets import SecretKeeper
 NewSeed = tuple[int, str]
 
 
-def roller(state: BaseState, keeper: SecretKeeper, *, live: bool) -> DigitalRoller:
-    """Digital dice for one decision, or the reason none may be rolled now."""
+SCHEME = 2
+"""The dice scheme of every period committed now (referee/digital_dice.py, docs/dice.md)."""
+
+
+def roller(
+    state: BaseState, keeper: SecretKeeper, *, live: bool, command: dict[str, Any] | None = None
+) -> DigitalRoller:
+    """Digital dice for one decision (``command`` as it will be recorded), or the reason none
+    may be rolled now."""
     dice = state.table.dice
     refusal = ""
     seed = None
+    command = command or {}
     if dice is not None:
         if dice.revealed or keeper.revealed(dice.period):
             refusal = (
@@ -42,7 +52,46 @@ def roller(state: BaseState, keeper: SecretKeeper, *, live: bool) -> DigitalRoll
                     f"the seed of dice period {dice.period} is not kept on this machine "
                     f"({keeper.path or 'memory'}); record CommitDice for fresh dice"
                 )
-    return DigitalRoller(campaign=state.identity.campaign_id, dice=dice, seed=seed, refusal=refusal)
+            elif digital_dice.commitment(seed) != dice.commitment:
+                refusal = (
+                    f"the seed kept in {keeper.path} for dice period {dice.period} does not match the commitment "
+                    f"recorded in entry #{dice.period}: the secrets file was changed or swapped, so no roll is "
+                    "made with it; restore the file, or record CommitDice for fresh dice"
+                )
+                seed = None
+    return DigitalRoller(
+        campaign=state.identity.campaign_id,
+        dice=dice,
+        seed=seed,
+        refusal=refusal,
+        entry=state.chain.last_number + 1,
+        command=command,
+        witness=command.get("witness_word"),
+    )
+
+
+def kept_through_rollback(target: BaseState, current: BaseState, undone: Iterable[dict[str, Any]]) -> BaseState:
+    """The state a rollback restores, with what it must never wind back about the dice.
+
+    Roll numbers are never reused: in the same period the restored count of rolls stays what it
+    is now, so the next roll gets a new number and the undone one stays in the record. A seed
+    revealed in an undone entry stays revealed, vouched for by the record rather than by this
+    machine's secrets file (``undone``: the entries the rollback undoes).
+    """
+    dice, now = target.table.dice, current.table.dice
+    if dice is None:
+        return target
+    if now is not None and now.period == dice.period:
+        dice.rolls = max(dice.rolls, now.rolls)
+    revealing = (
+        event
+        for entry in undone
+        for event in entry.get("events", [])
+        if event.get("type") == "DiceSeedRevealed" and event.get("period") == dice.period
+    )
+    if not dice.revealed and next(revealing, None) is not None:
+        dice.revealed = True
+    return target
 
 
 def commit(command: c.CommitDice, state: BaseState, keeper: SecretKeeper) -> tuple[Decision, NewSeed]:
@@ -69,7 +118,7 @@ def commit(command: c.CommitDice, state: BaseState, keeper: SecretKeeper) -> tup
         steps.append(Step(text="players' seeds bound into every roll: " + ", ".join(command.player_seeds)))
     decision = Decision(
         Ruling(summary=f"digital dice committed for period {period}", steps=steps),
-        [dv.DiceCommitted(period=period, commitment=promise, player_seeds=dict(command.player_seeds))],
+        [dv.DiceCommitted(period=period, commitment=promise, player_seeds=dict(command.player_seeds), scheme=SCHEME)],
     )
     return decision, (period, seed)
 
@@ -82,10 +131,10 @@ def period_end(decision: Decision, state: BaseState, keeper: SecretKeeper) -> tu
     if dice is None or dice.revealed or not ends:
         return decision, None
     seed = keeper.seed(dice.period)
-    if seed is None or keeper.revealed(dice.period):
+    if seed is None or keeper.revealed(dice.period) or digital_dice.commitment(seed) != dice.commitment:
+        why = "is not kept here" if seed is None else "kept here does not match its commitment"
         step = Step(
-            text=f"dice period {dice.period} ends, but its seed is not kept here: it cannot be revealed",
-            rule="DESIGN: dice",
+            text=f"dice period {dice.period} ends, but its seed {why}: it cannot be revealed", rule="DESIGN: dice"
         )
         return Decision(
             Ruling(summary=decision.ruling.summary, steps=[*decision.ruling.steps, step]),
@@ -105,6 +154,6 @@ def period_end(decision: Decision, state: BaseState, keeper: SecretKeeper) -> tu
     events = [
         *decision.events,
         dv.DiceSeedRevealed(period=dice.period, seed=seed),
-        dv.DiceCommitted(period=period, commitment=promise, player_seeds=dict(dice.player_seeds)),
+        dv.DiceCommitted(period=period, commitment=promise, player_seeds=dict(dice.player_seeds), scheme=SCHEME),
     ]
     return Decision(Ruling(summary=decision.ruling.summary, steps=steps), events, decision.rolls), (period, fresh)

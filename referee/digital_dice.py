@@ -1,21 +1,28 @@
 """Verifiable digital dice: commit, roll, reveal, and check, with the Python standard library only.
 
-DESIGN "Dice: physical and verifiable". The service draws a secret seed for a period (a game
-turn; a period is named by the number of the entry that commits it) and records only its
-SHA-256 commitment, with any seed strings the players add. Roll
-*n* of the period is HMAC-SHA256 of the seed over the canonical JSON of the campaign id, the
-period, *n*, the roll's declared purpose, the dice and the players' seeds; its bytes become
-faces by rejection sampling (a byte is used only below the largest multiple of the die's
-sides, so every face is equally likely). When the period ends, the seed is revealed in the
-ledger and a new one committed.
+DESIGN "Dice: physical and verifiable"; the threat model is docs/dice.md. The service draws a
+secret seed for a period (a game turn; a period is named by the number of the entry that
+commits it) and records only its SHA-256 commitment, with any seed strings the players add.
+Roll *n* of the period is HMAC-SHA256 of the seed over a canonical JSON message; its bytes
+become faces by rejection sampling (a byte is used only below the largest multiple of the
+die's sides, so every face is equally likely). When the period ends, the seed is revealed in
+the ledger and a new one committed.
 
-This file imports nothing outside the standard library, so anyone can check a campaign from
-its export alone:
+The message has two schemes, named in each period's commitment and each roll:
+
+* scheme 1 (release 0.1.0 to 0.2.0): the campaign id, the period, *n*, the roll's purpose, the
+  dice and the players' seeds;
+* scheme 2 (from 0.3.0): also the number of the entry the roll is recorded in, the SHA-256 of
+  the command as recorded, and a witness word a player gave at the moment of the roll, so that
+  nobody can know a roll before the word is given, even with the seed.
+
+Roll numbers only grow within a period (a rollback never winds them back). This file imports
+nothing outside the standard library, so anyone can check a campaign from its export alone:
 
     python digital_dice.py campaign.jsonl
 
-It prints each period's commitment check and each digital roll recomputed, and exits 1 if
-anything does not match.
+It prints each period's commitment check and each digital roll recomputed (undone ones marked
+'rolled, then undone'), and exits 1 if anything does not match.
 """
 
 from __future__ import annotations
@@ -44,13 +51,51 @@ def commitment(seed: str) -> str:
 def roll_message(
     *, campaign: str, period: int, n: int, purpose: str, dice: str, player_seeds: dict[str, str]
 ) -> dict[str, Any]:
-    """What roll *n* is bound to: relabelling its purpose afterwards changes its faces."""
+    """Scheme 1 (release 0.1.0 to 0.2.0): what roll *n* is bound to; relabelling it changes its faces."""
     return {
         "campaign": campaign,
         "period": period,
         "n": n,
         "purpose": purpose,
         "dice": dice,
+        "player_seeds": player_seeds,
+    }
+
+
+def command_digest(command: dict[str, Any]) -> str:
+    """SHA-256 of the command as the entry records it: a roll is bound to what it was rolled for."""
+    return hashlib.sha256(canonical(command)).hexdigest()
+
+
+def bound_message(
+    *,
+    campaign: str,
+    period: int,
+    n: int,
+    entry: int,
+    command: dict[str, Any],
+    purpose: str,
+    dice: str,
+    witness: dict[str, Any],
+    player_seeds: dict[str, str],
+) -> dict[str, Any]:
+    """Scheme 2: roll *n* is bound to the entry it is recorded in, the command it was rolled for
+    (its kind and every parameter) and a witness word a player gave at the moment of the roll.
+
+    The word is not known before the roll, so a copy of the campaign and its seed cannot tell a
+    roll in advance; the entry number and the command leave nothing for the seed holder to vary
+    without it showing in the record (docs/dice.md).
+    """
+    return {
+        "scheme": 2,
+        "campaign": campaign,
+        "period": period,
+        "n": n,
+        "entry": entry,
+        "command": command_digest(command),
+        "purpose": purpose,
+        "dice": dice,
+        "witness": witness,
         "player_seeds": player_seeds,
     }
 
@@ -73,31 +118,91 @@ def faces(seed: str, message: dict[str, Any]) -> list[int]:
     return result
 
 
-def check_entries(entries: Iterable[dict[str, Any]], campaign: str) -> tuple[list[str], list[str]]:
-    """Recompute every digital roll whose seed has been revealed; returns (report lines, problems).
+class _Record:
+    """What the verifier gathers in one pass over the entries."""
 
-    Rolls of a period whose seed is not revealed yet are counted, not checked.
-    """
-    committed: dict[int, dict[str, Any]] = {}
-    revealed: dict[int, str] = {}
-    rolls: list[tuple[int, dict[str, Any]]] = []
-    for entry in entries:
+    def __init__(self) -> None:
+        self.campaign = ""
+        self.committed: dict[int, dict[str, Any]] = {}
+        self.revealed: dict[int, str] = {}
+        self.rolls: list[tuple[dict[str, Any], dict[str, Any], str]] = []  # (entry, roll, campaign in force)
+        self.rollbacks: list[tuple[int, int]] = []  # (rollback entry, entry it went back to)
+
+    def read(self, entry: dict[str, Any]) -> None:
         for event in entry.get("events", []):
-            if event.get("type") == "DiceCommitted":
-                committed[event["period"]] = {
+            kind = event.get("type")
+            if kind == "CampaignOpened":  # version 1 (release 0.1.0) held the whole state
+                self.campaign = str(event.get("campaign_id") or event["state"]["identity"]["campaign_id"])
+            elif kind == "CampaignBranched":
+                self.campaign = str(event["campaign_id"])
+            elif kind == "RolledBack":
+                self.rollbacks.append((entry["number"], event["to"]))
+            elif kind == "DiceCommitted":
+                self.committed[event["period"]] = {
                     "commitment": event["commitment"],
                     "player_seeds": event["player_seeds"],
+                    "scheme": event.get("scheme", 1),
                     "entry": entry["number"],
                 }
-            elif event.get("type") == "DiceSeedRevealed":
-                revealed[event["period"]] = event["seed"]
+            elif kind == "DiceSeedRevealed":
+                self.revealed[event["period"]] = event["seed"]
         for roll in entry.get("rolls", []):
             if roll.get("method") == "digital":
-                rolls.append((entry["number"], roll))
+                self.rolls.append((entry, roll, self.campaign))
+
+    def undone_by(self) -> dict[int, int]:
+        """Each undone entry -> the rollback entry that undid it (the first one that did)."""
+        undone: dict[int, int] = {}
+        for rollback, to in self.rollbacks:
+            for number in range(to + 1, rollback):
+                undone.setdefault(number, rollback)
+        return undone
+
+
+def _recomputed(record: _Record, entry: dict[str, Any], roll: dict[str, Any], campaign: str) -> list[int]:
+    period = roll["period"]
+    seed, seeds = record.revealed[period], record.committed[period]["player_seeds"]
+    if roll.get("scheme", 1) == 2:
+        message = bound_message(
+            campaign=campaign,
+            period=period,
+            n=roll["n"],
+            entry=entry["number"],
+            command=entry.get("command", {}),
+            purpose=roll["purpose"],
+            dice=roll["dice"],
+            witness=roll.get("witness") or {},
+            player_seeds=seeds,
+        )
+    else:
+        message = roll_message(
+            campaign=campaign,
+            period=period,
+            n=roll["n"],
+            purpose=roll["purpose"],
+            dice=roll["dice"],
+            player_seeds=seeds,
+        )
+    return faces(seed, message)
+
+
+def check_entries(entries: Iterable[dict[str, Any]], campaign: str = "") -> tuple[list[str], list[str]]:
+    """Recompute every digital roll whose seed has been revealed; returns (report lines, problems).
+
+    Each roll is checked with the campaign id in force when it was made (a branch's early rolls
+    were made by its parent), against its period's scheme. Rolls of a period whose seed is not
+    revealed yet are counted, not checked. A roll number used twice in a period is a problem
+    under scheme 2 (it cannot happen honestly) and a note under scheme 1 (a rollback let it
+    happen). ``campaign`` is only a fallback for records that never name their campaign.
+    """
+    record = _Record()
+    record.campaign = campaign
+    for entry in entries:
+        record.read(entry)
     lines: list[str] = []
     problems: list[str] = []
-    for period, seed in sorted(revealed.items()):
-        known = committed.get(period)
+    for period, seed in sorted(record.revealed.items()):
+        known = record.committed.get(period)
         if known is None:
             problems.append(f"period {period}: a seed is revealed but no commitment was recorded")
         elif commitment(seed) != known["commitment"]:
@@ -106,30 +211,31 @@ def check_entries(entries: Iterable[dict[str, Any]], campaign: str) -> tuple[lis
             )
         else:
             lines.append(f"period {period}: revealed seed matches the commitment of entry #{known['entry']}")
+    undone = record.undone_by()
+    first_use: dict[tuple[int, int], int] = {}
     unchecked = 0
-    for number, roll in rolls:
-        period = roll["period"]
-        if period not in revealed or period not in committed:
+    for entry, roll, in_force in record.rolls:
+        number, period = entry["number"], roll["period"]
+        label = f"roll {period}.{roll['n']}"
+        earlier = first_use.setdefault((period, roll["n"]), number)
+        if earlier != number:
+            if roll.get("scheme", 1) == 2:
+                problems.append(f"entry #{number}: {label} was already rolled in entry #{earlier}")
+            else:
+                lines.append(
+                    f"entry #{number}: {label} re-uses the number of entry #{earlier} (scheme 1, after a rollback)"
+                )
+        if period not in record.revealed or period not in record.committed:
             unchecked += 1
             continue
-        message = roll_message(
-            campaign=campaign,
-            period=period,
-            n=roll["n"],
-            purpose=roll["purpose"],
-            dice=roll["dice"],
-            player_seeds=committed[period]["player_seeds"],
-        )
-        again = faces(revealed[period], message)
+        again = _recomputed(record, entry, roll, in_force or campaign)
+        fate = f", rolled, then undone by #{undone[number]}" if number in undone else ""
         if again != roll["faces"]:
             problems.append(
-                f"entry #{number}: roll {period}.{roll['n']} ({roll['purpose']}) recorded {roll['faces']}, "
-                f"recomputes to {again}"
+                f"entry #{number}: {label} ({roll['purpose']}) recorded {roll['faces']}, recomputes to {again}{fate}"
             )
         else:
-            lines.append(
-                f"entry #{number}: roll {period}.{roll['n']} {roll['dice']} {roll['faces']} ({roll['purpose']}) checks"
-            )
+            lines.append(f"entry #{number}: {label} {roll['dice']} {roll['faces']} ({roll['purpose']}) checks{fate}")
     if unchecked:
         lines.append(f"{unchecked} digital roll(s) of periods not yet revealed: checkable once their game turn ends")
     return lines, problems
@@ -150,7 +256,7 @@ def check_export(path: str) -> tuple[list[str], list[str]]:
     """Check the digital rolls of a `turnledger export` JSONL file."""
     with open(path, encoding="utf-8") as handle:
         header = json.loads(handle.readline())
-        return check_entries((json.loads(line) for line in handle if line.strip()), header["campaign_id"])
+        return check_entries((json.loads(line) for line in handle if line.strip()), str(header.get("campaign_id", "")))
 
 
 def main(argv: list[str]) -> int:

@@ -269,7 +269,7 @@ class RefereeService:
         handler = game.handlers.get(type(command))
         if handler is None:
             raise IllegalOrderError(f"{command.kind} is not a command of {game.title}")
-        roller = dice_periods.roller(state, self.secrets, live=live)
+        roller = dice_periods.roller(state, self.secrets, live=live, command=c.command_json(command))
         ruleset = parse_pinned_ruleset(self.ruleset_text(state), f"ruleset {state.identity.ruleset} (pinned)")
         context = Context(state=state, ruleset=ruleset, head=state.chain.last_number, game=game, roller=roller)
         decision = handler(command, context)
@@ -285,7 +285,7 @@ class RefereeService:
         head = state.chain.last_number
         if command.to >= head:
             raise IllegalOrderError(f"roll back to #{command.to}: the record ends at #{head}; choose an earlier entry")
-        target = self.store.state(command.to)
+        target = dice_periods.kept_through_rollback(self.store.state(command.to), state, self.entries(command.to + 1))
         raw = restore_events(state, target, to=command.to, reason=command.reason)
         restored = [r["account"] for r in raw if r["type"] == "AccountRestored"]
         return Decision(

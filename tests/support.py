@@ -36,6 +36,8 @@ def golden_figures(location: str, at: int | None = None) -> dict[str, Any]:
       games (empty where the game has none): absent kinds read as empty here. The table's
       ``facts`` (referee-stated facts, new in 0.2) are not a 0.1.0 figure. Options now pin every
       reading, defaults included: the 0.1.0 options are compared as a subset (test side).
+    - 0.3: a dice period names its dice scheme (docs/dice.md); every period of 0.1.0 was scheme 1,
+      so ``table/dice/scheme`` 1 is not a 0.1.0 figure (any other value is, and fails the test).
     """
     from referee.service import RefereeService
 
@@ -55,6 +57,8 @@ def golden_figures(location: str, at: int | None = None) -> dict[str, Any]:
 
     table_0_1_0 = {"cities": {}, "cities_reached": [], "losses_due": [], **state["table"]}
     table_0_1_0.pop("facts", None)
+    if table_0_1_0.get("dice") and table_0_1_0["dice"].get("scheme") == 1:
+        table_0_1_0["dice"] = {key: value for key, value in table_0_1_0["dice"].items() if key != "scheme"}
     walk("table", table_0_1_0)
     for key in ("supply_pools", "replacement_tracks", "brp_economies", "rosters", "resource_points"):
         walk(key, state.get(key, {}))

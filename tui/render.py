@@ -88,7 +88,8 @@ def log_view(rows: list[dict[str, Any]]) -> RenderableType:
     for column in ("#", "at", "actor", "command", "summary", "status"):
         table.add_column(column, justify="right" if column == "#" else "left")
     for row in rows:
-        status = f"undone by #{row['undone_by']}" if row.get("undone_by") else ""
+        undone = f"undone by #{row['undone_by']}" if row.get("undone_by") else ""
+        status = f"rolled, then {undone}" if undone and row.get("rolls") else undone
         if row.get("notes"):
             status = (
                 (status + " " if status else "")
@@ -106,6 +107,26 @@ def log_view(rows: list[dict[str, Any]]) -> RenderableType:
     return table
 
 
+def roll_line(roll: dict[str, Any], *, undone_by: int | None = None) -> str:
+    """One recorded roll: faces, purpose, how it was made, who entered, threw and watched it, its fate."""
+    if roll["method"] == "digital":
+        how = (
+            f"digital, dice period {roll['period']} roll {roll['n']}, commitment {roll['commitment'][:16]}…, asked "
+            f"by {roll['rolled_by']}"
+        )
+        if roll.get("witness"):
+            how += f", witness word {roll['witness']['word']!r} from {roll['witness']['by']}"
+    else:
+        how = f"{roll['method']}, by {roll['rolled_by']}"
+    if roll.get("entered_by"):
+        how += f", entered by {roll['entered_by']}"
+    fate = f"; rolled, then undone by #{undone_by}" if undone_by else ""
+    return (
+        f"roll: {roll['dice']} {roll['faces']} = {roll['total']} for {roll['purpose']} "
+        f"({how}; witnesses {', '.join(roll['witnesses']) or 'none'}{fate})\n"
+    )
+
+
 def entry_view(entry: dict[str, Any], *, undone_by: int | None = None) -> RenderableType:
     """Everything recorded for one entry: command, rolls, ruling with derivation, events, hash."""
     lines = Text()
@@ -119,16 +140,7 @@ def entry_view(entry: dict[str, Any], *, undone_by: int | None = None) -> Render
         if key not in ("kind", "actor", "on_behalf_of"):
             lines.append(f"  {key}: {value}\n")
     for roll in entry["rolls"]:
-        how = (
-            f"digital, dice period {roll['period']} roll {roll['n']}, commitment {roll['commitment'][:16]}…, asked "
-            f"by {roll['rolled_by']}"
-            if roll["method"] == "digital"
-            else f"{roll['method']}, by {roll['rolled_by']}"
-        )
-        lines.append(
-            f"roll: {roll['dice']} {roll['faces']} = {roll['total']} for {roll['purpose']} "
-            f"({how}; witnesses {', '.join(roll['witnesses']) or 'none'})\n"
-        )
+        lines.append(roll_line(roll, undone_by=undone_by))
     lines.append(f"ruling: {entry['ruling'].get('summary', '')}\n", style="bold")
     for step in entry["ruling"].get("steps", []):
         rule = f"  [{step['rule']}]" if step.get("rule") else ""

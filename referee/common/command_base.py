@@ -16,6 +16,21 @@ TwoDice = Annotated[list[int], Field(min_length=2, max_length=2)] | Digital
 AnyDice = Annotated[list[int], Field(min_length=1, max_length=10)] | Digital
 
 
+class WitnessWord(BaseModel):
+    """A word a player says at the moment of a digital roll; it is mixed into the roll's faces,
+    so nobody holding the seed can know the roll before the word is given (docs/dice.md)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+    by: Name = Field(description="the player who gave the word (not whoever enters the command)")
+    word: Annotated[str, Field(min_length=1, max_length=200)] = Field(description="any word or number they chose")
+
+
+Witnessed = Annotated[
+    WitnessWord | None,
+    Field(description='digital dice: the witness word, required with "digital" (docs/dice.md)'),
+]
+
+
 class Command(BaseModel):
     """Fields every command has: who entered it and on whose behalf."""
 

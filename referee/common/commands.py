@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from referee.common.command_base import AnyDice, Command, Name, Text, TwoDice
+from referee.common.command_base import AnyDice, Command, Name, Text, TwoDice, Witnessed
 
 
 class CreateCampaign(Command):
@@ -84,6 +84,7 @@ class RecordRoll(Command):
     faces: AnyDice = Field(description='the faces thrown, or "digital" for the service\'s committed dice')
     rolled_by: Name
     witnesses: list[Name] = Field(default_factory=list, max_length=20)
+    witness_word: Witnessed = None
 
 
 class ResolveIsolationAttrition(Command):
@@ -110,6 +111,7 @@ class ResolveIsolationAttrition(Command):
     faces: TwoDice = Field(description='the 2D6 thrown, or "digital"')
     rolled_by: Name
     witnesses: list[Name] = Field(default_factory=list, max_length=20)
+    witness_word: Witnessed = None
 
 
 class Annotate(Command):

@@ -8,7 +8,7 @@ Europa House Rule D (D-12 [000]).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -61,25 +61,19 @@ def check_faces(dice: str, faces: list[int]) -> DiceSpec:
     return spec
 
 
-def physical_roll(*, purpose: str, dice: str, faces: list[int], rolled_by: str, witnesses: list[str]) -> dict[str, Any]:
-    """The roll record stored in an entry for dice thrown at the table."""
+def physical_roll(*, purpose: str, dice: str, faces: list[int]) -> dict[str, Any]:
+    """The roll record stored in an entry for dice thrown at the table (`throw` adds who)."""
     check_faces(dice, faces)
-    return {
-        "purpose": purpose,
-        "dice": dice,
-        "faces": list(faces),
-        "total": sum(faces),
-        "method": "physical",
-        "rolled_by": rolled_by,
-        "witnesses": list(witnesses),
-    }
+    return {"purpose": purpose, "dice": dice, "faces": list(faces), "total": sum(faces), "method": "physical"}
 
 
 @dataclass
 class DigitalRoller:
     """Rolls the digital dice of the open period for one entry (`seed` None: this is a preview).
 
-    Roll numbers continue the period's count; the service records how many were made.
+    Roll numbers continue the period's count, which a rollback never winds back; the service
+    records how many were made. Under scheme 2 every roll is bound to ``entry`` (the number the
+    entry will have), ``command`` (the command as recorded) and the command's witness word.
     """
 
     campaign: str
@@ -87,6 +81,9 @@ class DigitalRoller:
     seed: str | None
     refusal: str = ""
     made: int = 0
+    entry: int = 0
+    command: dict[str, Any] = field(default_factory=dict)
+    witness: dict[str, Any] | None = None
 
     def roll(self, purpose: str, dice: str) -> dict[str, Any]:
         if self.dice is None:
@@ -100,37 +97,81 @@ class DigitalRoller:
                 "digital dice are rolled when the entry is recorded; the preview stops before the dice"
             )
         n = self.dice.rolls + self.made + 1
-        message = digital_dice.roll_message(
-            campaign=self.campaign,
-            period=self.dice.period,
-            n=n,
-            purpose=purpose,
-            dice=dice,
-            player_seeds=self.dice.player_seeds,
-        )
+        record: dict[str, Any] = {"purpose": purpose, "dice": dice}
+        if self.dice.scheme >= 2:
+            witness = self._witness()
+            message = digital_dice.bound_message(
+                campaign=self.campaign,
+                period=self.dice.period,
+                n=n,
+                entry=self.entry,
+                command=self.command,
+                purpose=purpose,
+                dice=dice,
+                witness=witness,
+                player_seeds=self.dice.player_seeds,
+            )
+            record["scheme"] = 2
+            record["witness"] = witness
+        else:
+            message = digital_dice.roll_message(
+                campaign=self.campaign,
+                period=self.dice.period,
+                n=n,
+                purpose=purpose,
+                dice=dice,
+                player_seeds=self.dice.player_seeds,
+            )
         faces = digital_dice.faces(self.seed, message)
         self.made += 1
-        return {
-            "purpose": purpose,
-            "dice": dice,
-            "faces": faces,
-            "total": sum(faces),
-            "method": "digital",
-            "period": self.dice.period,
-            "n": n,
-            "commitment": self.dice.commitment,
-        }
+        record.update(
+            faces=faces,
+            total=sum(faces),
+            method="digital",
+            period=self.dice.period,
+            n=n,
+            commitment=self.dice.commitment,
+        )
+        return record
+
+    def _witness(self) -> dict[str, Any]:
+        """The witness word of the command; refused when missing or given by whoever enters it."""
+        if not self.witness:
+            raise IllegalOrderError(
+                'digital dice need a witness word: add "witness_word": {"by": <a player>, "word": <any word>}, '
+                "said by a player at the moment of the roll (docs/dice.md)"
+            )
+        if self.witness["by"] == self.command.get("actor"):
+            raise IllegalOrderError(
+                f"the witness word must come from someone other than whoever enters the command "
+                f"({self.witness['by']} entered it); ask the opposing player for it"
+            )
+        return dict(self.witness)
 
 
 def throw(
-    roller: DigitalRoller | None, *, purpose: str, dice: str, faces: Faces, rolled_by: str, witnesses: list[str]
+    roller: DigitalRoller | None,
+    *,
+    purpose: str,
+    dice: str,
+    faces: Faces,
+    rolled_by: str,
+    witnesses: list[str],
 ) -> dict[str, Any]:
-    """The roll record: the faces typed in from the table, or the service's digital roll."""
+    """The roll record: the faces typed in from the table, or the service's digital roll.
+
+    Both record who entered the command (``entered_by``, from the roller's command when there
+    is one), who rolled or threw and who watched.
+    """
+    entered_by = str(roller.command.get("actor", "")) if roller is not None else ""
     if faces == "digital":
         if roller is None:
             raise IllegalOrderError("digital dice are rolled by the referee service only")
         record = roller.roll(purpose, dice)
-        record["rolled_by"] = rolled_by
-        record["witnesses"] = list(witnesses)
-        return record
-    return physical_roll(purpose=purpose, dice=dice, faces=list(faces), rolled_by=rolled_by, witnesses=witnesses)
+    else:
+        record = physical_roll(purpose=purpose, dice=dice, faces=list(faces))
+    record["rolled_by"] = rolled_by
+    record["witnesses"] = list(witnesses)
+    if entered_by:
+        record["entered_by"] = entered_by
+    return record

@@ -20,6 +20,13 @@ class DiceCommitted(DomainEvent):
     period: int = Field(ge=1)
     commitment: str = Field(pattern="^[0-9a-f]{64}$")
     player_seeds: dict[str, str] = Field(default_factory=dict)
+    scheme: int = Field(
+        default=1,
+        ge=1,
+        le=2,
+        description="how its rolls are made (referee/digital_dice.py): 1 until release 0.2.0 (what an entry "
+        "without this field used), 2 binds each roll to its entry, its command and a witness word",
+    )
 
 
 class DigitalRollsMade(DomainEvent):

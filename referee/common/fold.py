@@ -105,7 +105,9 @@ def _dice_period(state: BaseState, period: int, what: str) -> DiceState:
 
 
 def _dice_committed(state: BaseState, e: dv.DiceCommitted) -> None:
-    state.table.dice = DiceState(period=e.period, commitment=e.commitment, player_seeds=dict(e.player_seeds))
+    state.table.dice = DiceState(
+        period=e.period, commitment=e.commitment, player_seeds=dict(e.player_seeds), scheme=e.scheme
+    )
 
 
 def _dice_rolled(state: BaseState, e: dv.DigitalRollsMade) -> None:

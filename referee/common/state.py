@@ -74,6 +74,7 @@ class DiceState(StateModel):
     player_seeds: dict[str, str] = Field(default_factory=dict)
     rolls: int = Field(default=0, ge=0, description="digital rolls made in this period (the next is rolls + 1)")
     revealed: bool = Field(default=False, description="the seed is in the record: no more rolls with it")
+    scheme: int = Field(default=1, ge=1, le=2, description="the dice scheme of the period (docs/dice.md)")
 
 
 class StatedFact(StateModel):

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from referee.common.command_base import Amount, Command, Name, Text, TwoDice
+from referee.common.command_base import Amount, Command, Name, Text, TwoDice, Witnessed
 from referee.europa.combat_units import Attacker, Defender
 
 Count = Field(default=0, ge=0, le=1000)
@@ -251,6 +251,7 @@ class ResolveCombat(Command):
     )
     rolled_by: Name = "referee"
     witnesses: list[Name] = Field(default_factory=list, max_length=20)
+    witness_word: Witnessed = None
 
 
 class LostUnit(BaseModel):

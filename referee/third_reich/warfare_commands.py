@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from referee.common.command_base import Command, Digital, Name
+from referee.common.command_base import Command, Digital, Name, Witnessed
 
 TenSided = Annotated[list[Annotated[int, Field(ge=-100, le=100)]], Field(min_length=0, max_length=3)] | Digital
 
@@ -31,3 +31,4 @@ class ResolveStrategicWarfare(Command):
     )
     rolled_by: Name = "referee"
     witnesses: list[Name] = Field(default_factory=list, max_length=20)
+    witness_word: Witnessed = None

@@ -28,6 +28,7 @@ ROLL: dict[str, Any] = {
     "dice": "2D6",
     "faces": "digital",
     "rolled_by": "referee",
+    "witness_word": {"by": "Boris", "word": "owl"},
 }
 
 
@@ -157,7 +158,7 @@ def test_combat_with_digital_dice(europa: RefereeService) -> None:
 
     europa.execute_json({"kind": "CommitDice"})
     in_combat(europa)
-    entry = europa.execute_json({**ATTACK, "faces": "digital"})
+    entry = europa.execute_json({**ATTACK, "faces": "digital", "witness_word": {"by": "Soviet player", "word": "7"}})
     roll = entry["rolls"][0]
     assert roll["method"] == "digital" and roll["purpose"] == "combat: Brest" and len(roll["faces"]) == 2
     assert f"roll {max(2, min(12, roll['total'] + 1))} →" in entry["ruling"]["summary"]

@@ -171,7 +171,7 @@ async def test_digital_dice_from_the_combat_form_then_checked_in_the_report(tmp_
         form.query_one("#zone", Select).value = "B"
         form.query_one("#attackers", TextArea).text = "30 army"
         form.query_one("#defenders", TextArea).text = "4 rifle"
-        form.query_one("#faces", Input).value = "d"
+        form.query_one("#faces", Input).value = "d Ivan:bear"
         await pilot.pause()
         assert "digital dice" in panel(app) and "7-1" in panel(app)
         await pilot.click("#record")
@@ -179,6 +179,7 @@ async def test_digital_dice_from_the_combat_form_then_checked_in_the_report(tmp_
         combat = app.service.store.entry(app.service.head())
         roll = combat["rolls"][0]
         assert (roll["method"], roll["n"], roll["rolled_by"]) == ("digital", 1, "referee")
+        assert (roll["scheme"], roll["witness"]) == (2, {"by": "Ivan", "word": "bear"})
         await pilot.press("r")
         await pilot.pause()
         assert "its seed is revealed when its game turn ends" in str(app.screen.query_one("#check", Static).content)

@@ -100,7 +100,7 @@ class CombatForm(TableForm):
                     yield TextArea(id="defenders", placeholder="4 rifle\n3 AT atec")
             with Horizontal():
                 yield Input(placeholder="divisions paying SP per stack, e.g. 2 1", id="stacks")
-                yield Input(placeholder="2D6 faces, e.g. 3 5 (d: digital)", id="faces")
+                yield Input(placeholder="2D6 faces, e.g. 3 5 (d Boris:owl = digital, Boris's word)", id="faces")
                 yield Input(placeholder="rolled by", id="rolled_by", value=self.actor)
                 yield Input(placeholder="witnesses", id="witnesses")
             yield VerticalScroll(Static("type the units to see the odds", id="calculation-text"), id="calculation")

@@ -20,9 +20,13 @@ def words(text: str) -> list[str]:
 
 
 def faces_of(text: str, key: str = "faces") -> dict[str, Any]:
-    """'3 5' → {'faces': [3, 5]}; 'd' → {'faces': 'digital'}; nothing typed → {} (the referee checks the faces)."""
-    if text.strip().lower() in ("d", "digital"):
-        return {key: "digital"}
+    """'3 5' → {'faces': [3, 5]}; 'd Boris:owl' → digital dice with Boris's witness word 'owl'
+    (docs/dice.md; 'd' alone is refused by the service for want of the word); nothing typed → {}."""
+    first, _, rest = text.strip().partition(" ")
+    if first.lower() in ("d", "digital"):
+        by, _, word = rest.strip().partition(":")
+        witness = {"witness_word": {"by": by.strip(), "word": word.strip()}} if by.strip() and word.strip() else {}
+        return {key: "digital", **witness}
     faces = words(text)
     if not faces:
         return {}
@@ -94,7 +98,8 @@ class TableForm(ModalScreen[dict[str, Any] | None]):
             data = self.command()
             if self.dice and self.dice_key not in data:
                 raise InvalidInputError(
-                    f"throw {self.dice} at the table and type the faces (or d for digital dice) before recording"
+                    f"throw {self.dice} at the table and type the faces (or d Name:word for digital dice, "
+                    "with the word a player says) before recording"
                 )
             if data.get(self.dice_key) != "digital":
                 self.preview(data)

@@ -76,7 +76,7 @@ class IsolationForm(TableForm):
                 if self.by_strength:
                     yield Checkbox("-1 winter season", id="winter")
             with Horizontal():
-                yield Input(placeholder="2D6 faces, e.g. 3 5 (d: digital)", id="faces")
+                yield Input(placeholder="2D6 faces, e.g. 3 5 (d Boris:owl = digital, Boris's word)", id="faces")
                 yield Input(value=self.actor, placeholder="rolled by", id="rolled_by")
                 yield Input(placeholder="witnesses", id="witnesses")
             yield VerticalScroll(Static("type the dice to see the result", id="calculation-text"), id="calculation")

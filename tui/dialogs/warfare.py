@@ -60,7 +60,9 @@ class WarfareForm(TableForm):
                 yield Label(" defender ")
                 yield Select(DRMS, id="defence_drm", value=0, allow_blank=False)
             with Horizontal():
-                yield Input(placeholder="1D10 rolls in order, e.g. 6 9 6 (d: digital)", id="rolls")
+                yield Input(
+                    placeholder="1D10 rolls in order, e.g. 6 9 6 (d Boris:owl = digital, Boris's word)", id="rolls"
+                )
                 yield Input(value=self.actor, placeholder="rolled by", id="rolled_by")
                 yield Input(placeholder="witnesses", id="witnesses")
             yield VerticalScroll(Static("enter the factors", id="calculation-text"), id="calculation")

@@ -49,6 +49,7 @@ def test_a_combat_is_one_entry_with_roll_ruling_sp_and_losses_owed(europa: Refer
             "method": "physical",
             "rolled_by": "Anna",
             "witnesses": ["Boris"],
+            "entered_by": "referee",
         }
     ]
     assert europa.state().supply_pools["Axis"].stockpile == stockpile - 1

@@ -140,7 +140,7 @@ def test_J61_strategic_warfare_from_the_start_under_the_other_reading(make_servi
 def test_digital_dice_roll_each_needed_roll(third_reich: RefereeService) -> None:
     third_reich.execute_json({"kind": "CommitDice"})
     at(third_reich, "Spring 1940", "Axis", "Strategic Warfare")
-    entry = third_reich.execute_json({**UBOATS, "rolls": "digital"})
+    entry = third_reich.execute_json({**UBOATS, "rolls": "digital", "witness_word": {"by": "UK", "word": "convoy"}})
     assert [roll["n"] for roll in entry["rolls"]] == list(range(1, len(entry["rolls"]) + 1))
     assert all(roll["method"] == "digital" and roll["dice"] == "1D10" for roll in entry["rolls"])
 
