@@ -43,6 +43,7 @@ from ledger.errors import (
     StoreExistsError,
     StoreNotFoundError,
 )
+from ledger.foreign import check_campaign_file, check_new_file
 from ledger.format import FORMAT_VERSION, read_format, write_format
 from ledger.location import describe, is_memory, is_postgres, persistence_env
 
@@ -88,9 +89,14 @@ def _folded(book: Any, events: Iterable[Any]) -> Any:
     return book
 
 
-def _env(location: str) -> dict[str, str]:
-    # The repository keeps the head book in memory and fast-forwards it with one indexed query.
-    return {**persistence_env(location), "AGGREGATE_CACHE_MAXSIZE": "1"}
+def _env(location: str, *, create: bool) -> dict[str, str]:
+    """The library's settings: the repository keeps the head book in memory and fast-forwards it
+    with one indexed query; tables are created only for a new campaign (opening one never
+    writes: ledger/foreign.py)."""
+    env = {**persistence_env(location), "AGGREGATE_CACHE_MAXSIZE": "1"}
+    if not create and not is_memory(location):
+        env["CREATE_TABLE"] = "no"
+    return env
 
 
 class LedgerStore:
@@ -103,10 +109,15 @@ class LedgerStore:
 
     def __init__(self, location: str, *, create: bool = False) -> None:
         self.location = location
-        if not create and not is_memory(location) and not is_postgres(location) and not Path(location).exists():
-            raise StoreNotFoundError(f"no campaign file at {location}")
+        if not is_memory(location) and not is_postgres(location):
+            if create:
+                check_new_file(Path(location))
+            elif not Path(location).exists():
+                raise StoreNotFoundError(f"no campaign file at {location}")
+            else:
+                check_campaign_file(Path(location))
         try:
-            self.app = LedgerApplication(env=_env(location))
+            self.app = LedgerApplication(env=_env(location, create=create))
         except (PersistenceError, sqlite3.Error, OSError) as error:
             raise StoreNotFoundError(f"cannot open {describe(location)}: {error}") from None
         self._campaign_id: UUID | None = None

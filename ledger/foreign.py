@@ -1,0 +1,59 @@
+"""What an SQLite file holds, looked at read-only before the library is let near it.
+
+The library creates its tables whenever it opens a database, so opening a file that is not a
+campaign (a typo, another program's database) would write into it. A file is therefore
+inspected first through a read-only connection: a read refuses a file without a campaign's
+tables, and `new` refuses a file that already holds any table, each naming the file and
+leaving it byte for byte as it was.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from ledger.errors import StoreExistsError, StoreNotFoundError
+
+CAMPAIGN_TABLES = frozenset({"stored_events", "stored_snapshots"})
+"""The tables every campaign file has (the library's events and snapshots; release 0.2.0 adds
+``turnledger_format``, which release 0.1.0 files lack)."""
+
+
+def tables_in(path: Path) -> set[str]:
+    """The names of the tables in an SQLite file, read without writing a byte.
+
+    Raises:
+        StoreNotFoundError: the file is not an SQLite database.
+    """
+    try:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            rows = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError as error:
+        raise StoreNotFoundError(
+            f"{path} is not a turnledger campaign: it is not an SQLite database ({error})"
+        ) from None
+    return {str(name) for (name,) in rows}
+
+
+def check_campaign_file(path: Path) -> None:
+    """Refuse, untouched, a file that does not hold a campaign's tables."""
+    found = tables_in(path)
+    if not CAMPAIGN_TABLES <= found:
+        held = ", ".join(sorted(found)) or "no tables"
+        raise StoreNotFoundError(f"{path} is not a turnledger campaign (it holds {held}); nothing was changed")
+
+
+def check_new_file(path: Path) -> None:
+    """Refuse, untouched, an existing non-empty file as the home of a new campaign."""
+    if not path.exists() or path.stat().st_size == 0:
+        return
+    found = tables_in(path)
+    if found & CAMPAIGN_TABLES:
+        raise StoreExistsError(f"{path} already holds a campaign")
+    held = ", ".join(sorted(found)) or "no tables"
+    raise StoreExistsError(
+        f"{path} is an existing database ({held}); a campaign is created only in a new file; nothing was changed"
+    )

@@ -1,0 +1,118 @@
+"""A file that is not a campaign is refused by name and left byte for byte as it was; reading a
+campaign never writes to it (docs/security.md)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from tui import cli_output
+from tui.cli import main
+
+
+@pytest.fixture(autouse=True)
+def wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli_output, "out", Console(width=250, no_color=True, highlight=False))
+    monkeypatch.setattr(cli_output, "err", Console(width=250, no_color=True, highlight=False, stderr=True))
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out + captured.err
+
+
+def files_of(folder: Path) -> dict[str, str]:
+    """Every file in the folder and the sha256 of its bytes."""
+    return {path.name: hashlib.sha256(path.read_bytes()).hexdigest() for path in sorted(folder.iterdir())}
+
+
+def logical_dump(path: Path) -> list[str]:
+    with sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True) as connection:
+        return list(connection.iterdump())
+
+
+@pytest.fixture
+def foreign(tmp_path: Path) -> Path:
+    folder = tmp_path / "other"
+    folder.mkdir()
+    path = folder / "notes.db"
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE notes (body TEXT)")
+        connection.execute("INSERT INTO notes VALUES ('my shopping list')")
+    connection.close()
+    return path
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["state"],
+        ["log"],
+        ["show", "1"],
+        ["verify"],
+        ["run"],
+        ["apply", "LINES"],
+        ["rollback", "--to", "1", "--reason", "x"],
+        ["new"],
+    ],
+    ids=lambda argv: argv[0],
+)
+def test_a_foreign_sqlite_file_is_refused_by_name_and_untouched(
+    argv: list[str], foreign: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = tmp_path / "lines.jsonl"
+    lines.write_text(json.dumps({"kind": "AdvancePhase"}) + "\n", encoding="utf-8")
+    before = files_of(foreign.parent)
+    args = [str(lines) if arg == "LINES" else arg for arg in argv[1:]]
+    code, printed = run(capsys, argv[0], str(foreign), *args)
+    assert code == 1, printed
+    assert str(foreign) in printed and ("not a turnledger campaign" in printed or "existing database" in printed)
+    assert files_of(foreign.parent) == before
+
+
+def test_a_file_that_is_not_a_database_is_refused_by_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = tmp_path / "letter.db"
+    text.write_text("Dear referee,\n" * 200, encoding="utf-8")
+    before = files_of(tmp_path)
+    code, printed = run(capsys, "state", str(text))
+    assert code == 1 and "not an SQLite database" in printed and str(text) in printed
+    assert files_of(tmp_path) == before
+
+
+def test_reading_a_campaign_never_writes_to_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store = tmp_path / "game.db"
+    assert run(capsys, "new", str(store))[0] == 0
+    dump = logical_dump(store)
+    for argv in (["state"], ["state", "--at", "1"], ["log"], ["show", "1"], ["verify"]):
+        assert run(capsys, argv[0], str(store), *argv[1:])[0] == 0
+    assert logical_dump(store) == dump
+
+
+def test_a_postgresql_database_without_a_campaign_is_refused_and_gets_no_tables(
+    postgres_server: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import uuid
+
+    import psycopg
+
+    from tests.pg import create_database
+
+    url = create_database(postgres_server, f"foreign_{uuid.uuid4().hex[:12]}")
+    with psycopg.connect(url, autocommit=True) as connection:
+        connection.execute("CREATE TABLE notes (body TEXT)")
+
+    def tables() -> list[str]:
+        with psycopg.connect(url) as connection:
+            rows = connection.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'").fetchall()
+        return sorted(str(name) for (name,) in rows)
+
+    for argv in (["state"], ["log"], ["verify"]):
+        code, printed = run(capsys, argv[0], url)
+        assert code == 1 and ("holds no campaign" in printed or "not a campaign store" in printed), printed
+    assert tables() == ["notes"]
