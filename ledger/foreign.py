@@ -41,7 +41,7 @@ def tables_in(path: Path) -> set[str]:
 def check_campaign_file(path: Path) -> None:
     """Refuse, untouched, a file that does not hold a campaign's tables."""
     found = tables_in(path)
-    if not CAMPAIGN_TABLES <= found:
+    if not found.issuperset(CAMPAIGN_TABLES):
         held = ", ".join(sorted(found)) or "no tables"
         raise StoreNotFoundError(f"{path} is not a turnledger campaign (it holds {held}); nothing was changed")
 
