@@ -28,8 +28,9 @@ from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import Mapper, StoredEvent, Transcoding
 
 from ledger.canonical import GENESIS_HASH, canonical_bytes
-from ledger.errors import ChainError, EditedCacheError, StaleCacheError
+from ledger.errors import ChainError, EditedCacheError, StaleCacheError, UntrustedCacheError
 from ledger.folding import Fold, fold_for, fold_named
+from ledger.trust import LocalTrust
 
 
 @dataclass
@@ -128,14 +129,21 @@ def digest_of(header: dict[str, Any], state_json: str) -> str:
 
 
 class BookStateTranscoding(Transcoding):
-    """Cached states (library snapshots): versioned, digested, refused when they do not match.
+    """Cached states (library snapshots): versioned, digested, keyed, refused when they do not match.
 
     The state is kept as its JSON text, so checking the digest hashes the text as stored
-    instead of encoding the decoded state again (bench/ledger.py: state as of #N).
+    instead of encoding the decoded state again (bench/ledger.py: state as of #N). The digest
+    shows damage; the ``mac``, under a key that never leaves this machine (`LocalTrust`), shows
+    that this machine wrote it: a cache forged in the store with its digest redone, or written
+    elsewhere, is not read (`UntrustedCacheError`) and the state is rebuilt from the entries.
     """
 
     type = BookState
     name = "turnledger_book_state"
+
+    def __init__(self) -> None:
+        self.trust: LocalTrust | None = None
+        """Set by the store once it knows its campaign; without it no cache is trusted."""
 
     def encode(self, obj: BookState) -> dict[str, Any]:  # library hook
         header = {
@@ -145,22 +153,29 @@ class BookStateTranscoding(Transcoding):
             "head_hash": obj.head_hash,
         }
         state_json = json.dumps(obj.fold.encode(obj.state), separators=(",", ":"), ensure_ascii=False)
-        return {**header, "state_json": state_json, "digest": digest_of(header, state_json)}
+        digest = digest_of(header, state_json)
+        if self.trust is None:
+            raise StaleCacheError("no cached state is written before the campaign's trust is known")
+        return {**header, "state_json": state_json, "digest": digest, "mac": self.trust.mac(digest.encode())}
 
     def decode(self, data: dict[str, Any]) -> BookState:  # library hook
         header = {key: data.get(key) for key in ("fold", "state_version", "last_number", "head_hash")}
         state_json = data.get("state_json")
-        if not isinstance(state_json, str) or data.get("digest") != digest_of(header, state_json):
+        digest = data.get("digest")
+        if not isinstance(state_json, str) or digest != digest_of(header, state_json):
             raise EditedCacheError("a cached state does not match its digest")
         fold = fold_named(str(data["fold"]))
         if data.get("state_version") != fold.state_version:
             raise StaleCacheError(f"a cached state of {fold.name} state version {data.get('state_version')} is stale")
-        return BookState(
+        book = BookState(
             fold=fold,
             state=fold.decode(json.loads(state_json)),
             last_number=int(data["last_number"]),
             head_hash=str(data["head_hash"]),
         )
+        if self.trust is None or data.get("mac") != self.trust.mac(str(digest).encode()):
+            raise UntrustedCacheError("a cached state not written on this machine is not used", book)
+        return book
 
 
 class LegacyStateTranscoding(Transcoding):

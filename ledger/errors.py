@@ -54,3 +54,21 @@ class StoreFormatError(LedgerError):
 
 class EditedCacheError(StaleCacheError):
     """A cached state's content does not match its own digest: it was edited."""
+
+
+class TamperedError(LedgerError):
+    """The stored record no longer matches what it said when written or last checked here: an
+    entry was edited, removed or rewritten. Nothing is shown from it; `verify` reports it in full."""
+
+
+class PrivateFileError(LedgerError):
+    """A file that must stay private (keys, dice seeds) can be read by other users, or cannot be read."""
+
+
+class UntrustedCacheError(StaleCacheError):
+    """A cached state whose key does not match this machine's: written elsewhere, or forged with
+    its digest redone. It is not used; ``book`` holds what it claims, for `verify` to compare."""
+
+    def __init__(self, message: str, book: object) -> None:
+        super().__init__(message)
+        self.book = book

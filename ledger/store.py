@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent, project_aggregate
+from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.domain import Snapshot
 from eventsourcing.persistence import (
     IntegrityError,
@@ -33,7 +33,7 @@ from eventsourcing.persistence import (
 
 from ledger.book import BookMapper, BookStateTranscoding, CampaignBook, LegacyStateTranscoding
 from ledger.canonical import GENESIS_HASH, canonical_text
-from ledger.entry import Draft, seal
+from ledger.entry import Draft, recompute_hash, seal
 from ledger.errors import (
     ChainError,
     ConflictError,
@@ -42,10 +42,12 @@ from ledger.errors import (
     StaleCacheError,
     StoreExistsError,
     StoreNotFoundError,
+    TamperedError,
 )
 from ledger.foreign import check_campaign_file, check_new_file
 from ledger.format import FORMAT_VERSION, read_format, write_format
 from ledger.location import describe, is_memory, is_postgres, persistence_env
+from ledger.trust import LocalTrust
 
 SNAPSHOT_INTERVAL = 100
 """A cached state every 100 entries keeps any 'state as of #N' within 100 folds (notes: 100-500)."""
@@ -60,9 +62,12 @@ class LedgerApplication(Application[UUID]):
     def construct_mapper(self) -> Mapper[UUID]:  # library hook
         return self.factory.mapper(transcoder=self.construct_transcoder(), mapper_class=BookMapper)
 
+    cached_states: BookStateTranscoding
+
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:  # library hook
         super().register_transcodings(transcoder)
-        transcoder.register(BookStateTranscoding())
+        self.cached_states = BookStateTranscoding()
+        transcoder.register(self.cached_states)
         transcoder.register(LegacyStateTranscoding())
 
     def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
@@ -82,11 +87,32 @@ class LedgerApplication(Application[UUID]):
 
 
 def _folded(book: Any, events: Iterable[Any]) -> Any:
-    """The library's ``project_aggregate`` without its per-event protocol assertion (a
-    `typing.Protocol` isinstance check costs a quarter of a state read: bench/ledger.py)."""
+    """Replay stored entries onto a book, each checked against its own hash first.
+
+    The library's ``project_aggregate`` without its per-event protocol assertion (a
+    `typing.Protocol` isinstance check costs a quarter of a state read: bench/ledger.py), and
+    with the check that makes an entry edited in the store refuse to be read rather than fold
+    (the book itself checks the links). The decoded entry is kept on the event (in memory) so
+    that folding does not decode it again.
+    """
     for event in events:
+        if isinstance(event, Snapshot):  # a cached state: checked by its transcoding
+            book = event.mutate(book)
+            continue
+        entry = event.entry
+        if recompute_hash(entry) != entry.get("hash"):
+            raise TamperedError(_altered(entry.get("number")))
+        vars(event)["decoded"] = entry
         book = event.mutate(book)
     return book
+
+
+def _altered(number: object) -> str:
+    return (
+        f"entry #{number} has been altered since it was recorded (its content no longer matches its hash); "
+        "nothing is read from this record: run 'turnledger verify' for the full report and restore the "
+        "campaign from an export or a backup"
+    )
 
 
 def _env(location: str, *, create: bool) -> dict[str, str]:
@@ -105,9 +131,11 @@ class LedgerStore:
     Args:
         location: an SQLite file path, ``:memory:``, or a ``postgresql://`` URL.
         create: True to make a new store (refused if a campaign is already there).
+        check: False only for `verify`, which reads a damaged record to report it; otherwise
+            opening checks every entry since this machine's checkpoint (ledger/trust.py).
     """
 
-    def __init__(self, location: str, *, create: bool = False) -> None:
+    def __init__(self, location: str, *, create: bool = False, check: bool = True) -> None:
         self.location = location
         if not is_memory(location) and not is_postgres(location):
             if create:
@@ -135,6 +163,65 @@ class LedgerStore:
             self.app.close()  # a refused open leaves no connection behind
             raise
         self._campaign_id = found
+        self.trust: LocalTrust | None = None
+        if found is not None:
+            try:
+                self._trust_campaign(found)
+                if check:
+                    self._check_since_checkpoint()
+            except LedgerError:
+                self.app.close()
+                raise
+
+    # -- trust (ledger/trust.py) ----------------------------------------------------------
+
+    def _trust_campaign(self, campaign_id: UUID) -> None:
+        place = None if is_memory(self.location) else describe(self.location)
+        if place is not None and not is_postgres(self.location):
+            place = str(Path(self.location).resolve())
+        self.trust = LocalTrust.of(str(campaign_id), place)
+        self.app.cached_states.trust = self.trust
+
+    def _check_since_checkpoint(self) -> None:
+        """Every entry after this machine's checkpoint recomputes and links, and the checkpoint
+        entry still has the hash it had: an edit, a cut or a rewrite since the last session here
+        is refused before anything is read. The first time on a machine, every entry is checked."""
+        assert self.trust is not None
+        mark = self.trust.checkpoint
+        head = self.head()
+        start, prev = 1, GENESIS_HASH
+        if mark is not None:
+            if head < mark.number:
+                raise TamperedError(
+                    f"{describe(self.location)} ends at #{head}, but it ran to #{mark.number} when last used on this "
+                    "machine: entries were removed. Run 'turnledger verify': if you restored an older copy on "
+                    "purpose, a clean verify accepts it"
+                )
+            if self._stored_hash(mark.number) != mark.hash:
+                raise TamperedError(
+                    f"entry #{mark.number} of {describe(self.location)} no longer has the hash it had when last used "
+                    "on this machine: the record was rewritten. Run 'turnledger verify': if this is another copy "
+                    "you chose (a backup), a clean verify accepts it"
+                )
+            start, prev = mark.number + 1, mark.hash
+        for entry in self.entries(start, head, expect_prev=prev):
+            prev = str(entry["hash"])
+        if head:
+            self.trust.vouch(head, prev)
+
+    def vouch_verified(self, number: int, hash_: str) -> None:
+        """A full verification found entries #1..number sound: the checkpoint moves there."""
+        if self.trust is not None:
+            self.trust.vouch(number, hash_)
+
+    def _vouch_written(self, first: int, last: dict[str, Any]) -> None:
+        """Entries ``first``..last that this store wrote itself extend the checkpoint when they
+        follow it directly (another writer's entries in between are checked at the next open)."""
+        if self.trust is None:
+            return
+        mark = self.trust.checkpoint
+        if (mark is None and first == 1) or (mark is not None and mark.number == first - 1):
+            self.trust.vouch(int(last["number"]), str(last["hash"]))
 
     # -- identity -------------------------------------------------------------------------
 
@@ -173,6 +260,9 @@ class LedgerStore:
                 self._check_on_chain(book)
         except AggregateNotFoundError:
             raise StoreNotFoundError(f"{describe(self.location)} holds no campaign") from None
+        except TamperedError:
+            self._evict()
+            raise
         except (StaleCacheError, MapperDeserialisationError, ChainError):
             book = self._rebuilt(version)  # a cached state that cannot be trusted is never read
         return book
@@ -182,7 +272,7 @@ class LedgerStore:
         repository always starts from the newest snapshot)."""
         self._evict()
         events = self.app.events.get(self.campaign_id, lte=version)
-        book = project_aggregate(None, events)
+        book: CampaignBook | None = _folded(None, events)
         if book is None:
             raise StoreNotFoundError(f"{describe(self.location)} holds no campaign")
         return book
@@ -257,19 +347,48 @@ class LedgerStore:
         """Encode a library event exactly as the store would."""
         return self.app.mapper.to_stored_event(event)
 
-    def entries(self, start: int = 1, stop: int | None = None, page: int = 1000) -> Iterator[dict[str, Any]]:
-        """Entries ``start``..``stop`` (inclusive), in order."""
+    def entries(
+        self, start: int = 1, stop: int | None = None, page: int = 1000, *, expect_prev: str | None = None
+    ) -> Iterator[dict[str, Any]]:
+        """Entries ``start``..``stop`` (inclusive), in order, each checked against its own hash and
+        the one before it (``expect_prev``: the hash the first must follow, when known).
+
+        Raises:
+            TamperedError: an entry was altered in the store (nothing after it is given).
+        """
         if self.is_empty:
             return
         position = start - 1
+        prev = expect_prev
         while stop is None or position < stop:
             limit = page if stop is None else min(page, stop - position)
             rows = self.stored_rows(gt=position, lte=stop, limit=limit)
             if not rows:
                 return
             for row in rows:
-                yield self.decode_row(row).entry
+                entry = self._readable(row)
+                if recompute_hash(entry) != entry.get("hash") or entry.get("number") != row.originator_version:
+                    raise TamperedError(_altered(row.originator_version))
+                if prev is not None and entry.get("prev_hash") != prev:
+                    raise TamperedError(
+                        f"entry #{row.originator_version} no longer follows the entry before it (its previous-hash "
+                        "link is broken); run 'turnledger verify' for the full report and restore the campaign"
+                    )
+                prev = str(entry["hash"])
+                yield entry
             position = rows[-1].originator_version
+
+    def _readable(self, row: StoredEvent) -> dict[str, Any]:
+        try:
+            entry = self.decode_row(row).entry
+        except (MapperDeserialisationError, ValueError, KeyError, TypeError) as error:
+            raise TamperedError(
+                f"entry #{row.originator_version} cannot be read: its stored bytes are damaged "
+                f"({type(error).__name__}); run 'turnledger verify' for the full report"
+            ) from None
+        if not isinstance(entry, dict):
+            raise TamperedError(f"entry #{row.originator_version} is not an entry; run 'turnledger verify'")
+        return entry
 
     def entry(self, number: int) -> dict[str, Any]:
         """One entry by number."""
@@ -285,8 +404,10 @@ class LedgerStore:
             raise StoreExistsError(f"{describe(self.location)} already holds a campaign")
         entry = seal(draft, number=1, recorded_at=recorded_at, at=at, prev_hash=GENESIS_HASH)
         book = CampaignBook.open(campaign_id, entry, canonical_text(entry))
+        self._trust_campaign(campaign_id)
         self._save(book)
         self._campaign_id = campaign_id
+        self._vouch_written(1, entry)
         return entry
 
     def append(self, draft: Draft, *, recorded_at: str, at: str, expected_head: int | None = None) -> dict[str, Any]:
@@ -315,6 +436,7 @@ class LedgerStore:
         except BaseException:
             self._evict()  # the cached head may hold the refused entry half folded
             raise
+        self._vouch_written(entry["number"], entry)
         return entry
 
     def preview(self, draft: Draft, *, recorded_at: str, at: str) -> Any:
@@ -340,6 +462,7 @@ class LedgerStore:
         if self.is_empty:
             book = CampaignBook.open(campaign_id, entries[0], texts[0])
             pairs = list(zip(entries[1:], texts[1:], strict=True))
+            self._trust_campaign(campaign_id)
         else:
             book, pairs = self._head_book(), list(zip(entries, texts, strict=True))
         try:
@@ -350,6 +473,7 @@ class LedgerStore:
             self._evict()
             raise
         self._campaign_id = book.id
+        self._vouch_written(int(entries[0]["number"]), entries[-1])
 
     def _save(self, book: CampaignBook) -> None:
         try:
@@ -367,8 +491,12 @@ class LedgerStore:
         return list(self.app.snapshots.recorder.select_events(self.campaign_id))
 
     def close(self) -> None:
-        """Release the database connections."""
-        self.app.close()
+        """Keep this machine's checkpoint, then release the database connections."""
+        try:
+            if self.trust is not None:
+                self.trust.save()
+        finally:
+            self.app.close()
 
     def __enter__(self) -> LedgerStore:
         return self

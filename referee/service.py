@@ -106,9 +106,9 @@ class RefereeService:
     # -- opening ------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, location: str, *, clock: Clock = utc_now) -> RefereeService:
-        """Open an existing campaign store."""
-        return cls(LedgerStore(location), clock=clock)
+    def open(cls, location: str, *, clock: Clock = utc_now, check: bool = True) -> RefereeService:
+        """Open an existing campaign store (``check`` False only to verify a damaged one: see `LedgerStore`)."""
+        return cls(LedgerStore(location, check=check), clock=clock)
 
     @classmethod
     def create(
@@ -356,6 +356,8 @@ class RefereeService:
                 self.ruleset_text(report.state, fresh=True)
             except ScenarioError as error:
                 report.problems.append((report.entries, str(error)))
+        if report.ok and report.entries:
+            self.store.vouch_verified(report.entries, report.head_hash)
         return report
 
     def export_jsonl(self, out: IO[str], *, progress: Callable[[int, int], None] | None = None) -> int:

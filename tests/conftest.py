@@ -85,3 +85,4 @@ def third_reich(make_service: MakeService, tmp_path: Path) -> RefereeService:
 def dice_secrets_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """PostgreSQL campaigns keep digital-dice seeds under $TURNLEDGER_SECRETS_DIR: never the real home in tests."""
     monkeypatch.setenv("TURNLEDGER_SECRETS_DIR", str(tmp_path / "dice-secrets"))
+    monkeypatch.setenv("TURNLEDGER_TRUST_DIR", str(tmp_path / "trust"))  # ledger/trust.py: this machine's keys

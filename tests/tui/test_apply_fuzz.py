@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -188,10 +189,12 @@ def sidecars(store: Path) -> list[Path]:
 
 
 def place(template: bytes, folder: Path, name: str = "game.db") -> Path:
-    """A campaign file with exactly ``template``'s bytes (and no stale side files)."""
+    """A campaign file with exactly ``template``'s bytes (and no stale side files); this machine's
+    checkpoint of the file it replaces goes too, as a referee restoring a copy runs 'verify'."""
     store = folder / name
     for suffix in ("", "-wal", "-shm", "-journal"):
         store.with_name(store.name + suffix).unlink(missing_ok=True)
+    shutil.rmtree(os.environ["TURNLEDGER_TRUST_DIR"], ignore_errors=True)
     store.write_bytes(template)
     return store
 

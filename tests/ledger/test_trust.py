@@ -1,0 +1,148 @@
+"""Nothing trusted that the chain does not vouch for (ledger/trust.py, docs/security.md): a cache
+forged with its digest redone, an entry edited in the file, a record cut short or stored in a
+form that reads two ways, each refused or named, on the toy game."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ledger.book import digest_of
+from ledger.errors import PrivateFileError, TamperedError
+from ledger.store import SNAPSHOT_INTERVAL, LedgerStore
+from ledger.trust import trust_dir
+from ledger.verify import verify
+from tests.ledger.toy import added, clock, new_store
+
+
+@pytest.fixture
+def toy_file(tmp_path: Path) -> str:
+    """A closed toy campaign of 130 entries (total 129, a cached state at #100)."""
+    path = str(tmp_path / "toy.db")
+    store = new_store(path)
+    for number in range(2, SNAPSHOT_INTERVAL + 31):
+        store.append(added(1), recorded_at=clock(number), at=f"step {number}")
+    store.close()
+    return path
+
+
+def sql(path: str, statement: str, *params: object) -> Any:
+    db = sqlite3.connect(path)
+    with db:
+        rows = db.execute(statement, params).fetchall()
+    db.close()
+    return rows
+
+
+def stored_entry(path: str, number: int) -> dict[str, Any]:
+    (blob,) = sql(path, "select state from stored_events where originator_version = ?", number)[0]
+    return dict(json.loads(blob))
+
+
+def store_entry_text(path: str, number: int, text: str) -> None:
+    """Put ``text`` as entry #number's JSON, in a row the library itself would write."""
+    row = stored_entry(path, number)
+    row["entry_json"] = text
+    blob = json.dumps(row, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    sql(path, "update stored_events set state = ? where originator_version = ?", blob, number)
+
+
+def test_a_cached_state_forged_with_its_digest_and_head_redone_is_never_read(toy_file: str) -> None:
+    """The digest anyone can recompute; the key of this machine nobody in the store can."""
+    (blob,) = sql(toy_file, "select state from stored_snapshots")[0]
+    document = json.loads(blob)
+    data = document["state"]["book"]["_data_"]
+    data["state_json"] = json.dumps({**json.loads(data["state_json"]), "total": 9999}, separators=(",", ":"))
+    header = {key: data[key] for key in ("fold", "state_version", "last_number", "head_hash")}
+    data["digest"] = digest_of(header, data["state_json"])  # the head hash is left right: the chain agrees
+    sql(toy_file, "update stored_snapshots set state = ?", json.dumps(document).encode())
+    with LedgerStore(toy_file) as store:
+        assert store.state(110)["total"] == 109 and store.state()["total"] == 129
+        report = verify(store)
+    assert report.problems == [(100, "the cached state at #100 does not match the entries (a snapshot was edited)")]
+
+
+def test_a_cache_written_on_another_machine_is_rebuilt_not_read(
+    toy_file: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TURNLEDGER_TRUST_DIR", str(tmp_path / "another-machine"))
+    with LedgerStore(toy_file) as store:
+        assert store.state(110)["total"] == 109
+        report = verify(store)
+    assert report.ok and report.untrusted_snapshots == 1
+
+
+def test_an_entry_edited_in_the_file_is_refused_when_read_and_named_by_verify(toy_file: str) -> None:
+    """An edit of an old entry (before this machine's checkpoint): every read of it refuses."""
+    entry = json.loads(stored_entry(toy_file, 120)["entry_json"])
+    entry["events"][0]["amount"] = 50
+    store_entry_text(toy_file, 120, json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
+    with LedgerStore(toy_file) as store:
+        with pytest.raises(TamperedError, match="entry #120 has been altered"):
+            store.state(125)
+        with pytest.raises(TamperedError, match="entry #120 has been altered"):
+            list(store.entries())
+        with pytest.raises(TamperedError, match="entry #120 has been altered"):
+            store.entry(120)
+    with LedgerStore(toy_file, check=False) as store:
+        assert verify(store).first_bad_entry == 120
+
+
+def test_opening_on_a_new_machine_checks_every_entry(
+    toy_file: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    entry = json.loads(stored_entry(toy_file, 7)["entry_json"])
+    entry["events"][0]["amount"] = 50
+    store_entry_text(toy_file, 7, json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
+    monkeypatch.setenv("TURNLEDGER_TRUST_DIR", str(tmp_path / "new-machine"))
+    with pytest.raises(TamperedError, match="entry #7 has been altered"):
+        LedgerStore(toy_file)
+
+
+def test_a_record_cut_short_since_it_was_last_used_here_is_refused_until_verified(toy_file: str) -> None:
+    sql(toy_file, "delete from stored_events where originator_version > 125")
+    with pytest.raises(TamperedError, match="ends at #125, but it ran to #130 when last used on this machine"):
+        LedgerStore(toy_file)
+    with LedgerStore(toy_file, check=False) as store:  # the referee restored an older copy on purpose
+        assert verify(store).ok
+        store.vouch_verified(*store.head_position())
+    with LedgerStore(toy_file) as store:
+        assert store.state()["total"] == 124
+
+
+def test_a_rewritten_record_is_refused_at_its_checkpoint(toy_file: str) -> None:
+    """Rewriting the tail with every hash recomputed still changes the checkpoint entry's hash."""
+    from ledger.entry import recompute_hash
+
+    prev = json.loads(stored_entry(toy_file, 127)["entry_json"])["hash"]
+    for number in range(128, 131):
+        entry = json.loads(stored_entry(toy_file, number)["entry_json"])
+        entry["events"][0]["amount"] = 3
+        entry["prev_hash"] = prev
+        entry["hash"] = prev = recompute_hash(entry)
+        store_entry_text(toy_file, number, json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
+    with pytest.raises(TamperedError, match=r"entry #130 .* no longer has the hash it had"):
+        LedgerStore(toy_file)
+
+
+def test_an_entry_stored_with_a_key_given_twice_is_named_by_verify(toy_file: str) -> None:
+    """Two readings of one entry: JSON parsers keep the first or the last of a repeated key."""
+    text = stored_entry(toy_file, 50)["entry_json"]
+    store_entry_text(toy_file, 50, '{"actor":"somebody else",' + text[1:])
+    with LedgerStore(toy_file, check=False) as store:
+        report = verify(store)
+    assert report.first_bad_entry == 50 and "not stored in canonical form" in report.problems[0][1]
+
+
+def test_the_trust_file_is_private_and_one_readable_by_others_is_refused(toy_file: str) -> None:
+    (path,) = trust_dir().iterdir()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    os.chmod(path, 0o644)
+    with pytest.raises(PrivateFileError, match="can be read by other users"):
+        LedgerStore(toy_file)
