@@ -135,7 +135,8 @@ class BookStateTranscoding(Transcoding):
     instead of encoding the decoded state again (bench/ledger.py: state as of #N). The digest
     shows damage; the ``mac``, under a key that never leaves this machine (`LocalTrust`), shows
     that this machine wrote it: a cache forged in the store with its digest redone, or written
-    elsewhere, is not read (`UntrustedCacheError`) and the state is rebuilt from the entries.
+    elsewhere and not vouched for by `verify` here, is not read (`UntrustedCacheError`) and the
+    state is rebuilt from the newest cache that is trusted, or from the entries.
     """
 
     type = BookState
@@ -173,8 +174,8 @@ class BookStateTranscoding(Transcoding):
             last_number=int(data["last_number"]),
             head_hash=str(data["head_hash"]),
         )
-        if self.trust is None or data.get("mac") != self.trust.mac(str(digest).encode()):
-            raise UntrustedCacheError("a cached state not written on this machine is not used", book)
+        if self.trust is None or not self.trust.trusts(str(digest), data.get("mac")):
+            raise UntrustedCacheError("a cached state not written on this machine is not used", book, str(digest))
         return book
 
 

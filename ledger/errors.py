@@ -69,6 +69,7 @@ class UntrustedCacheError(StaleCacheError):
     """A cached state whose key does not match this machine's: written elsewhere, or forged with
     its digest redone. It is not used; ``book`` holds what it claims, for `verify` to compare."""
 
-    def __init__(self, message: str, book: object) -> None:
+    def __init__(self, message: str, book: object, digest: str) -> None:
         super().__init__(message)
         self.book = book
+        self.digest = digest

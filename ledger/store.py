@@ -228,6 +228,11 @@ class LedgerStore:
         if head:
             self.trust.vouch(head, prev)
 
+    def vouch_cache(self, digest: str) -> None:
+        """`verify` found the cached state of this digest equal to the fold of the entries."""
+        if self.trust is not None:
+            self.trust.vouched.add(digest)
+
     def vouch_verified(self, number: int, hash_: str) -> None:
         """A full verification found entries #1..number sound: the checkpoint moves there."""
         if self.trust is not None:
@@ -287,14 +292,34 @@ class LedgerStore:
         return book
 
     def _rebuilt(self, version: int | None) -> CampaignBook:
-        """Fold the entries from #1, ignoring every cached state (hand-written: the library's
-        repository always starts from the newest snapshot)."""
+        """The book from the newest cached state that is trusted and on the chain, else from #1
+        (hand-written: the library's repository only ever tries the newest snapshot)."""
         self._evict()
-        events = self.app.events.get(self.campaign_id, lte=version)
-        book: CampaignBook | None = self._replay(None, events)
+        start: CampaignBook | None = self._trusted_cache(version)
+        after = start.version if start is not None else 0
+        events = self.app.events.get(self.campaign_id, gt=after, lte=version)
+        book: CampaignBook | None = self._replay(start, events)
         if book is None:
             raise StoreNotFoundError(f"{describe(self.location)} holds no campaign")
         return book
+
+    def _trusted_cache(self, version: int | None, page: int = 8) -> CampaignBook | None:
+        assert self.app.snapshots is not None  # snapshotting is always on for this application
+        recorder = self.app.snapshots.recorder
+        below = version
+        while True:
+            rows = recorder.select_events(self.campaign_id, lte=below, desc=True, limit=page)
+            for row in rows:
+                try:
+                    snapshot: Any = self.app.mapper.to_domain_event(row)  # a library Snapshot
+                    book: CampaignBook = snapshot.mutate(None)
+                    self._check_on_chain(book)
+                except (StaleCacheError, MapperDeserialisationError, ChainError):
+                    continue
+                return book
+            if len(rows) < page:
+                return None
+            below = rows[-1].originator_version - 1
 
     def _check_on_chain(self, book: CampaignBook) -> None:
         """A book rebuilt from a cached state must end on the stored entry of its version."""

@@ -6,8 +6,9 @@ in a private file of the user who runs turnledger, one per copy of a campaign
 in the store:
 
 * the key of the cached states: a cached state (library snapshot) is used only when its MAC
-  under this key matches, so a cache edited in the store, even with its digest recomputed, is
-  never read; caches written on another machine are rebuilt from the entries, not trusted;
+  under this key matches, or when `verify` found it equal to the fold of the entries here (its
+  digest is then listed as vouched), so a cache edited in the store, even with its digest
+  recomputed, is never read; one written on another machine is read once `verify` vouched for it;
 * the checkpoint: the last entry checked (or written) here, with its hash. Opening the
   campaign checks every entry after it and that it still has that hash, so an edit, a cut or a
   rewrite since the last session is refused at once, at the cost of the new entries only.
@@ -51,6 +52,8 @@ class LocalTrust:
         self.path = path
         self.key = secrets.token_bytes(32)
         self.checkpoint: Checkpoint | None = None
+        self.vouched: set[str] = set()
+        """Digests of cached states `verify` found equal to the fold of the entries on this machine."""
         self._saved = ""
         text = read_private(path) if path is not None else None
         if text is not None:
@@ -59,6 +62,7 @@ class LocalTrust:
                 self.key = bytes.fromhex(data["key"])
                 mark = data.get("checkpoint")
                 self.checkpoint = Checkpoint(int(mark["number"]), str(mark["hash"])) if mark else None
+                self.vouched = {str(digest) for digest in data.get("vouched_caches", [])}
             except (ValueError, KeyError, TypeError) as error:
                 raise PrivateFileError(f"{path} is not a turnledger trust file ({error!r}); move it away") from None
             self._saved = text
@@ -80,6 +84,10 @@ class LocalTrust:
         """HMAC-SHA256 of ``data`` under this machine's key."""
         return hmac.new(self.key, data, hashlib.sha256).hexdigest()
 
+    def trusts(self, digest: str, mac: object) -> bool:
+        """True for a cached state written here (its MAC) or vouched for by `verify` here."""
+        return mac == self.mac(digest.encode()) or digest in self.vouched
+
     def vouch(self, number: int, hash_: str) -> None:
         """Entries up to ``number`` (ending in ``hash_``) have been checked or written here."""
         self.checkpoint = Checkpoint(number, hash_)
@@ -89,7 +97,9 @@ class LocalTrust:
         if self.path is None:
             return
         mark = {"number": self.checkpoint.number, "hash": self.checkpoint.hash} if self.checkpoint else None
-        text = json.dumps({"key": self.key.hex(), "checkpoint": mark}, sort_keys=True)
+        text = json.dumps(
+            {"key": self.key.hex(), "checkpoint": mark, "vouched_caches": sorted(self.vouched)}, sort_keys=True
+        )
         if text != self._saved:
             write_private(self.path, text)
             self._saved = text

@@ -47,8 +47,8 @@ class VerifyReport:
     snapshots: int = 0
     stale_snapshots: int = 0
     untrusted_snapshots: int = 0
-    """Cached states not keyed by this machine (written elsewhere, or by release 0.2.0): never
-    read, but compared with the entries like the others."""
+    """Cached states not keyed by this machine (written elsewhere, or by release 0.2.0): compared
+    with the entries like the others and, when equal, vouched for on this machine from then on."""
     problems: list[tuple[int, str]] = field(default_factory=list)
     state: Any = None
     fold: Fold | None = None
@@ -162,10 +162,12 @@ def _check_snapshots(store: LedgerStore, states_at: dict[int, dict[str, Any]], r
             cached = book.fold.encode(book.state)
         except MapperDeserialisationError as error:
             cause = error.__cause__
-            if isinstance(cause, UntrustedCacheError):  # not written here: never read, but compared
+            if isinstance(cause, UntrustedCacheError):  # not written here: compared, then vouched for
                 report.untrusted_snapshots += 1
                 claimed: Any = cause.book  # the BookState the untrusted cache holds
                 cached = claimed.fold.encode(claimed.state)
+                if version in states_at and cached == states_at[version]:
+                    store.vouch_cache(cause.digest)
             elif isinstance(cause, StaleCacheError) and not isinstance(cause, EditedCacheError):
                 report.stale_snapshots += 1
                 continue

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -19,6 +20,11 @@ from support import TickingClock
 # CI explores the same examples every run (a red CI must mean a change broke something);
 # locally hypothesis keeps drawing new examples, which is how it finds new bugs.
 settings.register_profile("ci", derandomize=True)
+
+# ledger/trust.py keeps each campaign copy's key and checkpoint in this user's files: one folder
+# for the whole session (each copy has its own file there), never the real home; set before any
+# fixture, module-scoped ones included, opens a campaign.
+os.environ["TURNLEDGER_TRUST_DIR"] = tempfile.mkdtemp(prefix="turnledger-trust-")
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
@@ -85,4 +91,3 @@ def third_reich(make_service: MakeService, tmp_path: Path) -> RefereeService:
 def dice_secrets_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """PostgreSQL campaigns keep digital-dice seeds under $TURNLEDGER_SECRETS_DIR: never the real home in tests."""
     monkeypatch.setenv("TURNLEDGER_SECRETS_DIR", str(tmp_path / "dice-secrets"))
-    monkeypatch.setenv("TURNLEDGER_TRUST_DIR", str(tmp_path / "trust"))  # ledger/trust.py: this machine's keys

@@ -141,8 +141,45 @@ def test_an_entry_stored_with_a_key_given_twice_is_named_by_verify(toy_file: str
 
 
 def test_the_trust_file_is_private_and_one_readable_by_others_is_refused(toy_file: str) -> None:
-    (path,) = trust_dir().iterdir()
-    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    with LedgerStore(toy_file) as store:
+        assert store.trust is not None and store.trust.path is not None
+        path = store.trust.path
+    assert path.parent == trust_dir() and stat.S_IMODE(path.stat().st_mode) == 0o600
     os.chmod(path, 0o644)
     with pytest.raises(PrivateFileError, match="can be read by other users"):
         LedgerStore(toy_file)
+
+
+def test_verify_vouches_for_a_cache_written_elsewhere_and_it_is_read_from_then_on(
+    toy_file: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TURNLEDGER_TRUST_DIR", str(tmp_path / "another-machine"))
+    with LedgerStore(toy_file) as store:
+        assert store.trust is not None and not store.trust.vouched
+        assert verify(store).untrusted_snapshots == 1
+    with LedgerStore(toy_file) as store:
+        assert store.trust is not None and len(store.trust.vouched) == 1
+        assert verify(store).untrusted_snapshots == 0 and store.state(110)["total"] == 109
+
+
+def test_an_untrusted_newest_cache_falls_back_to_the_newest_trusted_one(toy_file: str) -> None:
+    """Rebuilding starts from the newest cache this machine trusts, not from #1."""
+    with LedgerStore(toy_file) as store:
+        for number in range(131, 2 * SNAPSHOT_INTERVAL + 11):
+            store.append(added(1), recorded_at=clock(number), at="x")
+    (blob,) = sql(toy_file, "select state from stored_snapshots where originator_version = 200")[0]
+    document = json.loads(blob)
+    document["state"]["book"]["_data_"]["mac"] = "0" * 64  # as if written on another machine
+    sql(toy_file, "update stored_snapshots set state = ? where originator_version = 200", json.dumps(document).encode())
+    with LedgerStore(toy_file) as store:
+        folded: list[int] = []
+        replay = store._replay
+
+        def counting(book: Any, events: Any) -> Any:
+            listed = list(events)
+            folded.append(len(listed))
+            return replay(book, listed)
+
+        store._replay = counting  # type: ignore[assignment]  # counts the entries folded
+        assert store.state(205)["total"] == 204
+    assert folded[-1] == 105  # from the cache at #100, not from #1
