@@ -1,7 +1,7 @@
 """Where the service keeps digital-dice seeds until their period ends (never in the record).
 
 A campaign file `game.db` keeps its seeds beside it in `game.db.dice-secrets.json` (readable by
-its owner only); a PostgreSQL campaign in `~/.turnledger/dice-secrets/<campaign id>.json` (or
+its owner only from its first byte; a file others can read is refused, as ssh refuses a key); a PostgreSQL campaign in `~/.turnledger/dice-secrets/<campaign id>.json` (or
 under `$TURNLEDGER_SECRETS_DIR`); a campaign in memory in memory. Whoever holds this file can
 know rolls in advance, which is why it stays with the referee and out of exports.
 """
@@ -11,6 +11,9 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+
+from ledger.errors import PrivateFileError
+from ledger.private_file import read_private, write_private
 
 
 def secrets_path(location: str, campaign_id: str) -> Path | None:
@@ -30,10 +33,14 @@ class SecretKeeper:
         self.path = path
         self._seeds: dict[str, str] = {}
         self._revealed: set[int] = set()
-        if path is not None and path.exists():
-            data = json.loads(path.read_text(encoding="utf-8"))
-            self._seeds = dict(data.get("seeds", {}))
-            self._revealed = set(data.get("revealed", []))
+        text = read_private(path) if path is not None else None  # refused if others can read it
+        if text is not None:
+            try:
+                data = json.loads(text)
+                self._seeds = {str(period): str(seed) for period, seed in dict(data.get("seeds", {})).items()}
+                self._revealed = {int(period) for period in data.get("revealed", [])}
+            except (ValueError, TypeError, AttributeError) as error:
+                raise PrivateFileError(f"{path} is not a dice secrets file ({error}); move it away") from None
 
     def seed(self, period: int) -> str | None:
         return self._seeds.get(str(period))
@@ -50,10 +57,7 @@ class SecretKeeper:
         self._save()
 
     def _save(self) -> None:
+        """Private from the first byte, replaced atomically (ledger.private_file)."""
         if self.path is None:
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = self.path.with_suffix(".tmp")
-        temporary.write_text(json.dumps({"seeds": self._seeds, "revealed": sorted(self._revealed)}), encoding="utf-8")
-        os.chmod(temporary, 0o600)
-        os.replace(temporary, self.path)
+        write_private(self.path, json.dumps({"seeds": self._seeds, "revealed": sorted(self._revealed)}))
