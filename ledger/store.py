@@ -46,7 +46,7 @@ from ledger.errors import (
 )
 from ledger.foreign import check_campaign_file, check_new_file
 from ledger.format import FORMAT_VERSION, read_format, write_format
-from ledger.location import describe, is_memory, is_postgres, persistence_env
+from ledger.location import describe, is_memory, is_postgres, persistence_env, probe_postgres
 from ledger.trust import LocalTrust
 
 SNAPSHOT_INTERVAL = 100
@@ -162,6 +162,8 @@ class LedgerStore:
                 raise StoreNotFoundError(f"no campaign file at {location}")
             else:
                 check_campaign_file(Path(location))
+        if is_postgres(location):
+            probe_postgres(location)
         try:
             self.app = LedgerApplication(env=_env(location, create=create))
         except (PersistenceError, sqlite3.Error, OSError) as error:

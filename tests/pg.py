@@ -28,6 +28,10 @@ def bin_dir() -> Path:
     raise RuntimeError("PostgreSQL server programs not found: install Debian's postgresql package (see .ci/run)")
 
 
+PASSWORD_ROLE = "turnledger_pw"
+"""A role the server admits over TCP only with its password (scram-sha-256)."""
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -58,6 +62,14 @@ def running_server() -> Iterator[str]:
         check=True,
         capture_output=True,
     )
+    hba = data / "pg_hba.conf"  # trust, except the role that must give a password (tests of secrets)
+    hba.write_text(
+        f"host all {PASSWORD_ROLE} 127.0.0.1/32 scram-sha-256\n"
+        "local all all trust\nhost all all 127.0.0.1/32 trust\nhost all all ::1/128 trust\n",
+        encoding="utf-8",
+    )
+    if os.geteuid() == 0:
+        shutil.chown(hba, "postgres")
     options = f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
     subprocess.run(
         _as_server_user(
@@ -84,3 +96,20 @@ def create_database(base_url: str, name: str) -> str:
     with psycopg.connect(f"{base_url}/postgres", autocommit=True) as connection:
         connection.execute(f'CREATE DATABASE "{name}"')
     return f"{base_url}/{name}"
+
+
+def password_database(base_url: str, name: str, password: str) -> str:
+    """A new database owned by `PASSWORD_ROLE` (created with ``password``); returns its URL
+    without the password (``postgresql://turnledger_pw@127.0.0.1:PORT/name``)."""
+    import psycopg
+    from psycopg import sql
+
+    with psycopg.connect(f"{base_url}/postgres", autocommit=True) as connection:
+        exists = connection.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (PASSWORD_ROLE,)).fetchone()
+        statement = "ALTER ROLE {} LOGIN PASSWORD {}" if exists else "CREATE ROLE {} LOGIN PASSWORD {}"
+        connection.execute(sql.SQL(statement).format(sql.Identifier(PASSWORD_ROLE), sql.Literal(password)))
+        connection.execute(
+            sql.SQL("CREATE DATABASE {} OWNER {}").format(sql.Identifier(name), sql.Identifier(PASSWORD_ROLE))
+        )
+    host = base_url.split("@", 1)[1]
+    return f"postgresql://{PASSWORD_ROLE}@{host}/{name}"

@@ -45,7 +45,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         charts=args.charts,
     )
     service = RefereeService.create(args.store, command)
-    output.out.print(f"created {escape(args.store)}: {escape(repr(command.name))} from {escape(args.scenario)}")
+    output.out.print(f"created {escape(service.location)}: {escape(repr(command.name))} from {escape(args.scenario)}")
     output.out.print(render.state_view(service.state(), service.views(service.state())))
     service.close()
     return 0
@@ -53,11 +53,11 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_run(args: argparse.Namespace) -> int:
     """The main job until the console lands: open (or create) the campaign and show it."""
-    if not Path(args.store).exists():
+    if "://" not in args.store and not Path(args.store).exists():
         service = RefereeService.create(
             args.store, c.CreateCampaign(scenario=args.scenario, name=Path(args.store).stem)
         )
-        output.out.print(f"created {escape(args.store)} from {escape(args.scenario)}")
+        output.out.print(f"created {escape(service.location)} from {escape(args.scenario)}")
     else:
         service = RefereeService.open(args.store)
     output.out.print(render.state_view(service.state(), service.views(service.state())))

@@ -30,9 +30,10 @@ def cmd_branch(args: argparse.Namespace) -> int:
             branch = service.branch(
                 args.at, args.to, name=args.name, actor=args.actor, progress=lambda done: progress(done, args.at)
             )
+        parent = service.location  # shown without credentials
     finally:
         service.close()
-    output.out.print(f"branched {escape(args.store)} at #{args.at} into {escape(args.to)}")
+    output.out.print(f"branched {escape(parent)} at #{args.at} into {escape(branch.location)}")
     output.out.print(render.state_view(branch.state(), branch.views(branch.state())))
     branch.close()
     return 0
@@ -95,9 +96,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     with output.progress("importing") as progress:
         service = import_campaign(args.file, args.store, progress=progress)
-    state = service.state()
+    state, shown = service.state(), service.location
     service.close()
-    output.out.print(
-        f"imported {state.chain.last_number} entries into {escape(args.store)}; head {state.chain.head_hash}"
-    )
+    output.out.print(f"imported {state.chain.last_number} entries into {escape(shown)}; head {state.chain.head_hash}")
     return 0
