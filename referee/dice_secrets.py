@@ -1,8 +1,9 @@
 """Where the service keeps digital-dice seeds until their period ends (never in the record).
 
 A campaign file `game.db` keeps its seeds beside it in `game.db.dice-secrets.json` (readable by
-its owner only from its first byte; a file others can read is refused, as ssh refuses a key); a PostgreSQL campaign in `~/.turnledger/dice-secrets/<campaign id>.json` (or
-under `$TURNLEDGER_SECRETS_DIR`); a campaign in memory in memory. Whoever holds this file can
+its owner only from its first byte; a file others can read is refused, as ssh refuses a key);
+a PostgreSQL campaign in `~/.turnledger/dice-secrets/<campaign id>.json` (or under
+`$TURNLEDGER_SECRETS_DIR`); a campaign in memory in memory. Whoever holds this file can
 know rolls in advance, which is why it stays with the referee and out of exports.
 """
 
