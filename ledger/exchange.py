@@ -44,7 +44,7 @@ def export_jsonl(store: LedgerStore, out: IO[str], *, name: str = "", progress: 
     }
     out.write(canonical_bytes(header).decode("utf-8") + "\n")
     written = 0
-    for entry in store.entries():
+    for entry in store.entries(1, head):  # the entries the header promises, whoever writes meanwhile
         out.write(canonical_bytes(entry).decode("utf-8") + "\n")
         written += 1
         if progress and written % 1000 == 0:

@@ -361,12 +361,12 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
             error = RulesError("; ".join(f"entry #{n}: {text}" for n, text in report.problems))
             self.call_from_thread(self._long_done, dialog, error, self.Verified(False, report.entries, str(error)))
             return
-        lines, problems = check_entries(self.service.entries(), self.service.campaign_id)
+        lines, problems = check_entries(self.service.entries(1, report.entries), self.service.campaign_id)
         if problems:
             error = RulesError("digital dice: " + "; ".join(problems))
             self.call_from_thread(self._long_done, dialog, error, self.Verified(False, report.entries, str(error)))
             return
-        checked = sum(1 for line in lines if line.endswith("checks"))
+        checked = sum(1 for line in lines if " checks" in line)
         text = (
             f"chain intact: {report.entries} entries; head {report.head_hash[:16]}…; {checked} digital roll(s) "
             "recomputed"

@@ -44,7 +44,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     try:
         with output.progress("verifying") as progress:
             report = service.verify(progress=progress)
-        dice_lines, dice_problems = check_entries(service.entries(), service.campaign_id) if report.ok else ([], [])
+        verified = service.entries(1, report.entries)  # the same view as the chain check
+        dice_lines, dice_problems = check_entries(verified, service.campaign_id) if report.ok else ([], [])
     finally:
         service.close()
     if args.json:
