@@ -11,6 +11,7 @@ from pathlib import Path
 
 from referee.commands import CreateCampaign
 from referee.service import RefereeService, import_campaign
+
 from support import TickingClock
 
 WRITER = """
