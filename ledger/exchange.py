@@ -17,6 +17,8 @@ from uuid import UUID
 from ledger.canonical import GENESIS_HASH, canonical_bytes
 from ledger.entry import ENTRY_FIELDS, recompute_hash
 from ledger.errors import ChainError, LedgerError, MalformedRecordError, StoreNotFoundError
+from ledger.folding import fold_for
+from ledger.location import is_memory, is_postgres
 from ledger.store import LedgerStore
 
 FORMAT = "turnledger-jsonl"
@@ -115,57 +117,112 @@ def import_jsonl(path: str, location: str, *, progress: Progress | None = None) 
 
     Raises:
         MalformedRecordError / ChainError: the file is damaged (names the line); nothing of
-            the damaged part is written.
+            the damaged part is written, and a store this import created and could not fill is
+            removed again.
         LedgerError: the store holds a different campaign.
     """
-    source = Path(path)
-    try:
-        handle = source.open(encoding="utf-8")
-    except OSError as error:
-        raise MalformedRecordError(f"{path}: cannot be read ({error.strerror})") from None
-    with handle:
+    with _opened(path) as handle:
         first = handle.readline()
         if not first:
             raise MalformedRecordError(f"{path}: the file is empty")
         header = read_header(path, first)
-        campaign_id = UUID(header["campaign_id"])
-        store = _open_or_create(location)
-        done = store.head()
-        if done and store.campaign_id != campaign_id:
+        _check_header_campaign(path, header)
+        store, created = _open_or_create(location)
+        try:
+            _import_into(store, path, location, handle, header, progress)
+        except BaseException:
+            empty = store.is_empty
             store.close()
-            raise LedgerError(f"{location} holds another campaign ({store.campaign_id}); import into a new file")
-        total = int(header.get("entries", 0))
-        batch: list[dict[str, Any]] = []
-        texts: list[str] = []
-        for entry, text in checked_lines(path, handle):
-            number = entry["number"]
-            if number <= done:
-                if number == done and store.head_position()[1] != entry["hash"]:
-                    store.close()
-                    raise LedgerError(f"{location} differs from {path} at entry #{done}; import into a new file")
-                continue
-            batch.append(entry)
-            texts.append(text)
-            if len(batch) >= IMPORT_BATCH:
-                store.append_sealed(batch, campaign_id=campaign_id, texts=texts)
-                batch, texts = [], []
-                if progress:
-                    progress(number, total)
-        store.append_sealed(batch, campaign_id=campaign_id, texts=texts)
-        if progress:
-            progress(total, total)
+            if created and empty:  # nothing of it was written: leave nothing behind
+                _remove_sqlite_file(location)
+            raise
+    return store
+
+
+def _import_into(
+    store: LedgerStore, path: str, location: str, lines: IO[str], header: dict[str, Any], progress: Progress | None
+) -> None:
+    """Write the export's entries after those already in ``store`` (an interrupted import)."""
+    campaign_id = UUID(header["campaign_id"])
+    done = store.head()
+    if done and store.campaign_id != campaign_id:
+        raise LedgerError(f"{location} holds another campaign ({store.campaign_id}); import into a new file")
+    total = int(header.get("entries", 0))
+    batch: list[dict[str, Any]] = []
+    texts: list[str] = []
+    for entry, text in checked_lines(path, lines):
+        number = entry["number"]
+        if number <= done:
+            if number == done and store.head_position()[1] != entry["hash"]:
+                raise LedgerError(f"{location} differs from {path} at entry #{done}; import into a new file")
+            continue
+        batch.append(entry)
+        texts.append(text)
+        if len(batch) >= IMPORT_BATCH:
+            store.append_sealed(batch, campaign_id=campaign_id, texts=texts)
+            batch, texts = [], []
+            if progress:
+                progress(number, total)
+    store.append_sealed(batch, campaign_id=campaign_id, texts=texts)
+    if progress:
+        progress(total, total)
     last, last_hash = store.head_position()
     if last != total or last_hash != header.get("head_hash"):
-        store.close()
         raise ChainError(
             f"{path}: the header promises {total} entries ending in {str(header.get('head_hash'))[:16]}…, "
             f"but the file ends at #{last}; the export is cut short or altered"
         )
-    return store
 
 
-def _open_or_create(location: str) -> LedgerStore:
+def _opened(path: str) -> IO[str]:
+    """The export as text; a byte-order mark some editors put first is skipped."""
     try:
-        return LedgerStore(location)
+        return Path(path).open(encoding="utf-8-sig")
+    except OSError as error:
+        raise MalformedRecordError(f"{path}: cannot be read ({error.strerror})") from None
+
+
+def _check_header_campaign(path: str, header: dict[str, Any]) -> None:
+    """The header must name the campaign its entries record (the opening's id, or the last
+    branching's), so that a changed header is refused with its one cause before anything is
+    written. The whole file is read only when the opening names another campaign (a branch)."""
+    with _opened(path) as lines:
+        lines.readline()
+        second = lines.readline()
+        if not second.strip():
+            return
+        first = _parse_line(path, 2, second)
+        fold = fold_for(first)
+        named = fold.campaign_named(first)
+        if named is None or named == header["campaign_id"]:
+            return
+        for offset, line in enumerate(lines, start=3):
+            if line.strip():
+                named = fold.campaign_named(_parse_line(path, offset, line)) or named
+    if named != header["campaign_id"]:
+        raise MalformedRecordError(
+            f"{path}, line 1: field campaign_id says {header['campaign_id']}, but the entries record campaign "
+            f"{named}; the header was changed, so nothing was imported"
+        )
+
+
+def _open_or_create(location: str) -> tuple[LedgerStore, bool]:
+    """The store to import into, and whether this import created it."""
+    if not is_memory(location) and not is_postgres(location):
+        if not Path(location).exists():
+            return LedgerStore(location, create=True), True
+        try:
+            return LedgerStore(location), False
+        except StoreNotFoundError:  # an import killed at once left empty tables: filled now; others refused
+            return LedgerStore(location, create=True), False
+    try:
+        return LedgerStore(location), False
     except StoreNotFoundError:
-        return LedgerStore(location, create=True)
+        return LedgerStore(location, create=True), False  # tables in an existing database stay
+
+
+def _remove_sqlite_file(location: str) -> None:
+    if is_memory(location) or is_postgres(location):
+        return
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(location + suffix).unlink(missing_ok=True)

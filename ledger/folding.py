@@ -42,6 +42,11 @@ class Fold(Protocol):
         """A deep copy callers may keep."""
         ...
 
+    def campaign_named(self, entry: dict[str, Any]) -> str | None:
+        """The campaign id an entry gives the record (its opening, a branching), if any: an
+        export's header must name the last one (ledger.exchange)."""
+        ...
+
     def encode(self, state: Any) -> dict[str, Any]:
         """Plain JSON for a cached state."""
         ...

@@ -46,14 +46,29 @@ def check_campaign_file(path: Path) -> None:
         raise StoreNotFoundError(f"{path} is not a turnledger campaign (it holds {held}); nothing was changed")
 
 
+OWN_TABLES = CAMPAIGN_TABLES | {"turnledger_format"}
+
+
 def check_new_file(path: Path) -> None:
-    """Refuse, untouched, an existing non-empty file as the home of a new campaign."""
+    """Refuse, untouched, an existing file that holds anything: another program's tables, or a
+    campaign's entries. A file with none of either (an empty file, or the empty tables a new
+    campaign or an import killed at once left behind) may hold a new campaign."""
     if not path.exists() or path.stat().st_size == 0:
         return
     found = tables_in(path)
-    if found & CAMPAIGN_TABLES:
+    foreign = found - OWN_TABLES
+    if foreign:
+        held = ", ".join(sorted(found))
+        raise StoreExistsError(
+            f"{path} is an existing database ({held}); a campaign is created only in a new file; nothing was changed"
+        )
+    if "stored_events" in found and _has_rows(path, "stored_events"):
         raise StoreExistsError(f"{path} already holds a campaign")
-    held = ", ".join(sorted(found)) or "no tables"
-    raise StoreExistsError(
-        f"{path} is an existing database ({held}); a campaign is created only in a new file; nothing was changed"
-    )
+
+
+def _has_rows(path: Path, table: str) -> bool:
+    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        return connection.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() is not None
+    finally:
+        connection.close()

@@ -113,6 +113,10 @@ def apply_lines(
     report = ApplyReport()
     lines = list(lines)
     texts = [_clean(number, raw) for number, raw in enumerate(lines, start=1)]
+    if all(text is not None and (not text.strip() or text.lstrip().startswith("#")) for text in texts):
+        raise InvalidInputError(
+            f"{name} holds no commands (it is empty, or has only blank and comment lines); nothing was recorded"
+        )
     done = lines_to_skip(service, name, [text or "" for text in texts]) if resume else set()
     for number, raw in enumerate(lines, start=1):
         try:
@@ -142,7 +146,7 @@ def read_command_file(path: str) -> tuple[str, list[bytes]]:
         data = file.read_bytes()
     except OSError as error:
         raise InvalidInputError(f"{path}: cannot be read ({error.strerror})") from None
-    return file.name, data.split(b"\n")
+    return file.name, data.removeprefix(b"\xef\xbb\xbf").split(b"\n")  # a byte-order mark some editors write
 
 
 def _clean(number: int, raw: str | bytes) -> str | None:

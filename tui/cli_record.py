@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from rich.markup import escape
 
-from referee import commands as c
+from referee.common.errors import InvalidInputError
 from referee.digital_dice import check_entries
 from referee.service import RefereeService, import_campaign
 from tui import cli_output as output
@@ -16,7 +17,9 @@ from tui import render
 def cmd_rollback(args: argparse.Namespace) -> int:
     service = RefereeService.open(args.store)
     try:
-        entry = service.execute(c.Rollback(to=args.to, reason=args.reason, actor=args.actor))
+        # parsed like a command line, so that a bad value is refused naming its field
+        command = service.parse({"kind": "Rollback", "to": args.to, "reason": args.reason, "actor": args.actor})
+        entry = service.execute(command)
     finally:
         service.close()
     output.out.print(render.entry_view(entry))
@@ -79,6 +82,10 @@ def cmd_export(args: argparse.Namespace) -> int:
     if not (args.jsonl or args.sqlite):
         output.err.print("say what to export: --jsonl FILE and/or --sqlite FILE")
         return 2
+    for target in filter(None, (args.jsonl, args.sqlite)):
+        folder = Path(target).resolve().parent
+        if not folder.is_dir():
+            raise InvalidInputError(f"cannot write {target}: the folder {folder} does not exist; nothing was written")
     service = RefereeService.open(args.store)
     try:
         if args.jsonl:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -11,6 +12,27 @@ from rich.text import Text
 
 from referee.common.state import BaseState
 from referee.common.views import Notice, View
+
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""Characters that would steer the terminal (ESC, NUL, the C1 set) or reorder text (bidi
+overrides): shown escaped, kept as given in the record."""
+
+
+def printable(text: str) -> str:
+    """``text`` with each control character shown as its escape (ESC as \\x1b)."""
+    return CONTROL.sub(lambda found: found.group().encode("unicode_escape").decode("ascii"), text)
+
+
+class SafeText(Text):
+    """Rich text that never sends a record's control characters to the terminal."""
+
+    def __init__(self, text: str = "", *args: Any, **kwargs: Any) -> None:
+        super().__init__(printable(text), *args, **kwargs)
+
+    def append_safe(self, text: str, style: str | None = None) -> SafeText:
+        """Append ``text`` with its control characters escaped."""
+        self.append(printable(text), style=style)
+        return self
 
 
 def state_view(state: BaseState, views: list[View], *, at: int | None = None) -> RenderableType:
@@ -32,10 +54,10 @@ def state_view(state: BaseState, views: list[View], *, at: int | None = None) ->
     weather = Table(title="Weather", title_justify="left", show_edge=False)
     for zone in state.table.weather:
         weather.add_column(zone)
-    weather.add_row(*(Text(value) for value in state.table.weather.values()))
+    weather.add_row(*(SafeText(value) for value in state.table.weather.values()))
     parts.append(weather)
     if state.table.markers:
-        parts.append(Text("Markers: " + ", ".join(f"{k}={v}" for k, v in state.table.markers.items())))
+        parts.append(SafeText("Markers: " + ", ".join(f"{k}={v}" for k, v in state.table.markers.items())))
     parts.extend(_view(view) for view in views)
     units = sum(len(roster.units) for roster in state.rosters.values())
     if units:
@@ -46,7 +68,7 @@ def state_view(state: BaseState, views: list[View], *, at: int | None = None) ->
             for unit in side.units.values():
                 roster.add_row(
                     *(
-                        Text(cell)
+                        SafeText(cell)
                         for cell in (
                             side.side,
                             unit.unit_id,
@@ -61,24 +83,24 @@ def state_view(state: BaseState, views: list[View], *, at: int | None = None) ->
         parts.append(roster)
     if state.table.facts:
         parts.append(
-            Text(
+            SafeText(
                 "Facts stated: "
                 + "; ".join(f"{f.fact} of {f.subject} = {f.value} (#{f.entry})" for f in state.table.facts.values())
             )
         )
-    parts.append(Text(f"chain head #{state.chain.last_number}  {state.chain.head_hash}", style="dim"))
+    parts.append(SafeText(f"chain head #{state.chain.last_number}  {state.chain.head_hash}", style="dim"))
     return Panel(Group(*parts), title="turnledger", border_style="cyan")
 
 
 def _view(view: View) -> RenderableType:
     """A game's table or notice (referee.common.views), drawn with Rich."""
     if isinstance(view, Notice):
-        return Text(view.text, style="bold yellow")
+        return SafeText(view.text, style="bold yellow")
     table = Table(title=view.title, title_justify="left")
     for column in view.columns:
         table.add_column(column, justify="right" if column in view.numeric else "left")
     for row in view.rows:
-        table.add_row(*(Text(cell) for cell in row))
+        table.add_row(*(SafeText(cell) for cell in row))
     return table
 
 
@@ -99,7 +121,7 @@ def log_view(rows: list[dict[str, Any]]) -> RenderableType:
         style = "dim strike" if row.get("undone_by") else None
         table.add_row(
             *(
-                Text(str(cell))
+                SafeText(str(cell))
                 for cell in (row["number"], row["at"], row["actor"], row["kind"], row["summary"], status)
             ),
             style=style,
@@ -129,24 +151,24 @@ def roll_line(roll: dict[str, Any], *, undone_by: int | None = None) -> str:
 
 def entry_view(entry: dict[str, Any], *, undone_by: int | None = None) -> RenderableType:
     """Everything recorded for one entry: command, rolls, ruling with derivation, events, hash."""
-    lines = Text()
-    lines.append(f"#{entry['number']}  {entry['at']}  {entry['recorded_at']}\n", style="bold")
+    lines = SafeText()
+    lines.append_safe(f"#{entry['number']}  {entry['at']}  {entry['recorded_at']}\n", style="bold")
     who = entry["actor"] + (f" for {entry['on_behalf_of']}" if entry.get("on_behalf_of") else "")
-    lines.append(f"entered by {who}\n")
+    lines.append_safe(f"entered by {who}\n")
     if undone_by:
-        lines.append(f"undone by #{undone_by} (kept in the record)\n", style="yellow")
-    lines.append(f"command: {entry['command'].get('kind')}\n", style="bold")
+        lines.append_safe(f"undone by #{undone_by} (kept in the record)\n", style="yellow")
+    lines.append_safe(f"command: {entry['command'].get('kind')}\n", style="bold")
     for key, value in entry["command"].items():
         if key not in ("kind", "actor", "on_behalf_of"):
-            lines.append(f"  {key}: {value}\n")
+            lines.append_safe(f"  {key}: {value}\n")
     for roll in entry["rolls"]:
-        lines.append(roll_line(roll, undone_by=undone_by))
-    lines.append(f"ruling: {entry['ruling'].get('summary', '')}\n", style="bold")
+        lines.append_safe(roll_line(roll, undone_by=undone_by))
+    lines.append_safe(f"ruling: {entry['ruling'].get('summary', '')}\n", style="bold")
     for step in entry["ruling"].get("steps", []):
         rule = f"  [{step['rule']}]" if step.get("rule") else ""
-        lines.append(f"  · {step['text']}{rule}\n")
-    lines.append("events: " + ", ".join(event["type"] for event in entry["events"]) + "\n")
+        lines.append_safe(f"  · {step['text']}{rule}\n")
+    lines.append_safe("events: " + ", ".join(event["type"] for event in entry["events"]) + "\n")
     if entry.get("source"):
-        lines.append(f"from {entry['source']['file']} line {entry['source']['line']}\n")
-    lines.append(f"hash {entry['hash']}\nprev {entry['prev_hash']}", style="dim")
+        lines.append_safe(f"from {entry['source']['file']} line {entry['source']['line']}\n")
+    lines.append_safe(f"hash {entry['hash']}\nprev {entry['prev_hash']}", style="dim")
     return Panel(lines, title=f"entry #{entry['number']}")

@@ -230,6 +230,18 @@ class GameFold(Generic[State]):
         """
         return self.decode(self.encode(state))
 
+    def campaign_named(self, entry: dict[str, Any]) -> str | None:
+        """The campaign id the entry's opening or branching gives the record (release 0.1.0's
+        opening held it inside the state it embedded)."""
+        named = None
+        for event in entry.get("events", []):
+            if event.get("type") == "CampaignOpened":
+                opened = event.get("campaign_id") or (event.get("state") or {}).get("identity", {}).get("campaign_id")
+                named = str(opened) if opened else named
+            elif event.get("type") == "CampaignBranched":
+                named = str(event.get("campaign_id"))
+        return named
+
     def encode(self, state: State) -> dict[str, Any]:
         """Plain JSON for a cached state."""
         return state.model_dump(mode="json")

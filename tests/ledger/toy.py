@@ -45,6 +45,9 @@ class ToyFold:
     def copy(self, state: dict[str, Any]) -> dict[str, Any]:
         return copy.deepcopy(state)
 
+    def campaign_named(self, entry: dict[str, Any]) -> str | None:
+        return str(CAMPAIGN) if entry["number"] == 1 else None
+
     def encode(self, state: dict[str, Any]) -> dict[str, Any]:
         return copy.deepcopy(state)
 

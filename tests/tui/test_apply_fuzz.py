@@ -64,7 +64,6 @@ HAND_WRITTEN: list[tuple[str, bytes, str]] = [
     ("truncated-object", b'{"kind": "SetWeather", "zone": "B"', "not JSON"),
     ("trailing-garbage", b'{"kind": "AdvancePhase"} and more', "not JSON"),
     ("single-quotes", b"{'kind': 'AdvancePhase'}", "not JSON"),
-    ("byte-order-mark", b'\xef\xbb\xbf{"kind": "AdvancePhase"}', "not JSON"),
     # JSON that is not an object
     ("json-array", b'[{"kind": "AdvancePhase"}]', "JSON object with a 'kind'"),
     ("json-string", b'"AdvancePhase"', "JSON object with a 'kind'"),
@@ -588,3 +587,23 @@ def test_an_integer_too_long_to_convert_is_refused_by_line(real_campaign: Path, 
     result = run_cli("apply", str(real_campaign), str(orders))
     assert_refused(result.returncode, result.stdout, result.stderr, 1)
     assert_unchanged(real_campaign, before)
+
+
+def test_a_file_saved_with_a_byte_order_mark_applies(
+    fresh_campaign: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Some editors start UTF-8 files with a byte-order mark: it is not part of the first command."""
+    store = place(fresh_campaign, tmp_path)
+    code, out, err = run_apply(capsys, store, tmp_path / "orders.jsonl", b"\xef\xbb\xbf" + jsonl(*VALID_LINES))
+    assert code == 0, err
+    assert recorded(store)[0] == 1 + len(VALID_LINES)
+
+
+def test_an_empty_file_is_refused_by_name(
+    fresh_campaign: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = place(fresh_campaign, tmp_path)
+    for content in (b"", b"\n\n", b"# only a comment\n"):
+        code, _out, err = run_apply(capsys, store, tmp_path / "orders.jsonl", content)
+        assert code == 1 and "orders.jsonl holds no commands" in flat(err)
+        assert_unchanged(store, fresh_campaign)
