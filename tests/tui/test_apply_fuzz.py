@@ -594,7 +594,7 @@ def test_a_file_saved_with_a_byte_order_mark_applies(
 ) -> None:
     """Some editors start UTF-8 files with a byte-order mark: it is not part of the first command."""
     store = place(fresh_campaign, tmp_path)
-    code, out, err = run_apply(capsys, store, tmp_path / "orders.jsonl", b"\xef\xbb\xbf" + jsonl(*VALID_LINES))
+    code, _out, err = run_apply(capsys, store, tmp_path / "orders.jsonl", b"\xef\xbb\xbf" + jsonl(*VALID_LINES))
     assert code == 0, err
     assert recorded(store)[0] == 1 + len(VALID_LINES)
 
