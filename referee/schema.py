@@ -70,6 +70,9 @@ def _model_sections(models: tuple[type[Command], ...]) -> list[str]:
     return lines
 
 
+BOUNDS = (("minimum", "≥"), ("exclusiveMinimum", ">"), ("maximum", "≤"))
+
+
 def _type_of(prop: dict[str, Any]) -> str:
     if "enum" in prop:
         return " / ".join(f"`{value}`" for value in prop["enum"])
@@ -78,7 +81,9 @@ def _type_of(prop: dict[str, Any]) -> str:
     if "anyOf" in prop:
         return " or ".join(_type_of(option) for option in prop["anyOf"])
     if prop.get("type") == "array":
-        return f"list of {_type_of(prop.get('items', {}))}"
+        items = prop.get("items", {})
+        bounds = [f"{word} {items[key]}" for key, word in BOUNDS if key in items]
+        return f"list of {_type_of(items)}" + (f" ({', '.join(bounds)} each)" if bounds else "")
     return str(prop.get("type", "any"))
 
 
@@ -86,7 +91,7 @@ def _notes(prop: dict[str, Any]) -> str:
     notes = []
     if prop.get("description"):
         notes.append(prop["description"])
-    for key, word in (("minimum", "≥"), ("exclusiveMinimum", ">"), ("maximum", "≤")):
+    for key, word in BOUNDS:
         if key in prop:
             notes.append(f"{word} {prop[key]}")
     if "default" in prop and prop["default"] not in (None, [], {}):

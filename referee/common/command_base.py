@@ -8,6 +8,9 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 Amount = Annotated[int, Field(gt=0, le=100_000, description="a positive whole number of points")]
+EntryNumber = Annotated[int, Field(ge=1, le=1_000_000_000, description="an entry number of this campaign")]
+Divisions = Annotated[int, Field(ge=0, le=1000, description="a count of divisions")]
+Points = Annotated[int, Field(ge=0, le=100_000, description="a whole number of points, 0 or more")]
 Text = Annotated[str, Field(min_length=1, max_length=500)]
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 Digital = Literal["digital"]

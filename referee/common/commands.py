@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from referee.common.command_base import AnyDice, Command, Name, Text, TwoDice, Witnessed
+from referee.common.command_base import AnyDice, Command, EntryNumber, Name, Text, TwoDice, Witnessed
 
 
 class CreateCampaign(Command):
@@ -118,7 +118,7 @@ class Annotate(Command):
     """Attach a note to an earlier entry (optionally flagging it as disputed)."""
 
     kind: Literal["Annotate"] = "Annotate"
-    entry: int = Field(ge=1)
+    entry: EntryNumber
     text: Text
     disputed: bool = False
 
@@ -169,7 +169,7 @@ class Rollback(Command):
     """Undo every entry after #to; they stay in the record, marked undone."""
 
     kind: Literal["Rollback"] = "Rollback"
-    to: int = Field(ge=1)
+    to: EntryNumber
     reason: Text
 
 
@@ -177,7 +177,7 @@ class BranchCampaign(Command):
     """Recorded as the first new entry of a what-if branch (made by ``turnledger branch``)."""
 
     kind: Literal["BranchCampaign"] = "BranchCampaign"
-    at: int = Field(ge=1)
+    at: EntryNumber
     name: Name
     parent_store: str
 

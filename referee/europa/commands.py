@@ -6,7 +6,17 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from referee.common.command_base import Amount, Command, Name, Text, TwoDice, Witnessed
+from referee.common.command_base import (
+    Amount,
+    Command,
+    Divisions,
+    EntryNumber,
+    Name,
+    Points,
+    Text,
+    TwoDice,
+    Witnessed,
+)
 from referee.europa.combat_units import Attacker, Defender
 
 Count = Field(default=0, ge=0, le=1000)
@@ -48,7 +58,7 @@ class PayAttackSupply(Command):
 
     kind: Literal["PayAttackSupply"] = "PayAttackSupply"
     side: Name
-    stacks: list[int] = Field(min_length=1, max_length=50, description="divisions attacking from each stack")
+    stacks: list[Divisions] = Field(min_length=1, max_length=50, description="divisions attacking from each stack")
     units: list[Name] = Field(default_factory=list, max_length=200)
     unpaid: bool = False
 
@@ -205,7 +215,7 @@ class RebuildUnit(Command):
     kind: Literal["RebuildUnit"] = "RebuildUnit"
     side: Name
     unit_id: Name
-    cost: dict[Name, int] | None = Field(
+    cost: dict[Name, Points] | None = Field(
         default=None, description="RPs by type from your own chart; default: provisional chart"
     )
 
@@ -239,7 +249,7 @@ class ResolveCombat(Command):
         default=False, description="-1: non-winterized Axis attack in Snow before May I 1942"
     )
     overrun: bool = Field(default=False, description="an overrun in the Movement or Exploitation phase (D-90..D-95)")
-    paying_stacks: list[int] = Field(
+    paying_stacks: list[Divisions] = Field(
         default_factory=list,
         max_length=20,
         description=(
@@ -273,7 +283,7 @@ class AllocateLosses(Command):
     """A side names the units that meet its loss from a combat; over-fulfilment earns RPs (D-56, D-57, C-10 [000])."""
 
     kind: Literal["AllocateLosses"] = "AllocateLosses"
-    combat: int = Field(ge=1, description="the entry that resolved the combat")
+    combat: EntryNumber = Field(description="the entry that resolved the combat")
     side: Name
     units: list[LostUnit] = Field(min_length=1, max_length=60)
     nation: Name | None = Field(default=None, description="the nation whose track takes any excess-loss RPs")

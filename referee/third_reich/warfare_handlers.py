@@ -116,12 +116,12 @@ def resolve_strategic_warfare(command: ResolveStrategicWarfare, ctx: Context[Rei
         f"{command.target} takes {outcome.economy_hits} BRP hits"
     )
     if outcome.economy_hits:
-        recorded = sw_hits(
-            tr.RecordStrategicWarfareHits(
-                power=command.target, attacker=command.attacker, hits=outcome.economy_hits, actor=command.actor
-            ),
-            ctx,
+        # built without validation: the bound on hits a referee types does not limit hits the
+        # round computes from the factors (500 factors at double can make 600)
+        computed = tr.RecordStrategicWarfareHits.model_construct(
+            power=command.target, attacker=command.attacker, hits=outcome.economy_hits, actor=command.actor
         )
+        recorded = sw_hits(computed, ctx)
         events = recorded.events
         steps += recorded.ruling.steps
     return Decision(Ruling(summary=summary, steps=steps), events, rolls)

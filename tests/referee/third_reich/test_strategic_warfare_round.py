@@ -270,3 +270,15 @@ def test_the_shipped_fire_tables_load_with_a_digest() -> None:
     tables, digest = load_fire_tables()
     assert tables.provisional and len(digest) == 64
     assert [tables.value("air", roll) for roll in (1, 3, 6, 9)] == [0, Fraction(1, 5), Fraction(2, 5), Fraction(3, 5)]
+
+
+def test_hits_beyond_what_a_referee_may_type_are_still_recorded_not_an_internal_error(
+    third_reich: RefereeService,
+) -> None:
+    """A round's hits are computed from the factors: a bound on typed hits does not apply to them."""
+    at(third_reich, "Spring 1940", "Axis", "Strategic Warfare")
+    entry = third_reich.execute_json(
+        {**UBOATS, "offensive_factors": 500, "defensive_factors": 0, "rolls": [10], "offence_drm": 3}
+    )
+    hits = [event["hits"] for event in entry["events"] if event["type"] == "SwHitsRecorded"]
+    assert hits and hits[0] > 500
