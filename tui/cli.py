@@ -68,28 +68,35 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_apply(args: argparse.Namespace) -> int:
-    name, lines = read_command_file(args.file)
+    file = read_command_file(args.file)
+    name = file.name
     service = RefereeService.open(args.store)
     try:
-        report = apply_lines(service, lines, name=name, resume=not args.no_resume)
+        report = apply_lines(service, file, resume=not args.no_resume)
         head = service.head()
     finally:
         service.close()
     if report.skipped:
         output.err.print(f"{report.skipped} line(s) of {escape(name)} were already recorded; skipped")
+    for note in report.notes:
+        output.err.print(escape(note), soft_wrap=True, highlight=False)
     if report.applied:
-        output.out.print(
-            f"recorded {len(report.applied)} entr{'y' if len(report.applied) == 1 else 'ies'} "
-            f"#{report.applied[0]}–#{report.applied[-1]} from {escape(name)}"
-        )
+        first, last = report.applied[0], report.applied[-1]
+        count = len(report.applied)
+        numbers = f"#{first}" if count == 1 else f"#{first}–#{last}"
+        output.out.print(f"recorded {count} entr{'y' if count == 1 else 'ies'} {numbers} from {escape(name)}")
     if not report.ok:
         output.err.print(
             f"[bold red]refused[/] {escape(name)}, {escape(str(report.reason))}", soft_wrap=True, highlight=False
         )
-        output.err.print(
-            f"entries up to #{head} are kept; fix line {report.refused_line} and apply again to continue",
-            soft_wrap=True,
-        )
+        if report.conflict:
+            advice = (
+                f"line {report.refused_line} is fine: another referee recorded an entry while it was being decided; "
+                "apply the file again to record it and the lines after it"
+            )
+        else:
+            advice = f"fix line {report.refused_line} and apply again to continue"
+        output.err.print(f"entries up to #{head} are kept; {advice}", soft_wrap=True)
         return 1
     return 0
 

@@ -120,8 +120,13 @@ HAND_WRITTEN: list[tuple[str, bytes, str]] = [
         "Axis SP pool holds",
     ),
     ("negative-entry", command_line(kind="Annotate", entry=-5, text="x"), "greater than or equal to 1"),
-    ("annotate-entry-not-there", command_line(kind="Annotate", entry=10**25, text="x"), "there is no entry"),
-    ("rollback-to-the-future", command_line(kind="Rollback", to=10**12, reason="x"), "the record ends at"),
+    ("annotate-entry-not-there", command_line(kind="Annotate", entry=10**6, text="x"), "there is no entry"),
+    (
+        "annotate-entry-beyond-bound",
+        command_line(kind="Annotate", entry=10**25, text="x"),
+        "entry: input should be less",
+    ),
+    ("rollback-to-the-future", command_line(kind="Rollback", to=10**6, reason="x"), "the record ends at"),
     # impossible dice
     ("seven-on-2d6", command_line(**{**ROLL, "faces": [7, 1]}), "7 cannot be thrown"),
     ("zero-on-2d6", command_line(**{**ROLL, "faces": [0, 6]}), "0 cannot be thrown"),
