@@ -7,8 +7,8 @@ its tables dump the same (PostgreSQL). Never a traceback, never an internal erro
 from __future__ import annotations
 
 import hashlib
-import os
 import json
+import os
 import re
 import uuid
 from collections.abc import Callable
