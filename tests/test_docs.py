@@ -22,3 +22,23 @@ def test_every_command_has_a_schema_and_a_section() -> None:
     for kind in ALL.kinds:
         assert f"## {kind}\n" in text
         assert schemas[kind]["additionalProperties"] is False
+
+
+def test_every_test_named_in_the_security_and_dice_pages_exists() -> None:
+    """docs/security.md and docs/dice.md name a test for each attack: each must be a test in that
+    file (``…::name`` continues the file named before it on the same line)."""
+    import ast
+    import re
+
+    named: list[tuple[str, str]] = []
+    for page in ("security.md", "dice.md"):
+        for line in (ROOT / "docs" / page).read_text(encoding="utf-8").splitlines():
+            current = ""
+            for path, name in re.findall(r"`(tests/[\w/]+\.py|…)::(\w+)`", line):
+                current = current if path == "…" else path
+                named.append((current, name))
+    assert len(named) > 40
+    for path, name in named:
+        tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+        functions = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)}
+        assert name in functions, f"{path}::{name} named in docs does not exist"
