@@ -222,6 +222,26 @@ class RefereeService:
         """What the console shows of the game's accounts in ``state`` (drawn by the console)."""
         return game_named(state.identity.game).views(state)
 
+    def command_kinds(self) -> list[str]:
+        """The command kinds of the campaign's game (the neutral ones included)."""
+        return list(commands_of(self.game).kinds)
+
+    def notes_on(self, number: int) -> list[dict[str, Any]]:
+        """Notes and disputes later entries recorded on entry ``number``: entry, by, text, disputed."""
+        found = []
+        for entry in self.entries(number + 1):
+            for event in entry["events"]:
+                if event.get("type") == "EntryAnnotated" and int(event.get("target", 0)) == number:
+                    found.append(
+                        {
+                            "entry": entry["number"],
+                            "by": entry["actor"],
+                            "text": str(event.get("text", "")),
+                            "disputed": bool(event.get("disputed")),
+                        }
+                    )
+        return found
+
     def head(self) -> int:
         """The last entry number."""
         return self.store.head()

@@ -124,6 +124,17 @@ def _version() -> str:
         return "(not installed)"
 
 
+def positive(text: str) -> int:
+    """A count of 1 or more, for options such as ``log --last``."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} entries: give 1 or more")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (also used to document the CLI)."""
     parser = argparse.ArgumentParser(prog="turnledger", description="The referee's book for face-to-face wargames.")
@@ -160,7 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--kind", help="only entries of this command kind")
     p.add_argument("--disputed", action="store_true", help="only entries flagged as disputed")
-    p.add_argument("--last", type=int, help="only the last N entries")
+    p.add_argument("--last", type=positive, help="only the last N entries (1 or more)")
     p = add("show", cmd_show, "show one entry: command, rolls, ruling, derivation, hash")
     p.add_argument("number", type=int)
     p.add_argument("--json", action="store_true")

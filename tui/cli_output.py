@@ -11,8 +11,11 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-out = Console()
-err = Console(stderr=True)
+PIPED_WIDTH = 200
+"""Columns when output goes to a file or a pipe (Rich would cut it at 80)."""
+
+out = Console(width=None if sys.stdout.isatty() else PIPED_WIDTH)
+err = Console(stderr=True, width=None if sys.stderr.isatty() else PIPED_WIDTH)
 
 
 def print_json(data: Any) -> None:

@@ -9,6 +9,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from referee import commands as c
+from referee.common.errors import InvalidInputError
 from referee.common.log import log_rows
 from referee.common.scenario import list_scenarios, load_scenario
 from referee.schema import command_schemas
@@ -34,10 +35,16 @@ def cmd_log(args: argparse.Namespace) -> int:
     service = RefereeService.open(args.store)
     try:
         rows = log_rows(service.entries())
+        kinds = service.command_kinds()
     finally:
         service.close()
     if args.kind:
-        rows = [row for row in rows if row["kind"] == args.kind]
+        kind = next((known for known in kinds if known.lower() == args.kind.lower()), None)
+        if kind is None:
+            raise InvalidInputError(
+                f"there is no command kind {args.kind!r} in this campaign's game; kinds: {', '.join(kinds)}"
+            )
+        rows = [row for row in rows if row["kind"] == kind]
     if args.disputed:
         rows = [row for row in rows if row["disputed"]]
     if args.last:
@@ -53,13 +60,16 @@ def cmd_show(args: argparse.Namespace) -> int:
     service = RefereeService.open(args.store)
     try:
         entry = service.entry(args.number)
-        undone = service.undone().get(args.number)
+        undone = service.undone()
+        notes = service.notes_on(args.number)
     finally:
         service.close()
     if args.json:
         output.print_json(entry)
     else:
-        output.out.print(render.entry_view(entry, undone_by=undone))
+        output.out.print(render.entry_view(entry, undone_by=undone.get(args.number)))
+        for note in notes:
+            output.out.print(render.note_line(note, undone_by=undone.get(note["entry"])), highlight=False)
     return 0
 
 

@@ -149,6 +149,14 @@ def roll_line(roll: dict[str, Any], *, undone_by: int | None = None) -> str:
     )
 
 
+def note_line(note: dict[str, Any], *, undone_by: int | None = None) -> SafeText:
+    """A note or dispute recorded on an entry by a later one."""
+    what = "dispute" if note.get("disputed") else "note"
+    fate = f" (undone by #{undone_by})" if undone_by else ""
+    style = "bold yellow" if note.get("disputed") and not undone_by else None
+    return SafeText(f"{what} in #{note['entry']} by {note['by']}: {note['text']}{fate}", style=style)
+
+
 def entry_view(entry: dict[str, Any], *, undone_by: int | None = None) -> RenderableType:
     """Everything recorded for one entry: command, rolls, ruling with derivation, events, hash."""
     lines = SafeText()

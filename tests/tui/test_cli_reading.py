@@ -1,0 +1,75 @@
+"""Reading a campaign from the command line as a referee would (issue: the referee's evening):
+`log --last` and `--kind` refuse what they cannot mean, `show` shows the notes and disputes on an
+entry, and piped output is not cut at 80 columns."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from tui import cli_output
+from tui.cli import main
+
+
+@pytest.fixture(autouse=True)
+def wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli_output, "out", Console(width=250, no_color=True, highlight=False))
+    monkeypatch.setattr(cli_output, "err", Console(width=250, no_color=True, highlight=False, stderr=True))
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> str:
+    path = str(tmp_path / "game.db")
+    assert main(["new", path]) == 0
+    orders = tmp_path / "orders.jsonl"
+    orders.write_text(
+        "\n".join(
+            json.dumps(command)
+            for command in (
+                {"kind": "SetMarker", "name": "bridge", "value": "x" * 150},
+                {"kind": "Annotate", "entry": 2, "text": "the bridge was blown first", "disputed": True},
+                {"kind": "Annotate", "entry": 2, "text": "Hans agrees"},
+            )
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    assert main(["apply", path, str(orders)]) == 0
+    return path
+
+
+@pytest.mark.parametrize("last", ["0", "-5", "many"])
+def test_log_last_needs_one_or_more(store: str, last: str, capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exited:
+        main(["log", store, "--last", last])
+    assert exited.value.code == 2 and "--last" in capsys.readouterr().err
+
+
+def test_log_kind_unknown_is_refused_and_any_case_is_read(store: str, capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["log", store, "--kind", "Nope"]) == 1
+    assert "there is no command kind 'Nope'" in capsys.readouterr().err
+    assert main(["log", store, "--kind", "setmarker", "--json"]) == 0
+    assert [row["number"] for row in json.loads(capsys.readouterr().out)] == [2]
+
+
+def test_show_shows_the_notes_and_disputes_on_the_entry(store: str, capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["show", store, "2"]) == 0
+    shown = capsys.readouterr().out
+    assert "dispute in #3 by referee: the bridge was blown first" in shown
+    assert "note in #4 by referee: Hans agrees" in shown
+
+
+def test_piped_state_is_not_cut_at_80_columns(store: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "state", store], capture_output=True, text=True, check=False, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert any("x" * 150 in line for line in result.stdout.splitlines())
