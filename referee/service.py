@@ -29,6 +29,7 @@ from referee.common.accounts import list_accounts
 from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError, InvalidInputError, ScenarioError
 from referee.common.game import Game
+from referee.common.names import known_names, spelled_as_known
 from referee.common.rollback import restore_events
 from referee.common.ruleset import parse_pinned_ruleset, pinned_ruleset_text
 from referee.common.ruling import Ruling, Step
@@ -253,8 +254,12 @@ class RefereeService:
     # -- deciding and recording -----------------------------------------------------------
 
     def parse(self, data: Any) -> Any:
-        """A command of this campaign's game from its JSON form (refused with the field named)."""
-        return commands_of(self.game).parse(data)
+        """A command of this campaign's game from its JSON form (refused with the field named),
+        with side, zone and weather names spelled as the campaign spells them (any case typed)."""
+        command = commands_of(self.game).parse(data)
+        state = self.store.peek()
+        ruleset = parse_pinned_ruleset(self.ruleset_text(state), f"ruleset {state.identity.ruleset} (pinned)")
+        return spelled_as_known(command, known_names(state, ruleset))
 
     def decide(self, command: Any) -> Decision:
         """The ruling and events for ``command`` against the current state (nothing written).

@@ -179,4 +179,4 @@ def entry_view(entry: dict[str, Any], *, undone_by: int | None = None) -> Render
     if entry.get("source"):
         lines.append_safe(f"from {entry['source']['file']} line {entry['source']['line']}\n")
     lines.append_safe(f"hash {entry['hash']}\nprev {entry['prev_hash']}", style="dim")
-    return Panel(lines, title=f"entry #{entry['number']}")
+    return Panel(lines, title=f"entry #{entry['number']}", expand=False)

@@ -73,3 +73,25 @@ def test_piped_state_is_not_cut_at_80_columns(store: str) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert any("x" * 150 in line for line in result.stdout.splitlines())
+
+
+def test_side_zone_and_weather_names_are_read_in_any_case(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """'axis' is the Axis and 'mud' is Mud; the record spells them as the campaign does."""
+    path = str(tmp_path / "case.db")
+    assert main(["new", path]) == 0
+    orders = tmp_path / "case.jsonl"
+    orders.write_text(
+        json.dumps({"kind": "SetWeather", "zone": "b", "condition": "mud"})
+        + "\n"
+        + json.dumps({"kind": "CreditSupplyPoints", "side": "axis", "amount": 3, "reason": "income"})
+        + "\n",
+        encoding="utf-8",
+    )
+    assert main(["apply", path, str(orders)]) == 0
+    capsys.readouterr()
+    assert main(["log", path, "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [row["summary"] for row in rows[1:]] == ["weather in zone B: Mud", rows[2]["summary"]]
+    assert "Axis" in rows[2]["summary"]
+    assert main(["show", path, "3", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["command"]["side"] == "Axis"

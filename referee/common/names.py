@@ -1,0 +1,41 @@
+"""Names typed in any case: 'axis' is the Axis, 'mud' is Mud.
+
+Referees type side, power, nation, zone and weather names as they say them; the rules compare
+names exactly. Before a command is decided, each such field whose value matches exactly one
+name the campaign knows, ignoring case, is written as the campaign spells it (and recorded so).
+A value that matches none is left as typed, for the rule that reads it to refuse by name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.common.accounts import list_accounts
+from referee.common.ruleset import Ruleset
+from referee.common.state import BaseState
+
+NAME_FIELDS = ("side", "power", "nation", "zone", "condition", "region", "target")
+"""Command fields that name something the campaign knows (free text such as reasons is never touched)."""
+
+
+def known_names(state: BaseState, ruleset: Ruleset) -> set[str]:
+    """Every side, player, weather zone, weather condition and account holder of the campaign."""
+    identity = state.identity
+    names = {*identity.sides, *identity.players, *identity.weather_zones, *ruleset.weather.conditions}
+    names |= {account.split(":", 1)[1] for account in list_accounts(state) if ":" in account}
+    return names
+
+
+def spelled_as_known(command: Any, known: set[str]) -> Any:
+    """``command`` with its name fields spelled as the campaign spells them."""
+    folded: dict[str, list[str]] = {}
+    for name in known:
+        folded.setdefault(name.casefold(), []).append(name)
+    update = {}
+    for field in NAME_FIELDS:
+        value = getattr(command, field, None)
+        if isinstance(value, str) and value not in known:
+            matches = folded.get(value.strip().casefold(), [])
+            if len(matches) == 1:
+                update[field] = matches[0]
+    return command.model_copy(update=update) if update else command
