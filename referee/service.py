@@ -69,6 +69,27 @@ def starting_state(
     return game.setup(loaded, identity), loaded
 
 
+def option_rows(game: Game, defaults: dict[str, str], chosen: dict[str, str] | None) -> list[dict[str, Any]]:
+    """Each option of a game: its readings (default first), the ruleset's default, the rule it
+    settles and, for a campaign, the reading it pinned."""
+    return [
+        {
+            "option": name,
+            "readings": list(readings),
+            "default": defaults.get(name, readings[0]),
+            "source": game.option_sources.get(name, ""),
+            "chosen": None if chosen is None else chosen.get(name),
+        }
+        for name, readings in game.options.items()
+    ]
+
+
+def scenario_options(scenario: str) -> list[dict[str, Any]]:
+    """The options a new campaign of ``scenario`` would offer, with the ruleset's defaults."""
+    loaded = load_scenario(scenario)
+    return option_rows(game_named(loaded.ruleset.game), dict(loaded.ruleset.options), None)
+
+
 def opening_events(state: BaseState) -> list[ev.DomainEvent]:
     """Entry #1's events: who the campaign is, its starting accounts, the rules it plays under."""
     identity = state.identity
@@ -222,6 +243,12 @@ class RefereeService:
     def views(self, state: BaseState) -> list[View]:
         """What the console shows of the game's accounts in ``state`` (drawn by the console)."""
         return game_named(state.identity.game).views(state)
+
+    def options(self) -> list[dict[str, Any]]:
+        """The campaign's options: readings, the pinned ruleset's default, the rule, its reading."""
+        state = self.store.peek()
+        ruleset = parse_pinned_ruleset(self.ruleset_text(state), f"ruleset {state.identity.ruleset} (pinned)")
+        return option_rows(self.game, dict(ruleset.options), dict(state.identity.options))
 
     def command_kinds(self) -> list[str]:
         """The command kinds of the campaign's game (the neutral ones included)."""

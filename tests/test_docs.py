@@ -42,3 +42,15 @@ def test_every_test_named_in_the_security_and_dice_pages_exists() -> None:
         tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
         functions = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)}
         assert name in functions, f"{path}::{name} named in docs does not exist"
+
+
+def test_docs_options_lists_every_option_of_every_game() -> None:
+    from referee.games import GAMES
+
+    text = (ROOT / "docs" / "options.md").read_text(encoding="utf-8")
+    for game in GAMES.values():
+        for name, readings in game.options.items():
+            row = next((line for line in text.splitlines() if line.startswith(f"| `{name}` |")), "")
+            assert row, f"docs/options.md has no row for {game.name} option {name}"
+            assert all(f"`{reading}`" in row for reading in readings), row
+            assert name in game.option_sources, f"{name} names no rule in referee/{game.name}/options.py"

@@ -27,7 +27,7 @@ from referee.common.log import log_rows
 from referee.service import RefereeService
 from tui import cli_output as output
 from tui import render
-from tui.cli_read import cmd_log, cmd_preview, cmd_scenarios, cmd_schema, cmd_show, cmd_state
+from tui.cli_read import cmd_log, cmd_options, cmd_preview, cmd_scenarios, cmd_schema, cmd_show, cmd_state
 from tui.cli_record import cmd_branch, cmd_export, cmd_import, cmd_rollback, cmd_verify
 
 DEFAULT_SCENARIO = "revised-europa/barbarossa"
@@ -43,6 +43,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         actor=args.actor,
         ruleset=args.ruleset,
         charts=args.charts,
+        options=dict(args.option or []),
     )
     service = RefereeService.create(args.store, command)
     output.out.print(f"created {escape(service.location)}: {escape(repr(command.name))} from {escape(args.scenario)}")
@@ -135,6 +136,14 @@ def positive(text: str) -> int:
     return value
 
 
+def option_choice(text: str) -> tuple[str, str]:
+    """'weather_rounding=received_up' -> ('weather_rounding', 'received_up')."""
+    name, sign, reading = text.partition("=")
+    if not sign or not name.strip() or not reading.strip():
+        raise argparse.ArgumentTypeError(f"{text!r}: write NAME=READING, e.g. weather_rounding=received_up")
+    return name.strip(), reading.strip()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (also used to document the CLI)."""
     parser = argparse.ArgumentParser(prog="turnledger", description="The referee's book for face-to-face wargames.")
@@ -156,6 +165,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ruleset", help="another rules version of the same game, e.g. europa-001")
     p.add_argument("--charts", help="Europa: your own combat chart (layout of scenarios/charts/europa-combat.toml)")
     p.add_argument("--actor", default="referee")
+    p.add_argument(
+        "--option",
+        action="append",
+        type=option_choice,
+        metavar="NAME=READING",
+        help="a reading of a ruleset option (repeat for several); `turnledger options` lists them",
+    )
     p = add("run", cmd_run, "open the campaign (creating it from a scenario the first time) and show it")
     p.add_argument("--scenario", default=DEFAULT_SCENARIO)
     p = add("tui", cmd_tui, "open the referee's console (Textual)")
@@ -195,6 +211,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("store")
     p.set_defaults(handler=cmd_import)
+    p = sub.add_parser(
+        "options",
+        help="list the ruleset options: readings, default, rule, and a campaign's choice",
+        description="Each ruleset option (a contradiction between rule versions), its readings, the "
+        "default, the rule it settles and, given a campaign, the reading the campaign pinned.",
+    )
+    p.add_argument("store", nargs="?", help="a campaign (else the options a new campaign of --scenario offers)")
+    p.add_argument("--scenario", default=DEFAULT_SCENARIO)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_options)
     p = add("scenarios", cmd_scenarios, "list the bundled scenarios", store=False)
     p.add_argument("--json", action="store_true")
     p = add("schema", cmd_schema, "print the JSON Schema of every command", store=False)

@@ -6,6 +6,7 @@ import argparse
 import json
 
 from rich.markup import escape
+from rich.table import Table
 from rich.text import Text
 
 from referee import commands as c
@@ -13,7 +14,7 @@ from referee.common.errors import InvalidInputError
 from referee.common.log import log_rows
 from referee.common.scenario import list_scenarios, load_scenario
 from referee.schema import command_schemas
-from referee.service import RefereeService
+from referee.service import RefereeService, scenario_options
 from tui import cli_output as output
 from tui import render
 
@@ -89,6 +90,29 @@ def cmd_preview(args: argparse.Namespace) -> int:
     for step in decision.ruling.steps:
         output.out.print(Text(f"  · {step.text}" + (f"  [{step.rule}]" if step.rule else "")), highlight=False)
     output.out.print("(preview only: nothing was recorded)")
+    return 0
+
+
+def cmd_options(args: argparse.Namespace) -> int:
+    """The ruleset options of a campaign (its pinned readings) or of a new campaign of a scenario."""
+    if args.store:
+        service = RefereeService.open(args.store)
+        try:
+            rows = service.options()
+        finally:
+            service.close()
+    else:
+        rows = scenario_options(args.scenario)
+    if args.json:
+        output.print_json(rows)
+        return 0
+    table = Table("option", "readings (default first)", "default", "rule", *(["campaign"] if args.store else []))
+    for row in rows:
+        readings = ", ".join(row["readings"])
+        chosen = [row["chosen"] + (" (default)" if row["chosen"] == row["default"] else "")] if args.store else []
+        table.add_row(row["option"], readings, row["default"], row["source"], *chosen)
+    output.out.print(table)
+    output.out.print("choose at creation: turnledger new game.db --option NAME=READING (docs/options.md)")
     return 0
 
 

@@ -72,6 +72,8 @@ class Game:
     handlers: Mapping[type[Any], Handler]
     setup: Callable[[LoadedScenario, CampaignIdentity], BaseState]
     options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    option_sources: Mapping[str, str] = field(default_factory=dict)
+    """Option name -> the contradiction and rule it settles (shown by `turnledger options`)."""
     charts: tuple[Chart, ...] = ()
     facts: tuple[FactKind, ...] = ()
     advance_effects: AdvanceEffects = _no_effects

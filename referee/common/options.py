@@ -14,6 +14,9 @@ from referee.common.errors import InvalidInputError
 Choices = Mapping[str, tuple[str, ...]]
 """Option name -> its readings, the default first."""
 
+Sources = Mapping[str, str]
+"""Option name -> the rule IDs it settles (RULES.md section J and the rule), shown by `turnledger options`."""
+
 
 def resolve_options(choices: Choices, defaults: Mapping[str, str], chosen: Mapping[str, str]) -> dict[str, str]:
     """Every option of the game: the ruleset's default, else the first reading, overridden by the

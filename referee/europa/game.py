@@ -23,7 +23,7 @@ from referee.europa.fold import LOGISTICS_APPLIERS
 from referee.europa.fold_combat import COMBAT_APPLIERS
 from referee.europa.forms import FORMS
 from referee.europa.isolation_handlers import ISOLATION_HANDLERS
-from referee.europa.options import OPTIONS
+from referee.europa.options import OPTIONS, SOURCES
 from referee.europa.replacement_handlers import REPLACEMENT_HANDLERS
 from referee.europa.resource_handlers import RESOURCE_HANDLERS
 from referee.europa.state import EuropaState
@@ -93,6 +93,7 @@ GAME = Game(
     },
     setup=setup.starting_state,
     options=OPTIONS,
+    option_sources=SOURCES,
     charts=(Chart("combat", charts.BUNDLED, _combat_chart),),
     facts=FACTS,
     advance_effects=turns.advance_effects,

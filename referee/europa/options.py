@@ -13,7 +13,7 @@ Notes on the readings (docs/options.md has the whole list):
 
 from __future__ import annotations
 
-from referee.common.options import Choices
+from referee.common.options import Choices, Sources
 
 OPTIONS: Choices = {
     "finland_front": ("full", "truncated"),  # B-52 [000]
@@ -32,3 +32,22 @@ OPTIONS: Choices = {
     "dr_heavy_terrain": ("rule", "overview"),  # J-18
     "factor_limit_start": ("surprise_turn", "jun_ii_1941"),  # J-17
 }
+
+SOURCES: Sources = {
+    "finland_front": "B-52 [000]",
+    "weather_rounding": "J-14",
+    "siege_persistence": "J-13",
+    "factory_profile": "J-01",
+    "soviet_rp_rates": "J-36",
+    "air_sp_rounding": "J-08",
+    "cap_basis": "J-02",
+    "unpaid_attack": "J-07",
+    "soviet_rp_bonus": "J-12",
+    "armor_rp_remainder": "J-15",
+    "odds_rounding": "J-06",
+    "max_bombard_shift": "J-04",
+    "armor_drm_threshold": "J-05",
+    "dr_heavy_terrain": "J-18",
+    "factor_limit_start": "J-17",
+}
+"""The contradiction (RULES.md section J) or rule each option settles."""

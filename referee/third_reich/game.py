@@ -23,7 +23,7 @@ from referee.third_reich.fold import ECONOMY_APPLIERS
 from referee.third_reich.forms import FORMS
 from referee.third_reich.handlers import ECONOMY_HANDLERS
 from referee.third_reich.isolation_handlers import ISOLATION_HANDLERS
-from referee.third_reich.options import OPTIONS
+from referee.third_reich.options import OPTIONS, SOURCES
 from referee.third_reich.state import ReichState
 from referee.third_reich.warfare_handlers import WARFARE_HANDLERS
 from referee.third_reich.year_start import perform as perform_year_start
@@ -74,6 +74,7 @@ GAME = Game(
     },
     setup=setup.starting_state,
     options=OPTIONS,
+    option_sources=SOURCES,
     charts=(Chart("fire", fire.BUNDLED, _fire_tables),),
     facts=FACTS,
     advance_effects=turns.advance_effects,

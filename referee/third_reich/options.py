@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.common.options import Choices
+from referee.common.options import Choices, Sources
 
 OPTIONS: Choices = {
     "us_growth": ("70", "60"),  # J-56
@@ -13,3 +13,11 @@ OPTIONS: Choices = {
 
 LEGACY_DEFAULTS = {"sw_start": "spring_1940"}
 """Readings release 0.1.0 applied without pinning them (the option came after the campaign)."""
+
+SOURCES: Sources = {
+    "us_growth": "J-56, G-20 [004]",
+    "murmansk_timing": "J-58, G-56, G-59 [004]",
+    "half_limit_counts": "J-65, G-42 [004]",
+    "sw_start": "J-61, G-67 [004]",
+}
+"""The contradiction (RULES.md section J) and rule each option settles."""
