@@ -75,7 +75,7 @@ class LedgerApplication(Application[UUID]):
 
         Hand-written on top of ``snapshotting_intervals``: the library rebuilds the aggregate
         from the store for every snapshot, although the saved book is in hand; and a bulk save
-        (import, branch: 500 entries) would rebuild once per 100 entries inside it. Here the
+        (import: 1,000 entries, branch: 500) would rebuild once per 100 entries inside it. Here the
         book in hand is snapshotted at the end of each save, so an import keeps one cached state
         per batch (docs/architecture.md, bench/ledger.py).
         """
