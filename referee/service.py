@@ -31,7 +31,7 @@ from referee.common.errors import IllegalOrderError, InvalidInputError, Scenario
 from referee.common.game import Game
 from referee.common.names import known_names, spelled_as_known
 from referee.common.rollback import restore_events
-from referee.common.ruleset import parse_pinned_ruleset, pinned_ruleset_text
+from referee.common.ruleset import Ruleset, parse_pinned_ruleset, pinned_ruleset_text
 from referee.common.ruling import Ruling, Step
 from referee.common.scenario import load_scenario
 from referee.common.setup import opening_identity
@@ -124,6 +124,7 @@ class RefereeService:
         self.clock = clock
         self._secrets: SecretKeeper | None = None
         self._new_seed: tuple[int, str] | None = None
+        self._ruleset_parsed: tuple[str, Ruleset] | None = None
 
     # -- opening ------------------------------------------------------------------------
 
@@ -255,17 +256,20 @@ class RefereeService:
         return list(commands_of(self.game).kinds)
 
     def notes_on(self, number: int) -> list[dict[str, Any]]:
-        """Notes and disputes later entries recorded on entry ``number``: entry, by, text, disputed."""
+        """Notes, disputes and rulings later entries recorded on entry ``number``: entry, by, text,
+        disputed, and for a ruling the dispute it settles."""
         found = []
         for entry in self.entries(number + 1):
             for event in entry["events"]:
-                if event.get("type") == "EntryAnnotated" and int(event.get("target", 0)) == number:
+                kind = event.get("type")
+                if kind in ("EntryAnnotated", "DisputeSettled") and int(event.get("target", 0)) == number:
                     found.append(
                         {
                             "entry": entry["number"],
                             "by": entry["actor"],
-                            "text": str(event.get("text", "")),
+                            "text": str(event.get("text", event.get("ruling", ""))),
                             "disputed": bool(event.get("disputed")),
+                            "settles": event.get("dispute"),
                         }
                     )
         return found
@@ -283,10 +287,16 @@ class RefereeService:
     def parse(self, data: Any) -> Any:
         """A command of this campaign's game from its JSON form (refused with the field named),
         with side, zone and weather names spelled as the campaign spells them (any case typed)."""
-        command = commands_of(self.game).parse(data)
-        state = self.store.peek()
-        ruleset = parse_pinned_ruleset(self.ruleset_text(state), f"ruleset {state.identity.ruleset} (pinned)")
-        return spelled_as_known(command, known_names(state, ruleset))
+        state = self.store.peek()  # one read of the head for both: each read asks the store what is new
+        command = commands_of(game_named(state.identity.game)).parse(data)
+        return spelled_as_known(command, known_names(state, self._pinned_ruleset(state)))
+
+    def _pinned_ruleset(self, state: BaseState) -> Ruleset:
+        """The campaign's pinned ruleset, parsed once per text (it changes only by AdoptRuleset)."""
+        text = self.ruleset_text(state)
+        if self._ruleset_parsed is None or self._ruleset_parsed[0] != text:
+            self._ruleset_parsed = (text, parse_pinned_ruleset(text, f"ruleset {state.identity.ruleset} (pinned)"))
+        return self._ruleset_parsed[1]
 
     def decide(self, command: Any) -> Decision:
         """The ruling and events for ``command`` against the current state (nothing written).
@@ -322,7 +332,7 @@ class RefereeService:
         if handler is None:
             raise IllegalOrderError(f"{command.kind} is not a command of {game.title}")
         roller = dice_periods.roller(state, self.secrets, live=live, command=c.command_json(command))
-        ruleset = parse_pinned_ruleset(self.ruleset_text(state), f"ruleset {state.identity.ruleset} (pinned)")
+        ruleset = self._pinned_ruleset(state)
         context = Context(state=state, ruleset=ruleset, head=state.chain.last_number, game=game, roller=roller)
         decision = handler(command, context)
         if roller.made and roller.dice is not None:

@@ -69,8 +69,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         output.print_json(entry)
     else:
         output.out.print(render.entry_view(entry, undone_by=undone.get(args.number)))
-        for note in notes:
-            output.out.print(render.note_line(note, undone_by=undone.get(note["entry"])), highlight=False)
+        for note in notes:  # notes and rulings are about the record: a rollback of the game does not undo them
+            output.out.print(render.note_line(note), highlight=False)
     return 0
 
 

@@ -152,6 +152,8 @@ def roll_line(roll: dict[str, Any], *, undone_by: int | None = None) -> str:
 def note_line(note: dict[str, Any], *, undone_by: int | None = None) -> SafeText:
     """A note or dispute recorded on an entry by a later one."""
     what = "dispute" if note.get("disputed") else "note"
+    if note.get("settles"):
+        what = f"ruling on the dispute of #{note['settles']}"
     fate = f" (undone by #{undone_by})" if undone_by else ""
     style = "bold yellow" if note.get("disputed") and not undone_by else None
     return SafeText(f"{what} in #{note['entry']} by {note['by']}: {note['text']}{fate}", style=style)

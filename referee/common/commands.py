@@ -123,6 +123,15 @@ class Annotate(Command):
     disputed: bool = False
 
 
+class SettleDispute(Command):
+    """The referee's ruling on a dispute raised by a disputed note: it closes the dispute."""
+
+    kind: Literal["SettleDispute"] = "SettleDispute"
+    entry: EntryNumber = Field(description="the entry disputed")
+    dispute: EntryNumber = Field(description="the entry whose disputed note raised the dispute")
+    ruling: Text = Field(description="what the referee rules, in words the table will read later")
+
+
 class RegisterUnit(Command):
     """Add a unit to a side's force roster."""
 
@@ -223,6 +232,7 @@ COMMANDS: tuple[type[Command], ...] = (
     CommitDice,
     ResolveIsolationAttrition,
     Annotate,
+    SettleDispute,
     RegisterUnit,
     SetUnitStatus,
     Rollback,

@@ -139,6 +139,16 @@ class EntryAnnotated(DomainEvent):
     disputed: bool = False
 
 
+class DisputeSettled(DomainEvent):
+    """The referee's ruling on a dispute: it names the entry disputed and the note that raised the
+    dispute, and closes it."""
+
+    type: Literal["DisputeSettled"] = "DisputeSettled"
+    target: int = Field(ge=1)
+    dispute: int = Field(ge=1)
+    ruling: str
+
+
 class AccountRestored(DomainEvent):
     """One account set back to its state as of an earlier entry (part of a rollback).
 
@@ -183,6 +193,7 @@ NEUTRAL_EVENTS: tuple[type[DomainEvent], ...] = (
     UnitRegistered,
     UnitStatusChanged,
     EntryAnnotated,
+    DisputeSettled,
     AccountRestored,
     RolledBack,
     CampaignBranched,

@@ -135,6 +135,7 @@ NEUTRAL_APPLIERS: dict[type[Any], Applier] = {
     ev.AccountOpened: _account_restored,
     ev.CampaignBranched: _campaign_branched,
     ev.EntryAnnotated: _no_change,
+    ev.DisputeSettled: _no_change,
     ev.RolledBack: _no_change,
     dv.DiceCommitted: _dice_committed,
     dv.DigitalRollsMade: _dice_rolled,
@@ -206,6 +207,10 @@ class GameFold(Generic[State]):
             self.apply_event(state, event, number=number)
             if isinstance(event, ev.RolledBack):
                 state.chain.rollbacks.append([number, event.to])
+            elif isinstance(event, ev.EntryAnnotated) and event.disputed:
+                state.chain.disputes.append([number, event.target])
+            elif isinstance(event, ev.DisputeSettled):
+                state.chain.settled.append([number, event.dispute])
         state.chain.last_number = number
         state.chain.head_hash = entry["hash"]
         return state

@@ -126,6 +126,30 @@ def _annotate(command: c.Annotate, ctx: Context[BaseState]) -> Decision:
     )
 
 
+def _settle_dispute(command: c.SettleDispute, ctx: Context[BaseState]) -> Decision:
+    """A ruling names the dispute it settles (the entry disputed and the note that raised it)."""
+    chain = ctx.state.chain
+    settled = {dispute for _ruling, dispute in chain.settled}
+    open_on_entry = [raised for raised, target in chain.disputes if target == command.entry and raised not in settled]
+    if [command.dispute, command.entry] not in chain.disputes:
+        where = (
+            f"its open disputes were raised in {', '.join(f'#{raised}' for raised in open_on_entry)}"
+            if open_on_entry
+            else "it has no open dispute"
+        )
+        raise IllegalOrderError(f"entry #{command.dispute} raised no dispute about entry #{command.entry}; {where}")
+    if command.dispute in settled:
+        ruling = next(number for number, dispute in chain.settled if dispute == command.dispute)
+        raise IllegalOrderError(f"the dispute raised in #{command.dispute} was settled by #{ruling} already")
+    return Decision(
+        Ruling(
+            summary=f"ruling on #{command.entry} (dispute raised in #{command.dispute}): {command.ruling}",
+            steps=[Step(text="the dispute is closed; the disputed entry and the dispute stay in the record")],
+        ),
+        [ev.DisputeSettled(target=command.entry, dispute=command.dispute, ruling=command.ruling)],
+    )
+
+
 def _register_unit(command: c.RegisterUnit, ctx: Context[BaseState]) -> Decision:
     if command.side not in ctx.state.rosters:
         raise IllegalOrderError(f"there is no side {command.side!r}; sides: {', '.join(ctx.state.rosters)}")
@@ -179,6 +203,7 @@ NEUTRAL_HANDLERS: dict[type[Any], Callable[[Any, Context[BaseState]], Decision]]
     c.ClearMarker: _clear_marker,
     c.RecordRoll: _record_roll,
     c.Annotate: _annotate,
+    c.SettleDispute: _settle_dispute,
     c.RegisterUnit: _register_unit,
     c.SetUnitStatus: _set_unit_status,
     c.StateFact: _state_fact,

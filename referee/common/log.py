@@ -7,23 +7,33 @@ from typing import Any
 
 from ledger.rollback import undone_by
 
+RECORD_KEEPING = ("Annotate", "SettleDispute")
+"""Commands about the record (notes, disputes, rulings on them): a rollback of the game never
+marks them undone."""
+
 
 def log_rows(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Summary rows for every entry, in order.
 
     Each row: number, at, recorded_at, actor, on_behalf_of, kind, summary, rolls (count),
-    undone_by (the rollback entry that undid it, or None), notes and disputed (from later
-    annotations of this entry), and the player turn and phase the game stood in after it.
+    undone_by (the rollback entry that undid it, or None; never for notes and rulings), notes and
+    disputed (an open dispute: a disputed note on this entry that no ruling has settled), and the
+    player turn and phase the game stood in after it.
     Rows of a slice of the record (not starting at #1) know the position only from the first
     entry in the slice that sets it.
     """
     all_entries = list(entries)
     undone = undone_by(all_entries)
-    notes: dict[int, list[dict[str, Any]]] = {}
+    notes: dict[int, list[tuple[int, dict[str, Any]]]] = {}
+    settled: set[int] = set()
     for entry in all_entries:
+        if entry["command"].get("kind") in RECORD_KEEPING:
+            undone.pop(entry["number"], None)  # a note or ruling is about the record, not the game
         for event in entry["events"]:
             if event.get("type") == "EntryAnnotated":
-                notes.setdefault(int(event["target"]), []).append(event)
+                notes.setdefault(int(event["target"]), []).append((entry["number"], event))
+            elif event.get("type") == "DisputeSettled":
+                settled.add(int(event["dispute"]))
     rows = []
     player, phase = None, ""
     for entry in all_entries:
@@ -47,7 +57,7 @@ def log_rows(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
                 "player": player,
                 "phase": phase,
                 "notes": len(attached),
-                "disputed": any(note.get("disputed") for note in attached),
+                "disputed": any(note.get("disputed") and raised not in settled for raised, note in attached),
             }
         )
     return rows

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.common.accounts import list_accounts
 from referee.common.ruleset import Ruleset
 from referee.common.state import BaseState
 
@@ -22,7 +21,8 @@ def known_names(state: BaseState, ruleset: Ruleset) -> set[str]:
     """Every side, player, weather zone, weather condition and account holder of the campaign."""
     identity = state.identity
     names = {*identity.sides, *identity.players, *identity.weather_zones, *ruleset.weather.conditions}
-    names |= {account.split(":", 1)[1] for account in list_accounts(state) if ":" in account}
+    for attribute in state.ACCOUNTS.values():  # the holders' names only: never the accounts themselves
+        names.update(getattr(state, attribute))
     return names
 
 

@@ -132,6 +132,12 @@ class ChainHead(StateModel):
     rollbacks: list[list[int]] = Field(
         default_factory=list, description="[rollback entry, entry it went back to], so undone marks need no scan"
     )
+    disputes: list[list[int]] = Field(
+        default_factory=list,
+        description="[entry raising a dispute, entry disputed]; part of the record, not of the "
+        "game, so a rollback never undoes them",
+    )
+    settled: list[list[int]] = Field(default_factory=list, description="[ruling entry, dispute it settles]")
 
 
 class BaseState(StateModel):

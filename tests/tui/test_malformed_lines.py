@@ -154,7 +154,8 @@ def test_generated_lines_are_refused_cleanly_or_recorded(
     if code == 0:
         assert "recorded 1 entry" in output
     else:
-        assert code == 1 and "line 1" in output
+        # a line of only a byte-order mark leaves an empty file: refused as holding no commands
+        assert code == 1 and ("line 1" in output or "holds no commands" in output)
         assert store.read_bytes() == template
 
 

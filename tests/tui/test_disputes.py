@@ -1,0 +1,74 @@
+"""Rulings settle disputes: a ruling names the dispute it closes, `log --disputed` stops listing
+the entry, and a rollback of the game never marks the dispute or its ruling undone."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from tui import cli_output
+from tui.cli import main
+
+MARK = {"kind": "SetMarker", "name": "bridge", "value": "blown"}
+DISPUTE = {"kind": "Annotate", "entry": 2, "text": "the bridge stood until the Soviet turn", "disputed": True}
+RULING = {"kind": "SettleDispute", "entry": 2, "dispute": 3, "ruling": "the bridge was blown in the Axis turn"}
+
+
+@pytest.fixture(autouse=True)
+def wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli_output, "out", Console(width=250, no_color=True, highlight=False))
+    monkeypatch.setattr(cli_output, "err", Console(width=250, no_color=True, highlight=False, stderr=True))
+
+
+def apply(store: str, folder: Path, *commands: dict[str, object]) -> int:
+    orders = folder / f"orders{len(list(folder.glob('orders*')))}.jsonl"
+    orders.write_text("".join(json.dumps(command) + "\n" for command in commands), encoding="utf-8")
+    return main(["apply", store, str(orders)])
+
+
+def disputed(store: str, capsys: pytest.CaptureFixture[str]) -> list[int]:
+    capsys.readouterr()
+    assert main(["log", store, "--disputed", "--json"]) == 0
+    return [row["number"] for row in json.loads(capsys.readouterr().out)]
+
+
+def test_a_ruling_closes_the_dispute_it_names(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store = str(tmp_path / "game.db")
+    assert main(["new", store]) == 0
+    assert apply(store, tmp_path, MARK, DISPUTE) == 0
+    assert disputed(store, capsys) == [2]
+    assert apply(store, tmp_path, RULING) == 0
+    assert disputed(store, capsys) == []
+    assert main(["show", store, "2"]) == 0
+    shown = capsys.readouterr().out
+    assert "dispute in #3" in shown and "ruling on the dispute of #3 in #4" in shown
+
+
+def test_a_ruling_must_name_an_open_dispute(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store = str(tmp_path / "game.db")
+    assert main(["new", store]) == 0
+    assert apply(store, tmp_path, MARK, DISPUTE, {"kind": "Annotate", "entry": 2, "text": "a plain note"}) == 0
+    capsys.readouterr()
+    assert apply(store, tmp_path, {**RULING, "dispute": 4}) == 1
+    assert "entry #4 raised no dispute about entry #2; its open disputes were raised in #3" in capsys.readouterr().err
+    assert apply(store, tmp_path, RULING) == 0
+    capsys.readouterr()
+    assert apply(store, tmp_path, {**RULING, "ruling": "again"}) == 1
+    assert "settled by #5 already" in capsys.readouterr().err
+
+
+def test_a_rollback_of_the_game_does_not_undo_the_dispute_or_its_ruling(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = str(tmp_path / "game.db")
+    assert main(["new", store]) == 0
+    assert apply(store, tmp_path, MARK, DISPUTE, RULING) == 0
+    assert main(["rollback", store, "--to", "2", "--reason", "replay the turn"]) == 0
+    capsys.readouterr()
+    assert main(["log", store, "--json"]) == 0
+    rows = {row["number"]: row for row in json.loads(capsys.readouterr().out)}
+    assert rows[3]["undone_by"] is None and rows[4]["undone_by"] is None
+    assert disputed(store, capsys) == []
