@@ -10,16 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
-from tui import cli_output
 from tui.cli import main
-
-
-@pytest.fixture(autouse=True)
-def wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli_output, "out", Console(width=250, no_color=True, highlight=False))
-    monkeypatch.setattr(cli_output, "err", Console(width=250, no_color=True, highlight=False, stderr=True))
 
 
 @pytest.fixture

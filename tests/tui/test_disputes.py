@@ -7,20 +7,12 @@ import json
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
-from tui import cli_output
 from tui.cli import main
 
 MARK = {"kind": "SetMarker", "name": "bridge", "value": "blown"}
 DISPUTE = {"kind": "Annotate", "entry": 2, "text": "the bridge stood until the Soviet turn", "disputed": True}
 RULING = {"kind": "SettleDispute", "entry": 2, "dispute": 3, "ruling": "the bridge was blown in the Axis turn"}
-
-
-@pytest.fixture(autouse=True)
-def wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli_output, "out", Console(width=250, no_color=True, highlight=False))
-    monkeypatch.setattr(cli_output, "err", Console(width=250, no_color=True, highlight=False, stderr=True))
 
 
 def apply(store: str, folder: Path, *commands: dict[str, object]) -> int:

@@ -10,25 +10,11 @@ import uuid
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from tests.pg import PASSWORD_ROLE, password_database
-from tui import cli_output
-from tui.cli import main
+from tests.tui.cli_support import run
 
 PASSWORD = "Pa55-w0rd-" + uuid.uuid4().hex[:8]
-
-
-@pytest.fixture(autouse=True)
-def wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli_output, "out", Console(width=250, no_color=True, highlight=False))
-    monkeypatch.setattr(cli_output, "err", Console(width=250, no_color=True, highlight=False, stderr=True))
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out + captured.err
 
 
 def with_password(url: str, password: str = PASSWORD) -> str:

@@ -8,22 +8,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
-from tui import cli_output
-from tui.cli import main
-
-
-@pytest.fixture(autouse=True)
-def wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli_output, "out", Console(width=250, no_color=True, highlight=False))
-    monkeypatch.setattr(cli_output, "err", Console(width=250, no_color=True, highlight=False, stderr=True))
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out + captured.err
+from tests.tui.cli_support import run
 
 
 def test_an_altered_ruling_is_never_shown(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,9 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
-from tui import cli_output
 from tui.cli import main
 
 ROLL = {
@@ -19,12 +17,6 @@ ROLL = {
     "rolled_by": "referee",
     "witness_word": {"by": "Boris", "word": "owl"},
 }
-
-
-@pytest.fixture(autouse=True)
-def wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli_output, "out", Console(width=250, no_color=True, highlight=False))
-    monkeypatch.setattr(cli_output, "err", Console(width=250, no_color=True, highlight=False, stderr=True))
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
