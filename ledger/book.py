@@ -153,7 +153,7 @@ class BookStateTranscoding(Transcoding):
             "last_number": obj.last_number,
             "head_hash": obj.head_hash,
         }
-        state_json = json.dumps(obj.fold.encode(obj.state), separators=(",", ":"), ensure_ascii=False)
+        state_json = obj.fold.encode_text(obj.state)
         digest = digest_of(header, state_json)
         if self.trust is None:
             raise StaleCacheError("no cached state is written before the campaign's trust is known")
@@ -170,7 +170,7 @@ class BookStateTranscoding(Transcoding):
             raise StaleCacheError(f"a cached state of {fold.name} state version {data.get('state_version')} is stale")
         book = BookState(
             fold=fold,
-            state=fold.decode(json.loads(state_json)),
+            state=fold.decode_text(state_json),
             last_number=int(data["last_number"]),
             head_hash=str(data["head_hash"]),
         )

@@ -55,6 +55,15 @@ class Fold(Protocol):
         """The state back from `encode`'s JSON."""
         ...
 
+    def encode_text(self, state: Any) -> str:
+        """A cached state as JSON text (what the snapshot stores; `encode` as text, which a
+        game may produce faster than encoding the plain JSON again)."""
+        ...
+
+    def decode_text(self, text: str) -> Any:
+        """The state back from `encode_text`'s text."""
+        ...
+
 
 _FOLDS: dict[str, Fold] = {}
 

@@ -7,6 +7,7 @@ is registered like a game package would be. Its entries are sealed by hand (no r
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 from uuid import UUID
 
@@ -53,6 +54,12 @@ class ToyFold:
 
     def decode(self, data: dict[str, Any]) -> dict[str, Any]:
         return dict(data)
+
+    def encode_text(self, state: dict[str, Any]) -> str:
+        return json.dumps(state, separators=(",", ":"))
+
+    def decode_text(self, text: str) -> dict[str, Any]:
+        return dict(json.loads(text))
 
 
 FOLD = register(ToyFold())
