@@ -23,6 +23,7 @@ from referee.common.ruleset import load_ruleset, sha256_bytes
 from referee.common.ruling import Ruling, Step
 from referee.common.setup import pinned_charts
 from referee.common.state import BaseState
+from referee.games import GAMES
 
 
 def _flat(prefix: str, value: Any, out: dict[str, Any]) -> dict[str, Any]:
@@ -78,7 +79,7 @@ def adopt_charts(command: cc.AdoptCharts, state: BaseState, game: Game) -> Decis
     if not game.charts:
         raise IllegalOrderError(f"{game.title} reads no chart")
     identity = state.identity
-    tables, pins = pinned_charts(game, command.charts)
+    tables, pins = pinned_charts(game, command.charts, GAMES.values())
     digest = next(iter(pins.values()))
     if all(identity.tables.get(key) == data for key, data in tables.items()):
         raise IllegalOrderError(f"the campaign already plays with this chart (sha256 {digest[:16]}…)")

@@ -21,6 +21,26 @@ def command_schemas() -> dict[str, dict[str, Any]]:
     return {model.model_fields["kind"].default: model.model_json_schema() for model in _MODELS}
 
 
+def part_schemas() -> dict[str, dict[str, Any]]:
+    """The objects commands hold in their fields (an attacker, a lost unit, a lend lease grant):
+    name -> JSON Schema, with the commands that use each (``used_by``)."""
+    parts: dict[str, dict[str, Any]] = {}
+    for kind, schema in command_schemas().items():
+        for name, part in schema.get("$defs", {}).items():
+            entry = parts.setdefault(name, {**part, "used_by": []})
+            entry["used_by"].append(kind)
+    return parts
+
+
+def schema_named(name: str) -> tuple[str, dict[str, Any]] | None:
+    """The schema of a command or of a part of one, by its name in any case."""
+    for table in (command_schemas(), part_schemas()):
+        for known, schema in table.items():
+            if known.lower() == name.lower():
+                return known, schema
+    return None
+
+
 def commands_markdown() -> str:
     """docs/commands.md: every command, its purpose and fields (generated; a test checks it)."""
     lines = [
@@ -37,6 +57,18 @@ def commands_markdown() -> str:
     for title, models in _SECTIONS:
         lines += [f"# {title}", ""]
         lines += _model_sections(models)
+    lines += [
+        "# Parts of commands",
+        "",
+        "Objects that commands hold in a field, written inside the command's line. `kind` may be left",
+        "out: each part has only one.",
+        "",
+    ]
+    for name, part in part_schemas().items():
+        uses = ", ".join(f"`{kind}`" for kind in part["used_by"])
+        lines += [f"## {name}", "", (part.get("description") or "").strip(), "", f"Used by {uses}.", ""]
+        lines += _field_table(part)
+        lines += ["", "```json", json.dumps(_example(part, {}), ensure_ascii=False), "```", ""]
     return "\n".join(lines)
 
 
@@ -45,28 +77,20 @@ def _model_sections(models: tuple[type[Command], ...]) -> list[str]:
     for model in models:
         kind = model.model_fields["kind"].default
         schema = model.model_json_schema()
-        required = set(schema.get("required", []))
-        lines += [
-            f"## {kind}",
-            "",
-            (model.__doc__ or "").strip(),
-            "",
-            "| field | type | required | notes |",
-            "|---|---|---|---|",
-        ]
-        for name, prop in schema["properties"].items():
-            if name in ("kind", "actor", "on_behalf_of"):
-                continue
-            lines.append(f"| `{name}` | {_type_of(prop)} | {'yes' if name in required else 'no'} | {_notes(prop)} |")
-        example = {
-            "kind": kind,
-            **{
-                name: _example(prop)
-                for name, prop in schema["properties"].items()
-                if name in required and name != "kind"
-            },
-        }
+        defs = schema.get("$defs", {})
+        lines += [f"## {kind}", "", (model.__doc__ or "").strip(), ""]
+        lines += _field_table(schema)
+        example = {"kind": kind, **_example(schema, defs)}
         lines += ["", "```json", json.dumps(example, ensure_ascii=False), "```", ""]
+    return lines
+
+
+def _field_table(schema: dict[str, Any], skip: tuple[str, ...] = ("kind", "actor", "on_behalf_of")) -> list[str]:
+    required = set(schema.get("required", []))
+    lines = ["| field | type | required | notes |", "|---|---|---|---|"]
+    for name, prop in schema["properties"].items():
+        if name not in skip:
+            lines.append(f"| `{name}` | {_type_of(prop)} | {'yes' if name in required else 'no'} | {_notes(prop)} |")
     return lines
 
 
@@ -74,6 +98,9 @@ BOUNDS = (("minimum", "≥"), ("exclusiveMinimum", ">"), ("maximum", "≤"))
 
 
 def _type_of(prop: dict[str, Any]) -> str:
+    if "$ref" in prop:
+        name = _ref_name(prop)
+        return f"[{name}](#{name.lower()}) object"
     if "enum" in prop:
         return " / ".join(f"`{value}`" for value in prop["enum"])
     if "const" in prop:
@@ -83,7 +110,11 @@ def _type_of(prop: dict[str, Any]) -> str:
     if prop.get("type") == "array":
         items = prop.get("items", {})
         bounds = [f"{word} {items[key]}" for key, word in BOUNDS if key in items]
-        return f"list of {_type_of(items)}" + (f" ({', '.join(bounds)} each)" if bounds else "")
+        return (
+            f"list of {_type_of(items)}"
+            + ("s" if "$ref" in items else "")
+            + (f" ({', '.join(bounds)} each)" if bounds else "")
+        )
     return str(prop.get("type", "any"))
 
 
@@ -99,16 +130,30 @@ def _notes(prop: dict[str, Any]) -> str:
     return "; ".join(notes)
 
 
-def _example(prop: dict[str, Any]) -> Any:
+def _ref_name(prop: dict[str, Any]) -> str:
+    return str(prop["$ref"]).rsplit("/", 1)[-1]
+
+
+def _example(prop: dict[str, Any], defs: dict[str, Any]) -> Any:
+    """A value of ``prop`` a command accepts (an object: its required fields, ``kind`` left out)."""
+    if "$ref" in prop:
+        return _example(defs[_ref_name(prop)], defs)
+    if "properties" in prop:
+        required = [name for name in prop.get("required", []) if name != "kind"]
+        return {name: _example(prop["properties"][name], defs) for name in required}
+    if "anyOf" in prop:
+        return _example(next(option for option in prop["anyOf"] if option.get("type") != "null"), defs)
     if "enum" in prop:
         return prop["enum"][0]
+    if "const" in prop:
+        return prop["const"]
     kind = prop.get("type")
     if kind == "integer":
         return max(
             1, int(prop.get("minimum", prop.get("exclusiveMinimum", 0)) or 0) + (1 if "exclusiveMinimum" in prop else 0)
         )
     if kind == "array":
-        return [_example(prop.get("items", {}))]
+        return [_example(prop.get("items", {}), defs)] * max(1, int(prop.get("minItems", 1)))
     if kind == "boolean":
         return False
     return "…"

@@ -38,7 +38,7 @@ from referee.common.setup import opening_identity
 from referee.common.state import BaseState, ParentLink
 from referee.common.views import View
 from referee.dice_secrets import SecretKeeper, secrets_path
-from referee.games import commands_of, game_named
+from referee.games import GAMES, commands_of, game_named
 
 Clock = Callable[[], datetime]
 
@@ -64,7 +64,13 @@ def starting_state(
     loaded = load_scenario(scenario, ruleset_id=ruleset)
     game = game_named(loaded.ruleset.game)
     identity = opening_identity(
-        loaded, game, campaign_id=campaign_id, name=name, options=dict(options or {}), charts=charts
+        loaded,
+        game,
+        campaign_id=campaign_id,
+        name=name,
+        options=dict(options or {}),
+        charts=charts,
+        other_games=GAMES.values(),
     )
     return game.setup(loaded, identity), loaded
 

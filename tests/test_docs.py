@@ -54,3 +54,44 @@ def test_docs_options_lists_every_option_of_every_game() -> None:
             assert row, f"docs/options.md has no row for {game.name} option {name}"
             assert all(f"`{reading}`" in row for reading in readings), row
             assert name in game.option_sources, f"{name} names no rule in referee/{game.name}/options.py"
+
+
+def test_every_example_in_commands_md_is_a_command_the_book_reads() -> None:
+    """Each ```json block of docs/commands.md parses as the command its section names (or, under
+    "Parts of commands", as that part inside the command that uses it): no placeholder strings
+    where the schema wants objects, no "list of any"."""
+    import json
+    import re
+
+    from referee.commands import parse_command
+    from referee.schema import part_schemas
+
+    text = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    assert "list of any" not in text and "any or null" not in text
+    parts = part_schemas()
+    checked = 0
+    for name, block in re.findall(r"^## (\w+)\n.*?```json\n(.*?)\n```", text, flags=re.S | re.M):
+        example = json.loads(block)
+        if name in parts:
+            user = parts[name]["used_by"][0]
+            field = next(f for f, p in command_schemas()[user]["properties"].items() if name in json.dumps(p))
+            containing = {"kind": user, **_required_example(user)}
+            is_list = command_schemas()[user]["properties"][field].get("type") == "array"
+            containing[field] = [example] if is_list else example
+            parse_command(containing)
+        else:
+            assert example["kind"] == name
+            parse_command(example)
+        checked += 1
+    assert checked == len(ALL.kinds) + len(parts)
+
+
+def _required_example(kind: str) -> dict[str, object]:
+    import json
+    import re
+
+    text = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    found = re.search(rf"^## {kind}\n.*?```json\n(.*?)\n```", text, flags=re.S | re.M)
+    assert found is not None
+    example: dict[str, object] = json.loads(found.group(1))
+    return example

@@ -224,7 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("scenarios", cmd_scenarios, "list the bundled scenarios", store=False)
     p.add_argument("--json", action="store_true")
     p = add("schema", cmd_schema, "print the JSON Schema of every command", store=False)
-    p.add_argument("--kind")
+    p.add_argument("--kind", help="one command, or one part of a command (e.g. LendLeaseGrant), in any case")
     return parser
 
 

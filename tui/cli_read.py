@@ -13,7 +13,7 @@ from referee import commands as c
 from referee.common.errors import InvalidInputError
 from referee.common.log import log_rows
 from referee.common.scenario import list_scenarios, load_scenario
-from referee.schema import command_schemas
+from referee.schema import command_schemas, part_schemas, schema_named
 from referee.service import RefereeService, scenario_options
 from tui import cli_output as output
 from tui import render
@@ -132,9 +132,11 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
 def cmd_schema(args: argparse.Namespace) -> int:
     schemas = command_schemas()
     if args.kind:
-        if args.kind not in schemas:
-            output.err.print(f"no command {escape(repr(args.kind))}; kinds: {', '.join(schemas)}")
+        found = schema_named(args.kind)
+        if found is None:
+            known = f"kinds: {', '.join(schemas)}; parts: {', '.join(part_schemas())}"
+            output.err.print(f"no command or part {escape(repr(args.kind))}; {known}")
             return 1
-        schemas = {args.kind: schemas[args.kind]}
+        schemas = dict([found])
     output.print_json(schemas)
     return 0

@@ -76,7 +76,8 @@ def _problems(kind: str, error: ValidationError) -> str:
         elif problem["type"] == "extra_forbidden":
             text = f"{field} is not a field of {kind}"
         else:
-            text = f"{field}: {problem['msg'].lower()} (got {shown})"
+            message = problem["msg"]
+            text = f"{field}: {message[:1].lower()}{message[1:]} (got {shown})"
         problems.setdefault(field, []).append(text)
     merged = [texts[0] if len(texts) == 1 else _either(field, texts) for field, texts in problems.items()]
     return f"{kind}: " + "; ".join(merged)

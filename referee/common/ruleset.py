@@ -134,10 +134,16 @@ def sha256_bytes(raw: bytes) -> str:
 
 def load_ruleset(ruleset_id: str) -> tuple[Ruleset, bytes]:
     """Load the bundled ``scenarios/rulesets/<id>.toml`` (for new campaigns and upgrades only)."""
-    path = scenarios_root() / "rulesets" / f"{ruleset_id}.toml"
+    folder = scenarios_root() / "rulesets"
+    known = ", ".join(sorted(p.stem for p in folder.glob("*.toml")))
+    if not ruleset_id or Path(ruleset_id).name != ruleset_id or ruleset_id.endswith(".toml"):
+        raise ScenarioError(
+            f"a ruleset is named by its id, not by a file: {ruleset_id!r} (bundled rulesets: {known}); "
+            "your own chart file goes in with --charts"
+        )
+    path = folder / f"{ruleset_id}.toml"
     if not path.exists():
-        known = ", ".join(sorted(p.stem for p in path.parent.glob("*.toml")))
-        raise ScenarioError(f"no ruleset {ruleset_id!r} (known: {known})")
+        raise ScenarioError(f"no ruleset {ruleset_id!r} (bundled rulesets: {known})")
     data, raw = read_toml(path)
     try:
         return Ruleset.model_validate(data), raw

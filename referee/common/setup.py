@@ -6,10 +6,12 @@ opening's `AccountOpened` events and the rules it plays under as `RulesPinned`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.common.calendar import position_at, seasonal_weather
+from referee.common.errors import ScenarioError
 from referee.common.options import resolve_options
 from referee.common.scenario import LoadedScenario
 from referee.common.state import CampaignIdentity, ForceRoster, TableState
@@ -18,24 +20,52 @@ if TYPE_CHECKING:
     from referee.common.game import Game
 
 
-def pinned_charts(game: Game, chosen: str | None) -> tuple[dict[str, Any], dict[str, str]]:
+def pinned_charts(game: Game, chosen: str | None, others: Iterable[Game] = ()) -> tuple[dict[str, Any], dict[str, str]]:
     """The game's charts (the user's file, or the bundled provisional one) by content hash:
-    ``({key: chart data}, {"chart:<file name>": sha256})`` (K-01, K-03, K-42)."""
+    ``({key: chart data}, {"chart:<file name>": sha256})`` (K-01, K-03, K-42).
+
+    A file that is not in this game's layout but is a chart of one of ``others`` is refused as
+    that: "this is a Revised Europa combat chart", not a list of the fields it lacks.
+    """
     tables: dict[str, Any] = {}
     pins: dict[str, str] = {}
     for chart in game.charts:
-        data, digest = chart.load(chosen or chart.bundled)
+        try:
+            data, digest = chart.load(chosen or chart.bundled)
+        except ScenarioError as error:
+            if chosen is None:
+                raise
+            raise ScenarioError(_chart_of_another_game(chosen, game, others) or str(error)) from None
         tables[chart.key] = data
         pins[f"chart:{Path(chosen).name if chosen else chart.bundled}"] = digest
     return tables, pins
 
 
+def _chart_of_another_game(path: str, game: Game, others: Iterable[Game]) -> str | None:
+    for other in others:
+        for chart in other.charts if other.name != game.name else ():
+            try:
+                chart.load(path)
+            except ScenarioError:
+                continue
+            wanted = ", ".join(f"a {mine.key} chart (layout of scenarios/charts/{mine.bundled}.toml)" for mine in game.charts)
+            return f"{path}: this is a {other.title} {chart.key} chart; a {game.title} campaign reads {wanted}"
+    return None
+
+
 def opening_identity(
-    loaded: LoadedScenario, game: Game, *, campaign_id: str, name: str, options: dict[str, str], charts: str | None
+    loaded: LoadedScenario,
+    game: Game,
+    *,
+    campaign_id: str,
+    name: str,
+    options: dict[str, str],
+    charts: str | None,
+    other_games: Iterable[Game] = (),
 ) -> CampaignIdentity:
     """Who the new campaign is and every rule it is pinned to (options with their defaults)."""
     scenario, ruleset = loaded.scenario, loaded.ruleset
-    chart_tables, chart_pins = pinned_charts(game, charts)
+    chart_tables, chart_pins = pinned_charts(game, charts, other_games)
     return CampaignIdentity(
         campaign_id=campaign_id,
         name=name,

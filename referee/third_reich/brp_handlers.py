@@ -57,7 +57,10 @@ def _grant_brp(command: tr.GrantBrp, ctx: Context[ReichState]) -> Decision:
 def _spend_brp(command: tr.SpendBrp, ctx: Context[ReichState]) -> Decision:
     economy = account(ctx.state, command.power)
     if command.amount > economy.total:
-        raise IllegalOrderError(f"{command.power} has {economy.total} BRPs; {command.reason} costs {command.amount}")
+        raise IllegalOrderError(
+            f"{command.power} has {economy.total} BRPs; spending {command.amount} ({command.category}: "
+            f"{command.reason}) needs {command.amount - economy.total} more (a power spends only BRPs it has, G [004])"
+        )
     event = ec.BrpSpent(power=command.power, amount=command.amount, category=command.category, reason=command.reason)
     return _brp_decision(command, ctx, event, "total", economy.total, -command.amount)
 

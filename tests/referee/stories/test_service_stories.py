@@ -201,7 +201,9 @@ def test_year_start_category_outside_the_year_start_phase_is_refused(third_reich
 
 
 def test_brp_spending_beyond_the_total_and_inactive_powers_are_refused(third_reich: RefereeService) -> None:
-    with pytest.raises(IllegalOrderError, match="Germany has 150 BRPs; builds costs 151"):
+    # the message names the category and the shortfall; the free-text reason is not its subject
+    expected = r"Germany has 150 BRPs; spending 151 \(build: builds\) needs 1 more \(a power spends only BRPs it has"
+    with pytest.raises(IllegalOrderError, match=expected):
         third_reich.execute_json(
             {"kind": "SpendBrp", "power": "Germany", "amount": 151, "category": "build", "reason": "builds"}
         )
