@@ -38,6 +38,8 @@ def golden_figures(location: str, at: int | None = None) -> dict[str, Any]:
       reading, defaults included: the 0.1.0 options are compared as a subset (test side).
     - 0.3: a dice period names its dice scheme (docs/dice.md); every period of 0.1.0 was scheme 1,
       so ``table/dice/scheme`` 1 is not a 0.1.0 figure (any other value is, and fails the test).
+      A loss owed keeps the units that were in its combat (``units``); 0.1.0 kept none, so an
+      empty list is not a 0.1.0 figure.
     """
     from referee.service import RefereeService
 
@@ -57,6 +59,10 @@ def golden_figures(location: str, at: int | None = None) -> dict[str, Any]:
 
     table_0_1_0 = {"cities": {}, "cities_reached": [], "losses_due": [], **state["table"]}
     table_0_1_0.pop("facts", None)
+    table_0_1_0["losses_due"] = [
+        {key: value for key, value in loss.items() if not (key == "units" and value == [])}
+        for loss in table_0_1_0["losses_due"]
+    ]
     if table_0_1_0.get("dice") and table_0_1_0["dice"].get("scheme") == 1:
         table_0_1_0["dice"] = {key: value for key, value in table_0_1_0["dice"].items() if key != "scheme"}
     walk("table", table_0_1_0)

@@ -48,7 +48,9 @@ def _chart_of_another_game(path: str, game: Game, others: Iterable[Game]) -> str
                 chart.load(path)
             except ScenarioError:
                 continue
-            wanted = ", ".join(f"a {mine.key} chart (layout of scenarios/charts/{mine.bundled}.toml)" for mine in game.charts)
+            wanted = ", ".join(
+                f"a {mine.key} chart (layout of scenarios/charts/{mine.bundled}.toml)" for mine in game.charts
+            )
             return f"{path}: this is a {other.title} {chart.key} chart; a {game.title} campaign reads {wanted}"
     return None
 

@@ -140,10 +140,10 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
     defender = _other_side(state, command.side)
     what = f"combat {command.what}".strip()
     losses = [
-        LossDue(combat=combat, side=side, amount=amount, armor_unit=armor, what=what)
-        for side, amount, armor in (
-            (command.side, result.attacker_loss, result.attacker_armor_loss),
-            (defender, result.defender_loss, result.defender_armor_loss),
+        LossDue(combat=combat, side=side, amount=amount, armor_unit=armor, what=what, units=units)
+        for side, amount, armor, units in (
+            (command.side, result.attacker_loss, result.attacker_armor_loss, [u.label for u in command.attackers]),
+            (defender, result.defender_loss, result.defender_armor_loss, [u.label for u in command.defenders]),
         )
         if amount > 0
     ]
@@ -178,6 +178,7 @@ def allocate_losses(command: eu.AllocateLosses, ctx: Context[EuropaState]) -> De
         )
         raise IllegalOrderError(f"{command.side} owes no loss from entry #{command.combat}; losses owed: {open_losses}")
     loss = due[0]
+    _check_units_in_combat(command, loss)
     counted = sum(unit.counted for unit in command.units)
     if counted < loss.amount:
         raise IllegalOrderError(
@@ -210,6 +211,30 @@ def allocate_losses(command: eu.AllocateLosses, ctx: Context[EuropaState]) -> De
         if output.points:
             summary += "; " + ", ".join(f"{v} {k} RP" for k, v in output.points.items()) + " next game turn"
     return Decision(Ruling(summary=summary, steps=steps), events)
+
+
+def _check_units_in_combat(command: eu.AllocateLosses, loss: LossDue) -> None:
+    """D-51, D-56 [000]: a loss is taken from the units that were in the combat: each label names
+    one of them, in any case, and may go on to say what became of it ('7-6 inf to cadre'). A
+    combat recorded before its units were kept (``units`` empty) cannot be checked."""
+    if not loss.units:
+        return
+    present = [_plain(label) for label in loss.units]
+    strangers = [
+        unit.label
+        for unit in command.units
+        if not any(_plain(unit.label) == label or _plain(unit.label).startswith(label + " ") for label in present)
+    ]
+    if strangers:
+        raise IllegalOrderError(
+            f"{', '.join(strangers)} {'was' if len(strangers) == 1 else 'were'} not in combat #{loss.combat}"
+            f"{' (' + loss.what + ')' if loss.what else ''}; {loss.side} units there: {', '.join(loss.units)} "
+            "(D-56 [000])"
+        )
+
+
+def _plain(label: str) -> str:
+    return " ".join(label.split()).casefold()
 
 
 COMBAT_HANDLERS: dict[type[Any], Any] = {

@@ -268,7 +268,11 @@ class LostUnit(BaseModel):
     """One unit a side gives up to meet a loss: what it counts and what it really lost."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    label: str = Field(min_length=1, max_length=60)
+    label: str = Field(
+        min_length=1,
+        max_length=60,
+        description="the unit as labelled in the combat, in any case, optionally followed by what became of it",
+    )
     counted: int = Field(
         ge=0, le=200, description="strength counted toward the loss (a division to cadre counts full, D-56)"
     )

@@ -19,6 +19,10 @@ class LossDue(StateModel):
     armor_unit: bool = Field(default=False, description="at least one unit reduced must be an armor (AECA) unit")
     what: str = Field(default="", description="the combat as the referee named it")
     isolated: bool = Field(default=False, description="an isolation-attrition loss: no RPs are recovered (C-13)")
+    units: list[str] = Field(
+        default_factory=list,
+        description="the side's units in the combat, as labelled when it was resolved (empty: not recorded)",
+    )
 
 
 class SupplyPool(StateModel):

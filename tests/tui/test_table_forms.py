@@ -73,11 +73,17 @@ async def test_combat_then_losses_through_the_forms(tmp_path: Path) -> None:
         assert "Axis still owes a loss of 2" in seen_of(TurnledgerApp.Refused, seen)[-1].text
         await pilot.press("escape")
 
-        for side, units in (("Axis", "7 7-6 inf to cadre change=4"), ("Soviet", "4 rifle")):
+        for side, units in (("Axis", "7 INF to cadre change=4"), ("Soviet", "4 rifle")):
             await pilot.press("o")
             await pilot.pause()
             losses = app.screen
             assert isinstance(losses, LossesForm)
+            if side == "Axis":  # the form names the units that were in the combat
+                shown = str(losses.query_one("#in-combat", Static).content)
+                assert "Axis units in the combat: inf, pz, StuG" in shown
+                losses.query_one("#units", TextArea).text = "7 rifle"
+                await pilot.pause()
+                assert "rifle was not in combat" in panel(app)
             if side == "Soviet":
                 losses.query_one("#loss", Select).value = 1 if len(losses.owed) > 1 else 0
             losses.query_one("#units", TextArea).text = units
@@ -190,7 +196,7 @@ async def test_digital_dice_from_the_combat_form_then_checked_in_the_report(tmp_
                     "kind": "AllocateLosses",
                     "combat": loss.combat,
                     "side": loss.side,
-                    "units": [{"label": "x", "counted": loss.amount}],
+                    "units": [{"label": loss.units[0], "counted": loss.amount}],
                 }
             )
         await pilot.press("a")  # the surprise turn ends: its seed is revealed

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Label, Select, Static, TextArea
@@ -50,6 +51,7 @@ class LossesForm(TableForm):
             with Horizontal():
                 yield Select(choices, id="loss", value=0, allow_blank=False)
                 yield Select([], prompt="no RP recovery", id="nation")
+            yield Static("", id="in-combat")
             yield TextArea(id="units", placeholder="10 10-10 pz to cadre armor change=6 cost=3")
             yield Checkbox("the units were Isolated (no RPs, C-13)", id="isolated")
             yield VerticalScroll(
@@ -66,8 +68,13 @@ class LossesForm(TableForm):
         return self.owed[int(str(self.query_one("#loss", Select).value))]
 
     def _nations(self) -> None:
-        nations = self.nations.get(self._loss()["side"], [])
+        loss = self._loss()
+        nations = self.nations.get(loss["side"], [])
         self.query_one("#nation", Select).set_options([(nation, nation) for nation in nations])
+        units = loss.get("units") or []
+        self.query_one("#in-combat", Static).update(
+            Text(f"{loss['side']} units in the combat: {', '.join(units)}" if units else "")
+        )
 
     def command(self) -> dict[str, Any]:
         """The allocation as typed so far."""

@@ -67,7 +67,7 @@ def test_play_cannot_move_on_until_the_losses_are_allocated(europa: RefereeServi
         europa.execute_json({"kind": "AdvancePhase"})
     with pytest.raises(IllegalOrderError, match=r"must lose 2 .* count 1"):
         europa.execute_json(
-            {"kind": "AllocateLosses", "combat": combat, "side": "Axis", "units": [{"label": "x", "counted": 1}]}
+            {"kind": "AllocateLosses", "combat": combat, "side": "Axis", "units": [{"label": "7-6 inf", "counted": 1}]}
         )
     europa.execute_json(
         {
@@ -87,6 +87,24 @@ def test_play_cannot_move_on_until_the_losses_are_allocated(europa: RefereeServi
     europa.execute_json({"kind": "AdvancePhase"})
 
 
+def test_a_loss_is_taken_only_from_units_that_were_in_the_combat(europa: RefereeService) -> None:
+    """D-56 [000]: a unit that was not in the combat cannot meet its loss (issue 12: the allocate
+    form accepted any label); a label may go on to say what became of the unit, in any case."""
+    in_combat(europa)
+    combat = europa.execute_json(ATTACK)["number"]
+    head = europa.head()
+    with pytest.raises(
+        IllegalOrderError, match=r"3-4 inf was not in combat #\d+ \(combat Brest\); Axis units there: 7-6 inf"
+    ):
+        europa.execute_json(
+            {"kind": "AllocateLosses", "combat": combat, "side": "Axis", "units": [{"label": "3-4 inf", "counted": 2}]}
+        )
+    assert europa.head() == head
+    units = [{"label": "9-10 PZ reduced", "counted": 2}]
+    europa.execute_json({"kind": "AllocateLosses", "combat": combat, "side": "Axis", "units": units})
+    assert [loss.side for loss in europa.state().table.losses_due] == ["Soviet"]
+
+
 def test_armor_loss_requirement_is_enforced(europa: RefereeService) -> None:
     """D-57: against ATEC the attacker's losses must include an AECA unit."""
     in_combat(europa)
@@ -101,7 +119,7 @@ def test_armor_loss_requirement_is_enforced(europa: RefereeService) -> None:
     assert loss.armor_unit
     with pytest.raises(IllegalOrderError, match="must be an armor \\(AECA\\) unit"):
         europa.execute_json(
-            {"kind": "AllocateLosses", "combat": combat, "side": "Axis", "units": [{"label": "7-6", "counted": 7}]}
+            {"kind": "AllocateLosses", "combat": combat, "side": "Axis", "units": [{"label": "7-6 inf", "counted": 7}]}
         )
 
 
