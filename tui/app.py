@@ -401,7 +401,7 @@ def make_app(
     """Open the campaign at ``location`` (creating it from ``scenario`` the first time) in the console."""
     new = location == ":memory:" or ("://" not in location and not Path(location).exists())
     if new:
-        name = "campaign" if location == ":memory:" else Path(location).stem
+        name = "campaign" if location == ":memory:" else Path(location).stem[:80]
         service = RefereeService.create(
             location, CreateCampaign(scenario=scenario, name=name, campaign_id=campaign_id), clock=clock
         )

@@ -37,14 +37,16 @@ DEFAULT_SCENARIO = "revised-europa/barbarossa"
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    command = c.CreateCampaign(
-        scenario=args.scenario,
-        name=args.name or Path(args.store).stem,
-        actor=args.actor,
-        ruleset=args.ruleset,
-        charts=args.charts,
-        options=dict(args.option or []),
-    )
+    fields = {
+        "kind": "CreateCampaign",
+        "scenario": args.scenario,
+        "name": args.name or Path(args.store).stem[:80],
+        "actor": args.actor,
+        "ruleset": args.ruleset,
+        "charts": args.charts,
+        "options": dict(args.option or []),
+    }
+    command = c.parse_command({key: value for key, value in fields.items() if value is not None})
     service = RefereeService.create(args.store, command)
     output.out.print(f"created {escape(service.location)}: {escape(repr(command.name))} from {escape(args.scenario)}")
     output.out.print(render.state_view(service.state(), service.views(service.state())))
@@ -56,7 +58,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     """The main job until the console lands: open (or create) the campaign and show it."""
     if "://" not in args.store and not Path(args.store).exists():
         service = RefereeService.create(
-            args.store, c.CreateCampaign(scenario=args.scenario, name=Path(args.store).stem)
+            args.store, c.CreateCampaign(scenario=args.scenario, name=Path(args.store).stem[:80])
         )
         output.out.print(f"created {escape(service.location)} from {escape(args.scenario)}")
     else:

@@ -8,6 +8,7 @@ from typing import Any
 
 from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
+from referee.common.plausible import beyond_the_rules
 from referee.common.ruling import Ruling, Step
 from referee.europa import commands as eu
 from referee.europa import logistics_events as lg
@@ -33,13 +34,21 @@ def refuse_with_losses_owed(state: EuropaState) -> None:
 
 
 def _credit_supply(command: eu.CreditSupplyPoints, ctx: Context[EuropaState]) -> Decision:
+    """B-01 [000]; a credit larger than the whole stockpile may hold (B-05 [000]: twice the income)
+    is far outside the rules: it needs the referee's recorded reason (`beyond_the_rules`)."""
     pool = pool_of(ctx.state, command.side)
     after = pool.stockpile + command.amount
+    most = max(pool.cap or 0, 2 * pool.income)
+    problem = (
+        f"a credit of {command.amount} SP is more than the {command.side} stockpile may hold "
+        f"({most} = 2 × income {pool.income}, B-05 [000])"
+        if most and command.amount > most
+        else None
+    )
+    steps = [Step(text=f"{pool.stockpile} + {command.amount} ({command.reason}) = {after}", rule="B-01 [000]")]
+    steps += beyond_the_rules(problem, command.override, "B-05 [000]")
     return Decision(
-        Ruling(
-            summary=f"{command.side} SP pool {pool.stockpile} → {after}",
-            steps=[Step(text=f"{pool.stockpile} + {command.amount} ({command.reason}) = {after}", rule="B-01 [000]")],
-        ),
+        Ruling(summary=f"{command.side} SP pool {pool.stockpile} → {after}", steps=steps),
         [lg.SupplyCredited(side=command.side, amount=command.amount, reason=command.reason)],
     )
 

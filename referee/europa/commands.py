@@ -17,6 +17,7 @@ from referee.common.command_base import (
     TwoDice,
     Witnessed,
 )
+from referee.common.plausible import Override
 from referee.europa.combat_units import Attacker, Defender
 
 Count = Field(default=0, ge=0, le=1000)
@@ -100,7 +101,8 @@ class BuyResourcePoints(Command):
     kind: Literal["BuyResourcePoints"] = "BuyResourcePoints"
     side: Name
     count: Amount
-    location: Name
+    location: Name = Field(description="where they are placed: a place the side holds Resource Points, in any case")
+    override: Override = None
 
 
 class SellResourcePoints(Command):
@@ -301,6 +303,7 @@ class CreditSupplyPoints(Command):
     side: Name
     amount: Amount
     reason: Text
+    override: Override = None
 
 
 class DebitSupplyPoints(Command):

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from difflib import get_close_matches
 from typing import Any
 
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
+from referee.common.plausible import beyond_the_rules
 from referee.common.ruling import Ruling, Step
 from referee.europa import commands as eu
 from referee.europa import logistics_events as lg
 from referee.europa.context import logistics_of, require_phase
+from referee.europa.data import Logistics
 from referee.europa.state import EuropaState, ResourceStock
 
 
@@ -35,8 +38,9 @@ def _held(stock: ResourceStock, location: str, count: int, why: str) -> int:
 def buy(command: eu.BuyResourcePoints, ctx: Context[EuropaState]) -> Decision:
     """B-50 [000]: 3 SP buy 1 Resource Point, Initial phase only; surprise SP cannot (B-28)."""
     logistics = logistics_of(ctx.state)
-    _stock(ctx, command.side)
+    stock = _stock(ctx, command.side)
     require_phase(ctx.state, command.side, ("Initial",), "buying Resource Points", "B-50 [000]")
+    location, checked = _placed(command, stock, logistics)
     pool = ctx.state.supply_pools[command.side]
     cost = command.count * logistics.sp_per_resource_point_bought
     if cost > pool.stockpile:
@@ -53,7 +57,8 @@ def buy(command: eu.BuyResourcePoints, ctx: Context[EuropaState]) -> Decision:
                         "be used"
                     ),
                     rule="B-50, B-28 [000]",
-                )
+                ),
+                *checked,
             ],
         ),
         [
@@ -62,13 +67,32 @@ def buy(command: eu.BuyResourcePoints, ctx: Context[EuropaState]) -> Decision:
                 from_special=0,
                 from_stockpile=cost,
                 activity="Resource Point purchase",
-                detail=command.location,
+                detail=location,
             ),
             lg.ResourcePointsCredited(
-                side=command.side, location=command.location, amount=command.count, reason=f"bought for {cost} SP"
+                side=command.side, location=location, amount=command.count, reason=f"bought for {cost} SP"
             ),
         ],
     )
+
+
+def _placed(command: eu.BuyResourcePoints, stock: ResourceStock, logistics: Logistics) -> tuple[str, list[Step]]:
+    """Where bought Resource Points go: a place the side holds them or earns them (B-52, B-53 [000]),
+    matched in any case and recorded as the campaign spells it. The text does not say where bought
+    points are placed (B-50), so another place is accepted only with the referee's recorded reason:
+    a typo ("Polnad") would otherwise open a new place."""
+    known = list(stock.stock)
+    known += [s.location for s in logistics.resource_sources if s.side == stock.side and s.location not in known]
+    for place in known:
+        if place.casefold() == command.location.strip().casefold():
+            return place, []
+    close = get_close_matches(command.location, known, n=1, cutoff=0.6)
+    problem = (
+        f"{stock.side} holds no Resource Points in {command.location!r}"
+        + (f" (did you mean {close[0]}?)" if close else "")
+        + f"; places: {', '.join(known) or 'none'}"
+    )
+    return command.location, beyond_the_rules(problem, command.override, "B-50 [000]")
 
 
 def sell(command: eu.SellResourcePoints, ctx: Context[EuropaState]) -> Decision:

@@ -4,11 +4,13 @@ and reason (G [004]); year-start changes belong to the Year Start phase (A-53)."
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
+from referee.common.plausible import beyond_the_rules
 from referee.common.ruling import Ruling, Step
 from referee.third_reich import commands as tr
 from referee.third_reich import economy_events as ec
@@ -49,9 +51,19 @@ def _brp_decision(
 
 
 def _grant_brp(command: tr.GrantBrp, ctx: Context[ReichState]) -> Decision:
+    """A grant larger than the power's whole BRP base is far outside the rules (a year's growth,
+    a conquest or lend lease is a part of a base, G [004]): it needs the referee's recorded reason."""
     economy = account(ctx.state, command.power)
+    problem = (
+        f"a grant of {command.amount} BRPs is more than {command.power}'s whole base of {economy.base}"
+        if economy.base and command.amount > economy.base
+        else None
+    )
+    checked = beyond_the_rules(problem, command.override, "G [004]")
     event = ec.BrpGranted(power=command.power, amount=command.amount, category=command.category, reason=command.reason)
-    return _brp_decision(command, ctx, event, "total", economy.total, command.amount)
+    decision = _brp_decision(command, ctx, event, "total", economy.total, command.amount)
+    steps = [*decision.ruling.steps, *checked]
+    return replace(decision, ruling=decision.ruling.model_copy(update={"steps": steps}))
 
 
 def _spend_brp(command: tr.SpendBrp, ctx: Context[ReichState]) -> Decision:

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from referee.common.command_base import Amount, Command, Name, Text
+from referee.common.plausible import Override
 from referee.third_reich.warfare_commands import ResolveStrategicWarfare
 
 Front = Literal["western", "eastern", "southern"]
@@ -170,6 +171,7 @@ class GrantBrp(Command):
     amount: Amount
     category: BrpCategory
     reason: Text
+    override: Override = None
 
 
 class SpendBrp(Command):

@@ -48,7 +48,7 @@ def test_a_ruleset_given_as_a_file_lists_the_bundled_rulesets_only(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (tmp_path / "private-notes.toml").write_text("x = 1\n", encoding="utf-8")
-    code, out = run(capsys, "new", str(tmp_path / "c.db"), "--ruleset", str(tmp_path / "mine.toml"))
+    code, out = run(capsys, "new", str(tmp_path / "c.db"), "--ruleset", "rules/mine.toml")
     assert code != 0
     assert "a ruleset is named by its id, not by a file" in out
     assert "bundled rulesets: europa-000, europa-001, third-reich-revised" in out
@@ -56,3 +56,15 @@ def test_a_ruleset_given_as_a_file_lists_the_bundled_rulesets_only(
     code, out = run(capsys, "new", str(tmp_path / "c.db"), "--ruleset", "europa-00")
     assert code != 0 and "no ruleset 'europa-00' (bundled rulesets: europa-000" in out
     assert not (tmp_path / "c.db").exists()
+
+
+def test_values_too_long_for_a_campaign_are_refused_not_crashed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 100-character ruleset or name was an internal error; a long file name is shortened."""
+    code, out = run(capsys, "new", str(tmp_path / "c.db"), "--ruleset", "r" * 100)
+    assert code != 0 and "internal error" not in out
+    assert "ruleset: string should have at most 80 characters" in out
+    long_name = tmp_path / ("campaign-" + "x" * 120 + ".db")
+    code, out = run(capsys, "new", str(long_name))
+    assert code == 0, out
