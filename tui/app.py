@@ -18,7 +18,7 @@ from textual.screen import Screen
 
 from referee.commands import CreateCampaign, parse_command
 from referee.common.errors import REFUSALS, RulesError
-from referee.common.log import log_rows, notes_on
+from referee.common.log import RECORD_KEEPING, log_rows
 from referee.common.series import sample_series
 from referee.digital_dice import check_entries, until_revealed
 from referee.service import Clock, RefereeService, utc_now
@@ -125,7 +125,7 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
             self._rows = log_rows(self.service.entries())
         return self._rows
 
-    def recent_rows(self, upto: int, count: int = 12) -> list[dict[str, Any]]:
+    def recent_rows(self, upto: int, count: int = 8) -> list[dict[str, Any]]:
         """The log rows of the ``count`` entries up to ``upto``, with undo marks, without reading the rest."""
         if self._rows is not None:
             return self._rows[max(0, upto - count) : upto]
@@ -181,7 +181,8 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
         head = self.head
         entries = list(self.service.entries(1, head))
         rows = log_rows(entries)
-        series = sample_series(entries, head, self.service.game.trends)
+        undone = {row["number"] for row in rows if row["undone_by"]}
+        series = sample_series(entries, head, self.service.game.trends, undone=undone)
         self.call_from_thread(self._rows_loaded, rows, series, head)
 
     def _rows_loaded(self, rows: list[dict[str, Any]], series: dict[str, list[int]], head: int) -> None:
@@ -198,7 +199,8 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
             return
         state = self.service.state(self.cursor)
         upto = self.cursor if self.cursor is not None else self.head
-        self.dashboard.show(state, self.service.views(state), self.recent_rows(upto), self.cursor, self.head)
+        figures = self.service.game.trends(state)
+        self.dashboard.show(state, self.service.views(state), self.recent_rows(upto), self.cursor, self.head, figures)
 
     def show_error(self, error: BaseException) -> None:
         """The one funnel for refusals: one dialog, in table language."""
@@ -210,29 +212,40 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
         self.head = entry["number"]
         if self._rows is None:
             return
-        if entry["command"].get("kind") in ("Rollback", "Annotate"):
+        if entry["command"].get("kind") == "Rollback" or entry["command"].get("kind") in RECORD_KEEPING:
             self._rows = None  # undo marks and notes change earlier rows: read again when needed
         else:
             row = log_rows([entry])[0]
-            if row["phase"] == "" and self._rows:  # the entry did not move the calendar
-                row["player"], row["phase"] = self._rows[-1]["player"], self._rows[-1]["phase"]
+            if self._rows:  # made where the previous entry left the game
+                previous = self._rows[-1]
+                row["player"], row["phase"] = previous["player_after"], previous["phase_after"]
+                if row["phase_after"] == "":  # the entry did not move the calendar
+                    row["player_after"], row["phase_after"] = row["player"], row["phase"]
             self._rows.append(row)
 
-    def record(self, data: dict[str, Any]) -> None:
-        """Record a command given as JSON data; refusals go to the error dialog."""
+    def record(self, data: dict[str, Any]) -> bool:
+        """Record a command given as JSON data; refusals go to the error dialog. Whether it was
+        recorded (a form stays open, with what was typed, when it was not)."""
         try:
             entry = self.service.execute_json(data)
         except REFUSALS as error:
             self.show_error(error)
-            return
+            return False
         self._reload_rows(entry)
-        for name, value in self.service.game.trends(self.service.current()).items():
-            self.series.setdefault(name, []).append(value)
-        self.dashboard.show_trends(self.series)
+        for screen in self.screen_stack:
+            if isinstance(screen, LogScreen):
+                screen.reload(self.rows)
+        if entry["command"].get("kind") == "Rollback":  # the undone stretch leaves the trend lines
+            self.run_worker(self._preload_rows, thread=True, group="rows")
+        else:
+            for name, value in self.service.game.trends(self.service.current()).items():
+                self.series.setdefault(name, []).append(value)
+            self.dashboard.show_trends(self.series)
         self.cursor = None
         self.post_message(self.Recorded(entry))
         self.refresh_view()
         self.notify(f"#{entry['number']}: {entry['ruling'].get('summary', '')}")
+        return True
 
     def _preview(self, data: dict[str, Any]) -> str:
         decision, _ = self.service.preview(parse_command(data))
@@ -252,11 +265,16 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
 
     def action_command(self) -> None:
         if self._live_only("enter commands"):
-            self.push_screen(CommandForm(self._preview, actor=self.actor), self._form_done)
+            self.push_screen(CommandForm(self._preview, actor=self.actor, defaults=self._form_defaults()))
+
+    def _form_defaults(self) -> dict[str, str]:
+        """What the command form prefills: the phasing side (Europa's 'side'; a Third Reich 'side')."""
+        player = self.service.current().table.calendar.player
+        return {"side": player} if player else {}
 
     def action_commit_dice(self) -> None:
         if self._live_only("commit digital dice"):
-            self.push_screen(CommandForm(self._preview, kinds=["CommitDice"], actor=self.actor), self._form_done)
+            self.push_screen(CommandForm(self._preview, kinds=["CommitDice"], actor=self.actor))
 
     def action_advance(self) -> None:
         if self._live_only("advance the calendar"):
@@ -271,7 +289,7 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
     def open_entry(self, number: int) -> None:
         """The disputed-roll report of one entry, with its notes; a dispute or ruling is recorded as a note."""
         row = self.rows[number - 1]
-        notes = notes_on(self.service.entries(number + 1), number) if row["notes"] else []
+        notes = self.service.notes_on(number) if row["notes"] else []
         entry = self.service.entry(number)
         self.push_screen(
             EntryDialog(entry, row["undone_by"], notes, self._dice_check(entry)),
@@ -296,10 +314,17 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
                 )
         return "\n".join(lines)
 
-    def _entry_done(self, number: int, result: tuple[str, str] | None) -> None:
+    def _entry_done(self, number: int, result: tuple[str, str, int | None] | None) -> None:
+        """A dispute is a disputed note; a ruling settles the open dispute (`SettleDispute`), or is a
+        note when none is open."""
         if result is None:
             return
-        kind, text = result
+        kind, text, dispute = result
+        if kind == "ruling" and dispute is not None:
+            self.record(
+                {"kind": "SettleDispute", "entry": number, "dispute": dispute, "ruling": text, "actor": self.actor}
+            )
+            return
         if kind == "ruling":
             text = f"Ruling: {text}"
         self.record(

@@ -107,16 +107,17 @@ def _view(view: View) -> RenderableType:
 def log_view(rows: list[dict[str, Any]]) -> RenderableType:
     """One line per entry: number, calendar position, actor, kind, summary, status."""
     table = Table(title="Campaign log", title_justify="left")
-    for column in ("#", "at", "actor", "command", "summary", "status"):
-        table.add_column(column, justify="right" if column == "#" else "left")
+    # On a narrow screen the columns wrap at spaces; none is narrower than its longest usual word
+    # ("undone by #12345", "Jun II 1941"), so no word is cut ("undon").
+    widths = {"#": 3, "at": 11, "actor": 6, "command": 10, "summary": 14, "status": 16}
+    for column, width in widths.items():
+        table.add_column(column, justify="right" if column == "#" else "left", min_width=width)
     for row in rows:
         undone = f"undone by #{row['undone_by']}" if row.get("undone_by") else ""
         status = f"rolled, then {undone}" if undone and row.get("rolls") else undone
         if row.get("notes"):
-            status = (
-                (status + " " if status else "")
-                + f"{row['notes']} note(s)"
-                + (" · disputed" if row.get("disputed") else "")
+            status = " · ".join(
+                part for part in (status, f"{row['notes']} note(s)", "disputed" if row.get("disputed") else "") if part
             )
         style = "dim strike" if row.get("undone_by") else None
         table.add_row(

@@ -1,6 +1,7 @@
 """The hand-made table forms (combat, losses, isolation attrition, strategic warfare, year start),
 opened by key or from the command palette. Mixed into the console app, which provides `service`,
-`actor`, `record`, `show_error`, `_live_only` and `_preview`.
+`actor`, `show_error`, `_live_only` and `_preview`; each form records through the app's
+`record` itself and stays open, with what was typed, when the record is refused.
 
 What a form offers and what it shows before the dice come from the campaign's game through the
 referee service (`form_setup`, `form_hint`); each form previews through the service too, so what
@@ -27,17 +28,12 @@ class TableFormActions:
 
     if TYPE_CHECKING:  # what the console app this is mixed into provides
 
-        def record(self, data: dict[str, Any]) -> None: ...
         def show_error(self, error: Exception) -> None: ...
 
         push_screen: Any
 
         def _live_only(self, what: str) -> bool: ...
         def _preview(self, data: dict[str, Any]) -> Any: ...
-
-    def _form_done(self, data: dict[str, Any] | None) -> None:
-        if data is not None:
-            self.record(data)
 
     def _setup(self, key: str, what: str) -> dict[str, Any] | None:
         """The form's set-up from the game, or None after showing why it does not belong here."""
@@ -58,32 +54,32 @@ class TableFormActions:
         setup = self._setup("combat", "resolve combat")
         if setup is not None:
             form = CombatForm(CombatSetup(**setup), self._preview, self._hint("combat"), self.actor)
-            self.push_screen(form, self._form_done)
+            self.push_screen(form)
 
     def action_losses(self) -> None:
         """Allocate a loss still owed from a combat or an isolation roll."""
         setup = self._setup("losses", "allocate losses")
         if setup is not None:
             form = LossesForm(setup["owed"], setup["nations"], self._preview, self.actor)
-            self.push_screen(form, self._form_done)
+            self.push_screen(form)
 
     def action_isolation(self) -> None:
         """Isolation attrition for one hex of the phasing side."""
         setup = self._setup("isolation", "roll isolation attrition")
         if setup is not None:
             form = IsolationForm(IsolationSetup(**setup), self._preview, self.actor)
-            self.push_screen(form, self._form_done)
+            self.push_screen(form)
 
     def action_warfare(self) -> None:
         """Strategic warfare: U-boats in the Axis turn, bombers in the Western Allies' turn."""
         setup = self._setup("warfare", "resolve strategic warfare")
         if setup is not None:
             form = WarfareForm(WarfareSetup(**setup), self._preview, self._hint("warfare"), self.actor)
-            self.push_screen(form, self._form_done)
+            self.push_screen(form)
 
     def action_year_start(self) -> None:
         """The year-start form (in a Year Start phase)."""
         setup = self._setup("year_start", "perform a year start")
         if setup is not None:
             form = YearStartForm(setup["pending"], setup["routes"], self._preview, self.actor)
-            self.push_screen(form, self._form_done)
+            self.push_screen(form)

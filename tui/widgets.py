@@ -8,6 +8,14 @@ from textual.widget import Widget
 from textual.widgets import Label, Sparkline
 
 
+class TrendLabel(Label):
+    """The name and figure beside one trend line."""
+
+    def __init__(self, trend: str, text: str) -> None:
+        super().__init__(text)
+        self.trend = trend
+
+
 class Trends(Widget):
     """One sparkline per account figure (SP stockpiles, BRP totals) over the whole campaign."""
 
@@ -19,6 +27,11 @@ class Trends(Widget):
     Trends Sparkline { width: 1fr; }
     """
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.now: dict[str, int] = {}
+        """The figures as of the entry shown (the replay cursor, or the head): what the labels say."""
+
     def compose(self) -> ComposeResult:
         yield Vertical(id="lines")
 
@@ -27,5 +40,15 @@ class Trends(Widget):
         lines = self.query_one("#lines", Vertical)
         lines.remove_children()
         for name, values in series.items():
-            last = values[-1] if values else 0
-            lines.mount(Horizontal(Label(f"{name} {last}"), Sparkline(values, summary_function=max)))
+            label = TrendLabel(name, self._label(name, values[-1] if values else 0))
+            lines.mount(Horizontal(label, Sparkline(values, summary_function=max)))
+
+    def mark(self, now: dict[str, int]) -> None:
+        """Show the figures as of the entry on screen beside the lines (in replay: not today's)."""
+        self.now = dict(now)
+        for label in self.query(TrendLabel):
+            if label.trend in self.now:
+                label.update(self._label(label.trend, self.now[label.trend]))
+
+    def _label(self, name: str, last: int) -> str:
+        return f"{name} {self.now.get(name, last)}"

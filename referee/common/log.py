@@ -17,8 +17,10 @@ def log_rows(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 
     Each row: number, at, recorded_at, actor, on_behalf_of, kind, summary, rolls (count),
     undone_by (the rollback entry that undid it, or None; never for notes and rulings), notes and
-    disputed (an open dispute: a disputed note on this entry that no ruling has settled), and the
-    player turn and phase the game stood in after it.
+    disputed (an open dispute: a disputed note on this entry that no ruling has settled), the
+    player turn and phase the entry was made in (``player``, ``phase``: the same moment as ``at``,
+    so an advance is listed in the phase it ended) and those the game stood in after it
+    (``player_after``, ``phase_after``).
     Rows of a slice of the record (not starting at #1) know the position only from the first
     entry in the slice that sets it.
     """
@@ -39,10 +41,13 @@ def log_rows(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     for entry in all_entries:
         number = entry["number"]
         attached = notes.get(number, [])
+        made_in = (player, phase)
         for event in entry["events"]:
             position = _position_of(event)
             if position is not None:
                 player, phase = position.get("player"), position.get("phase", "")
+        if made_in == (None, ""):  # the opening, or the first entry of a slice: only the position after it is known
+            made_in = (player, phase)
         rows.append(
             {
                 "number": number,
@@ -54,8 +59,10 @@ def log_rows(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
                 "summary": entry["ruling"].get("summary", ""),
                 "rolls": len(entry["rolls"]),
                 "undone_by": undone.get(number),
-                "player": player,
-                "phase": phase,
+                "player": made_in[0],
+                "phase": made_in[1],
+                "player_after": player,
+                "phase_after": phase,
                 "notes": len(attached),
                 "disputed": any(note.get("disputed") and raised not in settled for raised, note in attached),
             }
@@ -76,20 +83,3 @@ def _position_of(event: dict[str, Any]) -> dict[str, Any] | None:
     elif kind == "AccountRestored" and event.get("account") == "table" and event.get("state"):
         position = event["state"]["calendar"]
     return position
-
-
-def notes_on(entries: Iterable[dict[str, Any]], target: int) -> list[dict[str, Any]]:
-    """The annotations (notes, disputes, rulings) made on entry ``target`` by the given later entries."""
-    notes = []
-    for entry in entries:
-        for event in entry["events"]:
-            if event.get("type") == "EntryAnnotated" and int(event["target"]) == target:
-                notes.append(
-                    {
-                        "entry": entry["number"],
-                        "actor": entry["actor"],
-                        "text": event["text"],
-                        "disputed": bool(event.get("disputed")),
-                    }
-                )
-    return notes

@@ -176,3 +176,17 @@ def air_cost(fighters: int, others: int, rounding: str = "per_type") -> tuple[in
     if rounding == "pooled":
         return math.ceil(exact), exact
     return math.ceil(Fraction(fighters, 3)) + math.ceil(Fraction(others, 2)), exact
+
+
+def air_cost_text(fighters: int, others: int, rounding: str = "per_type") -> str:
+    """The derivation of `air_cost` as the referee checks it (B-30 [000], J-08): per type, each
+    type's fraction and its rounding; pooled, the sum and its one rounding."""
+    cost, exact = air_cost(fighters, others, rounding)
+    if rounding == "pooled":
+        return f"{fighters} fighters/3 + {others} others/2 = {exact} → {cost} SP (pooled, rounded up once)"
+    parts = [
+        f"{count} {what}/{per} = {Fraction(count, per)} → {math.ceil(Fraction(count, per))}"
+        for count, what, per in ((fighters, "fighters", 3), (others, "others", 2))
+        if count
+    ]
+    return f"{'; '.join(parts) or 'no fighters or others'}: {cost} SP (each type rounded up)"

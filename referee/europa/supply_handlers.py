@@ -238,11 +238,11 @@ def overrun(command: eu.PayOverrunSupply, ctx: Context[EuropaState]) -> Decision
 def air(command: eu.PayAirSupply, ctx: Context[EuropaState]) -> Decision:
     """B-30 [000]: 1 SP per 3 fighters or 2 other combat groups; transports free (J-08 rounding)."""
     rounding = opt(ctx.state, "air_sp_rounding")
-    cost, exact = supply.air_cost(command.fighters, command.others, rounding)
+    cost, _exact = supply.air_cost(command.fighters, command.others, rounding)
     steps = [
         Step(
-            text=f"{command.fighters}/3 + {command.others}/2 = {exact} → {cost} (option air_sp_rounding={rounding}); "
-            f"{command.transports} transports free",
+            text=f"{supply.air_cost_text(command.fighters, command.others, rounding)}, option "
+            f"air_sp_rounding={rounding}; {command.transports} transports free",
             rule="B-30 [000], J-08",
         )
     ]

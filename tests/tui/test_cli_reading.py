@@ -87,3 +87,28 @@ def test_side_zone_and_weather_names_are_read_in_any_case(tmp_path: Path, capsys
     assert "Axis" in rows[2]["summary"]
     assert main(["show", path, "3", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["command"]["side"] == "Axis"
+
+
+def test_status_words_are_never_cut_in_the_log_table() -> None:
+    """Issue 12: on the dashboard the status column was squeezed to "undon"; each column is at
+    least as wide as its usual longest word, and parts of a status are separated."""
+    from rich.console import Console
+
+    from tui.render import log_view
+
+    row = {
+        "number": 41,
+        "at": "Jun II 1941",
+        "actor": "referee",
+        "kind": "CreditSupplyPoints",
+        "summary": "Axis SP pool 100 → 120 " * 6,
+        "undone_by": 15000,
+        "rolls": 1,
+        "notes": 2,
+        "disputed": True,
+    }
+    for width in (100, 140):
+        console = Console(width=width, record=True)
+        console.print(log_view([row]))
+        words = console.export_text().split()
+        assert {"undone", "#15000", "note(s)", "disputed", "CreditSupplyPoints"} <= set(words), width

@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from textual.message import Message
-from textual.widgets import Input, Select, Static
+from textual.widgets import Button, DataTable, Input, Select, Static
 
 from referee.service import RefereeService
 from tui.app import TurnledgerApp, make_app
@@ -16,6 +17,7 @@ from tui.dialogs.command_form import CommandForm
 from tui.dialogs.error import ErrorDialog
 from tui.dialogs.undo import UndoDialog
 from tui.screens.log import LogScreen
+from tui.widgets import TrendLabel
 
 from support import TickingClock
 
@@ -87,23 +89,64 @@ async def test_the_command_form_previews_then_records(app: TurnledgerApp) -> Non
         assert app.service.store.entry(2)["rolls"][0]["faces"] == [6, 5]
 
 
-async def test_impossible_dice_in_the_form_show_one_error(app: TurnledgerApp) -> None:
+async def test_impossible_dice_in_the_form_are_refused_in_place(app: TurnledgerApp) -> None:
+    """Record previews values it has not previewed: the refusal shows in the form, nothing is
+    recorded; fixing the field clears the stale refusal (issue 12)."""
     seen: list[Message] = []
     async with app.run_test(size=(140, 45), message_hook=seen.append) as pilot:
         await pilot.press("c")
         await pilot.pause()
         form = app.screen
+        assert isinstance(form, CommandForm)
         form.query_one("#kind", Select).value = "RecordRoll"
         await pilot.pause()
         for field, value in (("purpose", "CRT"), ("dice", "2D6"), ("faces", "[7, 1]"), ("rolled_by", "Hans")):
             form.query_one(f"#field-{field}", Input).value = value
         await pilot.click("#record")
         await pilot.pause()
-        assert isinstance(app.screen, ErrorDialog)
-        assert [m.text for m in messages_of(TurnledgerApp.Refused, seen)] == [
-            "a 2D6 roll shows faces 1 to 6; 7 cannot be thrown"
-        ]
-        assert app.service.head() == 1
+        assert app.screen is form
+        ruling = str(form.query_one("#ruling", Static).content)
+        assert "would be refused:" in ruling and "a 2D6 roll shows faces 1 to 6; 7 cannot be thrown" in ruling
+        assert app.service.head() == 1 and not messages_of(TurnledgerApp.Refused, seen)
+        form.query_one("#field-faces", Input).value = "[6, 1]"
+        await pilot.pause()
+        assert "would be refused" not in str(form.query_one("#ruling", Static).content)
+        await pilot.pause(0.3)  # a button ignores a click while it still shows the last one
+        await pilot.click("#record")  # previews the fixed values
+        await pilot.pause(0.3)
+        assert app.service.head() == 1 and "2D6 for CRT: 7" in str(form.query_one("#ruling", Static).content)
+        await pilot.click("#record")  # records what was previewed
+        await pilot.pause()
+        assert app.service.head() == 2 and app.screen is not form
+
+
+async def test_the_command_form_flows_with_enter_and_prefills_the_phasing_side(app: TurnledgerApp) -> None:
+    """Keyboard only: the first keys land in the form, Enter moves field to field, Enter on the
+    last previews, Enter again records; the phasing side is filled in (issue 12)."""
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.press("a", "a")  # Axis Combat phase of the surprise turn
+        await pilot.press("c")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, CommandForm)
+        form.query_one("#kind", Select).value = "PayArtillerySupply"
+        await pilot.pause()
+        assert form.query_one("#field-side", Input).value == "Axis"
+        assert app.focused is form.query_one("#field-side", Input)
+        await pilot.press("enter")  # to the next field
+        assert app.focused is form.query_one("#field-combats", Input)
+        await pilot.press("2")
+        last = list(form.query(Input))[-1]
+        while app.focused is not last:
+            await pilot.press("enter")
+        await pilot.press("enter")  # preview
+        await pilot.pause()
+        assert app.service.head() == 3
+        assert "Record (Enter or F3) records exactly this" in str(form.query_one("#ruling", Static).content)
+        await pilot.press("enter")  # record
+        await pilot.pause()
+        assert app.service.head() == 4
+        assert app.service.entry(4)["command"]["combats"] == 2
 
 
 async def test_the_log_opens_an_entry(app: TurnledgerApp) -> None:
@@ -115,6 +158,93 @@ async def test_the_log_opens_an_entry(app: TurnledgerApp) -> None:
         await pilot.pause()
         assert type(app.screen).__name__ == "EntryDialog"
         assert app.screen.entry["number"] == 2
+
+
+async def test_the_log_shows_a_dispute_recorded_from_it(app: TurnledgerApp) -> None:
+    """Issue 12: the log stayed stale after a dispute was recorded from one of its entries."""
+    async with app.run_test(size=(140, 45)) as pilot:
+        app.record({"kind": "RecordRoll", "purpose": "attack", "dice": "2D6", "faces": [6, 6], "rolled_by": "Hans"})
+        await pilot.press("l")
+        await pilot.pause()
+        log = app.screen
+        assert isinstance(log, LogScreen)
+        await pilot.press("enter")  # the cursor is on the newest row: the roll, #2
+        await pilot.pause()
+        app.screen.query_one("#text", Input).value = "the dice were not shaken"
+        await pilot.click("#dispute")
+        await pilot.pause()
+        assert app.screen is log
+        table = log.query_one(DataTable)
+        assert "disputed" in str(table.get_row("2")[-1])
+        assert table.row_count == 3 and str(table.get_row("3")[4]) == "Annotate"
+
+
+async def test_trend_figures_follow_the_replay_and_leave_out_undone_entries(app: TurnledgerApp) -> None:
+    """Issue 12: in replay the trend labels showed today's pools over the replayed table, and the
+    lines kept figures a rollback had taken back."""
+    async with app.run_test(size=(140, 45)) as pilot:
+        app.record({"kind": "CreditSupplyPoints", "side": "Axis", "amount": 20, "reason": "found"})
+        app.record({"kind": "CreditSupplyPoints", "side": "Axis", "amount": 30, "reason": "typo"})
+        await pilot.pause(0.7)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+
+        def label() -> str:
+            found = [str(lbl.content) for lbl in app.dashboard.query(TrendLabel) if lbl.trend == "Axis SP"]
+            return found[0]
+
+        assert label() == "Axis SP 150"
+        await pilot.press("left")  # as of #2
+        await pilot.pause()
+        assert label() == "Axis SP 120"
+        await pilot.press("u")
+        await pilot.pause()
+        app.screen.query_one("#reason", Input).value = "the 30 was a typo"
+        await pilot.click("#confirm")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert label() == "Axis SP 120"
+        assert 150 not in app.series["Axis SP"] and app.series["Axis SP"][-1] == 120
+
+
+async def test_the_last_entries_are_on_screen_and_the_dashboard_pages(app: TurnledgerApp) -> None:
+    """Issue 12: at 160x50 the last entries sat below the fold and no key scrolled to them."""
+    async with app.run_test(size=(160, 50)) as pilot:
+        for number in range(30):  # a roster that makes the dashboard taller than the screen
+            unit = {"side": "Axis", "unit_id": f"inf-{number}", "name": f"{number} Inf", "nation": "Germany"}
+            app.service.execute_json({"kind": "RegisterUnit", **unit, "type": "infantry", "size": "division"})
+        for number in range(3):
+            app.record({"kind": "Annotate", "entry": 1, "text": f"note {number}"})
+        await pilot.pause()
+        recent = app.dashboard.query_one("#recent", Static)
+        body = app.dashboard.query_one("#body")
+        assert recent.region.height > 0 and recent.region.bottom <= 50  # whole, within the first screen
+        console = Console(width=160, record=True)
+        console.print(recent.content)
+        assert "Annotate" in console.export_text()
+        assert body.max_scroll_y > 0, "the dashboard with 30 units is taller than 50 lines"
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert body.scroll_y > 0
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert body.scroll_y == 0
+
+
+async def test_the_first_keys_typed_in_a_dialog_reach_its_field(app: TurnledgerApp) -> None:
+    """Issue 12: focus landed on the scrolling report, and the first keystrokes vanished."""
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.press("r")  # the report on the opening entry
+        await pilot.pause()
+        await pilot.press(*"odd")
+        assert app.screen.query_one("#text", Input).value == "odd"
+        await pilot.press("escape")
+        app.record({"kind": "Annotate", "entry": 1, "text": "a note"})
+        await pilot.press("left", "u")
+        await pilot.pause()
+        await pilot.press(*"typo")
+        assert app.screen.query_one("#reason", Input).value == "typo"
 
 
 async def test_branch_and_verify_from_the_console(app: TurnledgerApp, tmp_path: Path) -> None:
@@ -195,16 +325,24 @@ async def test_a_disputed_roll_is_flagged_and_ruled_on(app: TurnledgerApp) -> No
         await pilot.press("left", "r")
         await pilot.pause()
         dialog = app.screen
-        assert "DISPUTE: die fell off the table" in str(dialog.query_one("#notes", Static).content)
+        dispute = app.service.head()
+        assert f"dispute in #{dispute} by referee: die fell off the table" in str(
+            dialog.query_one("#notes", Static).content
+        )
+        assert str(dialog.query_one("#ruling", Button).label) == f"Rule on the dispute of #{dispute}"
+        assert app.rows[1]["disputed"] is True
         dialog.query_one("#text", Input).value = "roll stands; it landed flat"
         await pilot.click("#ruling")
         await pilot.pause()
-        notes = [e for e in app.service.entries() if e["command"]["kind"] == "Annotate"]
-        assert [(n["events"][0]["disputed"], n["events"][0]["text"]) for n in notes] == [
-            (True, "die fell off the table"),
-            (False, "Ruling: roll stands; it landed flat"),
-        ]
-        assert app.rows[1]["disputed"] is True
+        ruling = app.service.entry(app.service.head())
+        assert ruling["command"]["kind"] == "SettleDispute"
+        assert (ruling["command"]["entry"], ruling["command"]["dispute"]) == (2, dispute)
+        assert app.rows[1]["disputed"] is False  # the ruling closed it
+        await pilot.press("left", "left", "r")  # back to the disputed roll, #2
+        await pilot.pause()
+        shown = str(app.screen.query_one("#notes", Static).content)
+        assert f"ruling on the dispute of #{dispute} in #{ruling['number']} by referee: roll stands" in shown
+        assert str(app.screen.query_one("#ruling", Button).label) == "Record a ruling"
 
 
 async def test_the_command_palette_offers_the_console_actions(app: TurnledgerApp) -> None:
@@ -231,8 +369,9 @@ async def test_replay_by_player_turn_and_log_filter_by_player(app: TurnledgerApp
         await pilot.press("left_parenthesis")
         assert app.rows[app.cursor - 1]["player"] == "Axis"
         assert app.rows[app.cursor - 1]["at"] == "Jun II 1941"
-        await pilot.press("right_parenthesis")
-        assert app.rows[app.cursor - 1]["player"] == "Soviet"
+        await pilot.press("right_parenthesis")  # the first entry made in the Soviet player turn: the head (live)
+        assert app.rows[(app.cursor or app.head) - 1]["player"] == "Soviet"
+        assert app.rows[(app.cursor or app.head) - 2]["player"] == "Axis"  # the advance is listed where it was made
         await pilot.press("end", "l")
         await pilot.pause()
         log = app.screen

@@ -123,6 +123,21 @@ async def test_a_bad_unit_line_is_shown_in_place_and_refused_once(tmp_path: Path
         await pilot.pause()
         assert "throw 2D6 at the table and type the faces" in seen_of(TurnledgerApp.Refused, seen)[-1].text
         assert app.service.head() == before
+        await pilot.press("escape")
+        # refused by the service only when recording (digital dice without the witness word):
+        # the form stays open with everything typed (issue 12: it forgot everything)
+        form.query_one("#faces", Input).value = "d"
+        await pilot.pause(0.3)
+        await pilot.click("#record")
+        await pilot.pause()
+        assert isinstance(app.screen, ErrorDialog) and app.service.head() == before
+        assert "record CommitDice first" in seen_of(TurnledgerApp.Refused, seen)[-1].text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is form
+        assert form.query_one("#attackers", TextArea).text == "7 inf"
+        assert form.query_one("#defenders", TextArea).text == "4 rifle"
+        assert form.query_one("#zone", Select).value == "B"
 
 
 async def test_third_reich_isolation_attrition_through_the_form(tmp_path: Path) -> None:

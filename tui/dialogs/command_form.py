@@ -1,15 +1,16 @@
 """A form for any referee command, generated from the command's model.
 
-Pick the command, fill its fields, preview the ruling and its derivation, then record it.
-Lists and tables are typed as JSON (e.g. `[3, 3, 2]`); booleans as yes/no.
+Pick the command, fill its fields (the phasing side is filled in), preview the ruling and its
+derivation, then record exactly what was previewed. Lists and tables are typed as JSON (e.g.
+`[3, 3, 2]`); booleans as yes/no.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
@@ -17,8 +18,8 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from referee.common.errors import InvalidInputError
 from referee.schema import command_schemas
+from tui.dialogs.form_parts import Preview, record_from
 
-Preview = Callable[[dict[str, Any]], str]
 SKIPPED = {"kind", "actor", "on_behalf_of"}
 
 
@@ -43,10 +44,17 @@ def parse_field(name: str, text: str, schema: dict[str, Any]) -> Any:
     return text
 
 
-class CommandForm(ModalScreen[dict[str, Any] | None]):
-    """Returns the command to record, or None when cancelled."""
+class Fields(VerticalScroll, can_focus=False):
+    """The command's fields; not focusable itself, so Tab and the first keystrokes go to a field."""
 
-    BINDINGS = [("escape", "cancel", "Cancel")]
+
+class CommandForm(ModalScreen[None]):
+    """Any command, field by field. Enter moves to the next field; Enter on the last one (or F2)
+    previews; Record (or Enter again, or F3) records only values that were previewed as they stand,
+    and a refused record leaves the form open with what was typed."""
+
+    BINDINGS = [("escape", "cancel", "Cancel"), ("f2", "preview", "Preview"), ("f3", "record", "Record")]
+    AUTO_FOCUS = "#kind"
     DEFAULT_CSS = """
     CommandForm { align: center middle; }
     CommandForm > Vertical { width: 110; height: 90%; background: $surface; border: thick $primary; padding: 0 1; }
@@ -54,24 +62,35 @@ class CommandForm(ModalScreen[dict[str, Any] | None]):
     CommandForm #ruling { height: auto; max-height: 12; border: round $accent; }
     CommandForm Input { margin: 0 0 0 0; }
     """
+    IDLE = "Enter on the last field (or F2) previews the ruling and its derivation; nothing is recorded before"
 
-    def __init__(self, preview: Preview, kinds: list[str] | None = None, actor: str = "referee") -> None:
+    def __init__(
+        self,
+        preview: Preview,
+        kinds: list[str] | None = None,
+        actor: str = "referee",
+        defaults: dict[str, str] | None = None,
+    ) -> None:
         super().__init__()
         self.preview = preview
         self.schemas = command_schemas()
         self.kinds = kinds or [kind for kind in self.schemas if kind not in ("CreateCampaign", "BranchCampaign")]
         self.actor = actor
+        self.defaults = dict(defaults or {})
+        """Values a field starts with (the phasing side)."""
         self.kind: str | None = None
+        self.previewed: dict[str, Any] | None = None
+        """The command as last previewed without a refusal: what Record records."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Select([(kind, kind) for kind in self.kinds], prompt="command", id="kind")
             yield Static("", id="doc")
-            yield VerticalScroll(id="fields")
-            yield Static("preview shows the ruling and its derivation before anything is recorded", id="ruling")
+            yield Fields(id="fields")
+            yield Static(self.IDLE, id="ruling")
             with Horizontal():
-                yield Button("Preview", id="preview", variant="primary")
-                yield Button("Record", id="record", variant="success")
+                yield Button("Preview (F2)", id="preview", variant="primary")
+                yield Button("Record (F3)", id="record", variant="success")
                 yield Button("Cancel", id="cancel")
 
     async def on_select_changed(self, event: Select.Changed) -> None:
@@ -80,7 +99,7 @@ class CommandForm(ModalScreen[dict[str, Any] | None]):
         self.kind = str(event.value)
         schema = self.schemas[self.kind]
         self.query_one("#doc", Static).update(schema.get("description", ""))
-        fields = self.query_one("#fields", VerticalScroll)
+        fields = self.query_one("#fields", Fields)
         await fields.remove_children()
         required = set(schema.get("required", []))
         for name, prop in schema["properties"].items():
@@ -88,9 +107,33 @@ class CommandForm(ModalScreen[dict[str, Any] | None]):
                 continue
             hint = prop.get("description", "") or ", ".join(str(v) for v in prop.get("enum", []))
             label = f"{name}{' *' if name in required else ''}" + (f"  ({hint})" if hint else "")
-            await fields.mount(
-                Label(label, markup=False), Input(id=f"field-{name}", placeholder=str(prop.get("default", "")))
+            field = Input(
+                id=f"field-{name}", placeholder=str(prop.get("default", "")), value=self.defaults.get(name, "")
             )
+            await fields.mount(Label(label, markup=False), field)
+        self._stale()
+        inputs = list(fields.query(Input))
+        if inputs:
+            inputs[0].focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._stale()
+
+    def _stale(self) -> None:
+        """Values changed: the shown preview (or refusal) no longer holds."""
+        if self.previewed is not None or str(self.query_one("#ruling", Static).content) != self.IDLE:
+            self.previewed = None
+            self.query_one("#ruling", Static).update(self.IDLE)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter: to the next field; on the last, preview; on a previewed last field, record."""
+        inputs = list(self.query_one("#fields", Fields).query(Input))
+        if event.input in inputs and event.input is not inputs[-1]:
+            inputs[inputs.index(event.input) + 1].focus()
+        elif self.previewed is None:
+            self.action_preview()
+        else:
+            self.action_record()
 
     def command(self) -> dict[str, Any]:
         """The command as typed so far."""
@@ -106,20 +149,40 @@ class CommandForm(ModalScreen[dict[str, Any] | None]):
                 data[name] = parse_field(name, text, prop)
         return data
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "cancel":
-            self.dismiss(None)
-            return
+    def action_preview(self) -> None:
+        """Show the ruling the values would get, or the refusal in place."""
+        ruling = self.query_one("#ruling", Static)
         try:
             data = self.command()
-            ruling = self.preview(data)
+            ruling.update(self.preview(data) + "\n[dim]Record (Enter or F3) records exactly this[/dim]")
+        except Exception as error:
+            self.previewed = None
+            ruling.update(f"[b]would be refused:[/b] {escape(str(error))}")
+            return
+        self.previewed = data
+
+    def action_record(self) -> None:
+        """Record the previewed values; values not previewed as they stand are previewed first."""
+        try:
+            data = self.command()
         except Exception as error:
             self.app.show_error(error)  # type: ignore[attr-defined]  # TurnledgerApp's error funnel
             return
-        if event.button.id == "preview":
-            self.query_one("#ruling", Static).update(ruling)
+        if data != self.previewed:
+            self.action_preview()
+            if self.previewed is not None:
+                self.notify("previewed: press Record again to record these values")
+            return
+        if record_from(self, data):
+            self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "cancel":
+            self.dismiss(None)
+        elif event.button.id == "preview":
+            self.action_preview()
         else:
-            self.dismiss(data)
+            self.action_record()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

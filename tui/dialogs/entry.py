@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
@@ -12,12 +13,15 @@ from textual.widgets import Button, Input, Static
 
 from referee.service import RefereeService
 from tui import render
+from tui.render import SafeText
 
 
-class EntryDialog(ModalScreen[tuple[str, str] | None]):
-    """Returns ('dispute', text) or ('ruling', text) to record an annotation, or None."""
+class EntryDialog(ModalScreen[tuple[str, str, int | None] | None]):
+    """Returns ('dispute', text, None) to flag a dispute, ('ruling', text, N) to settle the open
+    dispute raised in entry N (None: no dispute is open, the ruling is a note), or None."""
 
     BINDINGS = [("escape", "close", "Close")]
+    AUTO_FOCUS = "#text"  # the first keys typed go to the field, not to the scrolling report above it
     DEFAULT_CSS = """
     EntryDialog { align: center middle; }
     EntryDialog > Vertical { width: 110; height: 90%; background: $surface; border: thick $primary; }
@@ -33,26 +37,27 @@ class EntryDialog(ModalScreen[tuple[str, str] | None]):
         self.dice_check = dice_check
         self.undone_by = undone_by
         self.notes = notes
+        settled = {note["settles"] for note in notes if note.get("settles")}
+        open_disputes = [note["entry"] for note in notes if note.get("disputed") and note["entry"] not in settled]
+        self.open_dispute: int | None = open_disputes[-1] if open_disputes else None
+        """The latest dispute no ruling has settled: the one a ruling recorded here settles."""
 
     def compose(self) -> ComposeResult:
         intact = RefereeService.hash_checks(self.entry)
         check = "hash recomputed: matches" if intact else "hash recomputed: DOES NOT MATCH (run verify)"
-        notes = (
-            "\n".join(
-                f"#{note['entry']} {note['actor']}{' · DISPUTE' if note['disputed'] else ''}: {note['text']}"
-                for note in self.notes
-            )
-            or "no notes or disputes"
+        notes = SafeText("\n").join(render.note_line(note) for note in self.notes) or "no notes or disputes"
+        ruling_on = (
+            f"Rule on the dispute of #{self.open_dispute}" if self.open_dispute is not None else "Record a ruling"
         )
         with Vertical():
             with VerticalScroll():
                 yield Static(render.entry_view(self.entry, undone_by=self.undone_by))
                 yield Static(check + (f"\n{self.dice_check}" if self.dice_check else ""), id="check")
-                yield Static("[b]Notes and disputes[/b]\n" + notes, id="notes")
+                yield Static(Text.assemble(("Notes, disputes and rulings\n", "bold"), notes), id="notes")
             yield Input(placeholder="what is disputed, or the ruling on it", id="text")
             with Horizontal():
                 yield Button("Flag dispute", id="dispute", variant="warning")
-                yield Button("Rule on it", id="ruling", variant="primary")
+                yield Button(ruling_on, id="ruling", variant="primary")
                 yield Button("Close", id="close")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -63,7 +68,8 @@ class EntryDialog(ModalScreen[tuple[str, str] | None]):
         if not text:
             self.query_one("#text", Input).border_title = "say what is disputed or ruled"
             return
-        self.dismiss((str(event.button.id), text))
+        kind = str(event.button.id)
+        self.dismiss((kind, text, self.open_dispute if kind == "ruling" else None))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -33,7 +33,14 @@ def faces_of(text: str, key: str = "faces") -> dict[str, Any]:
     return {key: [int(face) if face.isdigit() and len(face) < 3 else face for face in faces]}
 
 
-class TableForm(ModalScreen[dict[str, Any] | None]):
+def record_from(screen: ModalScreen[Any], data: dict[str, Any]) -> bool:
+    """Record ``data`` through the console's one funnel; whether it was recorded. A form calls this
+    instead of closing with the command, so that a refusal leaves it open with what was typed."""
+    recorded: bool = screen.app.record(data)  # type: ignore[attr-defined]  # TurnledgerApp's record
+    return recorded
+
+
+class TableForm(ModalScreen[None]):
     """A form that shows its calculation as the referee types and records only what the referee accepts.
 
     Subclasses compose their fields (with a `#calculation-text` Static and Record/Cancel
@@ -71,9 +78,12 @@ class TableForm(ModalScreen[dict[str, Any] | None]):
             return f"[b]would be refused:[/b] {error}"
 
     def _update(self) -> None:
+        panel = self.query_one("#calculation-text", Static)
+        if not hasattr(self, "_idle"):
+            self._idle = panel.content  # the form's opening hint, shown again when nothing can be calculated
         text = self.calculation()
-        if text is not None:
-            self.query_one("#calculation-text", Static).update(text)
+        # a refusal shown for earlier values never stays once the fields no longer give it
+        panel.update(self._idle if text is None else text)
 
     def on_input_changed(self) -> None:
         self._update()
@@ -106,4 +116,5 @@ class TableForm(ModalScreen[dict[str, Any] | None]):
         except Exception as error:
             self.app.show_error(error)  # type: ignore[attr-defined]  # TurnledgerApp's error funnel
             return
-        self.dismiss(data)
+        if record_from(self, data):
+            self.dismiss(None)

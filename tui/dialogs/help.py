@@ -31,7 +31,8 @@ KEYS = """[b]turnledger console[/b]
   b        branch a what-if from the replay cursor
   v        verify the hash chain
   r        report on the entry under the cursor: rolls, witnesses, derivation, hash, notes;
-           flag a dispute or rule on it
+           flag a dispute or rule on it (a ruling settles the open dispute)
+  pgup / pgdn   page through a long dashboard (accounts, roster)
   ctrl+p   command palette        ?   this help        q   quit
 """
 

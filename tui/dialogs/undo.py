@@ -14,6 +14,7 @@ class UndoDialog(ModalScreen[str | None]):
     """Returns the reason when confirmed, None when cancelled."""
 
     BINDINGS = [("escape", "cancel", "Cancel")]
+    AUTO_FOCUS = "#reason"  # the first keys typed go to the field, not to the scrolling report above it
     DEFAULT_CSS = """
     UndoDialog { align: center middle; }
     UndoDialog > Vertical { width: 100; height: 80%; border: thick $warning; background: $surface; padding: 1 2; }

@@ -3,7 +3,6 @@ calculation (base, growth, conquests, hits, total, SW maximums) before recording
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from textual.app import ComposeResult
@@ -11,11 +10,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-Preview = Callable[[dict[str, Any]], str]
+from tui.dialogs.form_parts import Preview, record_from
 
 
-class YearStartForm(ModalScreen[dict[str, Any] | None]):
-    """Returns the PerformYearStart command to record, or None."""
+class YearStartForm(ModalScreen[None]):
+    """Records the PerformYearStart command (and closes), or stays open with the refusal shown."""
 
     BINDINGS = [("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
@@ -103,7 +102,8 @@ class YearStartForm(ModalScreen[dict[str, Any] | None]):
         if event.button.id == "cancel" or self.query_one("#power", Select).value is Select.NULL:
             self.dismiss(None)
             return
-        self.dismiss(self.command())
+        if record_from(self, self.command()):
+            self.dismiss(None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
@@ -22,6 +23,11 @@ class Body(VerticalScroll, can_focus=False):
 class Dashboard(Screen[None]):
     """Shows the state; the app moves the replay cursor and calls ``show``."""
 
+    BINDINGS = [
+        Binding("pageup", "scroll_body(-1)", "Page up", show=False),
+        Binding("pagedown", "scroll_body(1)", "Page down", show=False),
+    ]
+
     DEFAULT_CSS = """
     Dashboard #banner { height: auto; padding: 0 1; }
     Dashboard #banner.replay { background: $warning; color: $text; text-style: bold; }
@@ -33,8 +39,8 @@ class Dashboard(Screen[None]):
         yield Static("", id="banner")
         with Body(id="body"):
             yield Trends(id="trends")
+            yield Static("", id="recent")  # above the accounts: the last entries are seen without scrolling
             yield Static("", id="state")
-            yield Static("", id="recent")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -47,9 +53,18 @@ class Dashboard(Screen[None]):
             self.query_one(Trends).show(series)
 
     def show(
-        self, state: BaseState, views: list[View], rows: list[dict[str, Any]], cursor: int | None, head: int
+        self,
+        state: BaseState,
+        views: list[View],
+        rows: list[dict[str, Any]],
+        cursor: int | None,
+        head: int,
+        figures: dict[str, int] | None = None,
     ) -> None:
-        """Display ``state`` (as of ``cursor``, or live when None) and the last entries up to it (``rows``)."""
+        """Display ``state`` (as of ``cursor``, or live when None), the last entries up to it
+        (``rows``) and, beside the trend lines, the traced ``figures`` as of it."""
+        if figures is not None:
+            self.query_one(Trends).mark(figures)
         banner = self.query_one("#banner", Static)
         if cursor is None:
             banner.update(f"LIVE · entry #{head} · c command · a advance · l log · ← replay · ? help")
@@ -62,3 +77,11 @@ class Dashboard(Screen[None]):
             banner.set_classes("replay")
         self.query_one("#state", Static).update(render.state_view(state, views, at=cursor))
         self.query_one("#recent", Static).update(render.log_view(rows))
+
+    def action_scroll_body(self, pages: int) -> None:
+        """Page through a long dashboard (a large roster) from the keyboard."""
+        body = self.query_one(Body)
+        if pages < 0:
+            body.scroll_page_up()
+        else:
+            body.scroll_page_down()

@@ -80,9 +80,19 @@ class LogScreen(Screen[None]):
             table.move_cursor(row=len(rows) - 1)
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        text = event.value.strip().lower()
+        self._filter(event.value)
+
+    def reload(self, rows: list[dict[str, Any]]) -> None:
+        """The record changed under the open log (a note, a dispute, a ruling, an undo made from
+        it): show the new rows through the same filter, at the same page."""
+        self.rows = rows
+        end = None if self.end >= len(self.matching) else self.end  # on the newest page: stay there
+        self._filter(self.query_one("#filter", Input).value, end)
+
+    def _filter(self, value: str, end: int | None = None) -> None:
+        text = value.strip().lower()
         if not text:
-            self.fill(self.rows)
+            self.fill(self.rows, end)
             return
 
         def keep(row: dict[str, Any]) -> bool:
@@ -94,7 +104,7 @@ class LogScreen(Screen[None]):
                 text in str(row[key]).lower() for key in ("kind", "at", "actor", "summary", "player", "on_behalf_of")
             )
 
-        self.fill([row for row in self.rows if keep(row)])
+        self.fill([row for row in self.rows if keep(row)], end)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.post_message(self.EntryChosen(int(str(event.row_key.value))))

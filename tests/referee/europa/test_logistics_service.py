@@ -347,3 +347,13 @@ def test_construction_costs_one_resource_point(europa: RefereeService) -> None:
         }
     )
     assert europa.state().resource_points["Soviet"].stock["USSR"] == 23
+
+
+def test_air_supply_shows_each_types_rounding(europa: RefereeService) -> None:
+    """B-30 [000], J-08 (issue 12): the derivation shows how each type was rounded, not a pooled
+    sum beside a per-type answer ("1/3 + 1/2 = 5/6 -> 2")."""
+    at_phase(europa, "Jun II 1941", "Axis", "Air")
+    entry = europa.execute_json({"kind": "PayAirSupply", "side": "Axis", "fighters": 1, "others": 1})
+    text = entry["ruling"]["steps"][0]["text"]
+    assert text.startswith("1 fighters/3 = 1/3 → 1; 1 others/2 = 1/2 → 1: 2 SP (each type rounded up)")
+    assert "5/6" not in text

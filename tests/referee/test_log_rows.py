@@ -1,0 +1,33 @@
+"""Log rows (issue 12): the calendar position ("at") and the player turn and phase of a row are
+the same moment, the one the entry was made in; where the entry left the game is beside it."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from referee.common.log import log_rows
+from referee.service import RefereeService
+from tests.referee.europa.test_logistics_service import at_phase
+
+
+def test_an_advance_is_listed_in_the_phase_it_ended(europa: RefereeService) -> None:
+    at_phase(europa, "Jun II 1941", "Axis", "Initial")
+    rows = log_rows(europa.entries())
+    advances = [row for row in rows if row["kind"] == "AdvancePhase"]
+    into_june = next(row for row in advances if row["player_after"] == "Axis" and row["phase_after"] == "Initial")
+    # made in the surprise turn's last phase, which its "at" names too; it left the game in Jun II
+    assert into_june["at"] == "Surprise turn 1941"
+    assert (into_june["player"], into_june["phase"]) != (into_june["player_after"], into_june["phase_after"])
+    assert into_june["player"] == "Axis"
+    for earlier, later in pairwise(rows):
+        assert (later["player"], later["phase"]) == (earlier["player_after"], earlier["phase_after"])
+
+
+def test_a_slice_of_rows_matches_the_whole_record_once_it_knows_the_calendar(europa: RefereeService) -> None:
+    """A slice (the dashboard's last entries) learns the position from its first advance."""
+    at_phase(europa, "Jun II 1941", "Soviet", "Initial")
+    whole = log_rows(europa.entries())
+    part = log_rows(europa.entries(5))
+    known = next(index for index, row in enumerate(part) if row["kind"] == "AdvancePhase") + 1
+    assert known < len(part) - 3
+    assert [(r["player"], r["phase"]) for r in part[known:]] == [(r["player"], r["phase"]) for r in whole[4 + known :]]
