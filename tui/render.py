@@ -160,6 +160,19 @@ def note_line(note: dict[str, Any], *, undone_by: int | None = None) -> SafeText
     return SafeText(f"{what} in #{note['entry']} by {note['by']}: {note['text']}{fate}", style=style)
 
 
+def field_text(value: Any) -> str:
+    """A command field as the table reads it: a unit as 'label=9-10 pz, attack=9, aeca=full' (fields
+    left at nothing or no are left out), a list one item per line, a list of numbers on one line."""
+    if isinstance(value, dict):
+        shown = {key: item for key, item in value.items() if item not in (None, False, "", [])}
+        return ", ".join(f"{key}={field_text(item)}" for key, item in shown.items())
+    if isinstance(value, list):
+        if all(not isinstance(item, dict | list) for item in value):
+            return ", ".join(str(item) for item in value) if value else "none"
+        return "".join(f"\n    - {field_text(item)}" for item in value)
+    return str(value)
+
+
 def entry_view(entry: dict[str, Any], *, undone_by: int | None = None) -> RenderableType:
     """Everything recorded for one entry: command, rolls, ruling with derivation, events, hash."""
     lines = SafeText()
@@ -170,8 +183,8 @@ def entry_view(entry: dict[str, Any], *, undone_by: int | None = None) -> Render
         lines.append_safe(f"undone by #{undone_by} (kept in the record)\n", style="yellow")
     lines.append_safe(f"command: {entry['command'].get('kind')}\n", style="bold")
     for key, value in entry["command"].items():
-        if key not in ("kind", "actor", "on_behalf_of"):
-            lines.append_safe(f"  {key}: {value}\n")
+        if key not in ("kind", "actor", "on_behalf_of", "v"):
+            lines.append_safe(f"  {key}: {field_text(value)}\n")
     for roll in entry["rolls"]:
         lines.append_safe(roll_line(roll, undone_by=undone_by))
     lines.append_safe(f"ruling: {entry['ruling'].get('summary', '')}\n", style="bold")

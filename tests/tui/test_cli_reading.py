@@ -112,3 +112,36 @@ def test_status_words_are_never_cut_in_the_log_table() -> None:
         console.print(log_view([row]))
         words = console.export_text().split()
         assert {"undone", "#15000", "note(s)", "disputed", "CreditSupplyPoints"} <= set(words), width
+
+
+def test_a_report_shows_units_as_text_not_python_dicts() -> None:
+    """Issue 12: the entry report printed attackers as {'label': ..., 'aeca': 'none', ...}."""
+    from rich.console import Console
+
+    from tui.render import entry_view
+
+    entry = {
+        "number": 18,
+        "at": "Jun II 1941",
+        "recorded_at": "2026-11-24T10:00:00+00:00",
+        "actor": "referee",
+        "on_behalf_of": None,
+        "command": {
+            "kind": "ResolveCombat",
+            "attackers": [{"label": "9-10 pz", "attack": 9, "aeca": "full", "artillery": False, "supply": "supplied"}],
+            "faces": [4, 5],
+            "witness_word": {"by": "Boris", "word": "owl"},
+            "v": 1,
+        },
+        "rolls": [],
+        "ruling": {"summary": "combat", "steps": []},
+        "events": [],
+        "hash": "0" * 64,
+        "prev_hash": "1" * 64,
+    }
+    console = Console(width=140, record=True)
+    console.print(entry_view(entry))
+    text = console.export_text()
+    assert "- label=9-10 pz, attack=9, aeca=full, supply=supplied" in text
+    assert "faces: 4, 5" in text and "witness_word: by=Boris, word=owl" in text
+    assert "{'" not in text and "artillery" not in text and "v: 1" not in text

@@ -11,7 +11,7 @@ from typing import Any
 
 from rich.console import Console
 from textual.message import Message
-from textual.widgets import Checkbox, Input, Select, Static, TextArea
+from textual.widgets import Checkbox, Input, Label, Select, Static, TextArea
 
 from tui import render
 from tui.app import TurnledgerApp, make_app
@@ -261,6 +261,13 @@ async def test_europa_isolation_attrition_through_the_form_leaves_a_loss_to_allo
         await pilot.pause()
         form = app.screen
         assert isinstance(form, IsolationForm)
+        # issue 12: every modifier is on screen (at 100 columns the last ones were hidden), and
+        # the turns-unsupplied field is labelled even when filled in
+        for box in form.query(Checkbox):
+            assert box.region.width > 0 and box.region.right <= 150, box.id
+            assert box.region.width >= len(str(box.label)), f"{box.id} is cut"
+        labels = [str(label.content) for label in form.query(Label)]
+        assert any(text.startswith("turns unsupplied") for text in labels)
         form.query_one("#hex", Input).value = "Bialystok"
         form.query_one("#strength", Input).value = "9"
         form.query_one("#adjacent_enemy", Checkbox).value = True

@@ -59,3 +59,17 @@ def test_the_generic_form_reads_digital_for_faces_and_lists_as_json() -> None:
     assert parse_field("faces", "digital", schema) == "digital"
     with pytest.raises(InvalidInputError, match="field faces"):
         parse_field("faces", "[3, 4", schema)
+
+
+def test_the_generic_form_reads_lists_as_they_are_said() -> None:
+    """Issue 12: lists are typed as lists ('3 3 2', 'Ivan, Olga'), not as JSON."""
+    from referee.schema import command_schemas
+    from tui.dialogs.command_form import parse_field
+
+    schemas = command_schemas()
+    assert parse_field("faces", "3 4", schemas["RecordRoll"]["properties"]["faces"]) == [3, 4]
+    assert parse_field("stacks", "3, 3, 2", schemas["PayAttackSupply"]["properties"]["stacks"]) == [3, 3, 2]
+    witnesses = schemas["RecordRoll"]["properties"]["witnesses"]
+    assert parse_field("witnesses", "Ivan, Olga Petrova", witnesses) == ["Ivan", "Olga Petrova"]
+    with pytest.raises(InvalidInputError, match="field stacks: 'x' is not a whole number"):
+        parse_field("stacks", "3 x", schemas["PayAttackSupply"]["properties"]["stacks"])

@@ -1,8 +1,9 @@
 """A form for any referee command, generated from the command's model.
 
 Pick the command, fill its fields (the phasing side is filled in), preview the ruling and its
-derivation, then record exactly what was previewed. Lists and tables are typed as JSON (e.g.
-`[3, 3, 2]`); booleans as yes/no.
+derivation, then record exactly what was previewed. Lists of numbers or names are typed as
+they are said (`3 3 2`, `Anna, Boris`; JSON such as `[3, 3, 2]` works too); lists of objects as
+JSON; booleans as yes/no.
 """
 
 from __future__ import annotations
@@ -28,7 +29,12 @@ def parse_field(name: str, text: str, schema: dict[str, Any]) -> Any:
     types = {option.get("type") for option in schema.get("anyOf", [schema])}
     try:
         if types & {"array", "object"}:
-            if "string" in types and not text.startswith(("[", "{")):
+            if text.startswith(("[", "{")):
+                return json.loads(text)
+            items = _scalar_items(schema)
+            if items is not None and not _a_word_it_takes(schema, text):
+                return _typed_list(name, text, items)
+            if "string" in types:
                 return text  # e.g. faces: "digital"
             return json.loads(text)
         if "integer" in types:
@@ -42,6 +48,34 @@ def parse_field(name: str, text: str, schema: dict[str, Any]) -> Any:
             f"field {name}: {text!r} is not a valid {'/'.join(sorted(t for t in types if t))}"
         ) from None
     return text
+
+
+def _scalar_items(schema: dict[str, Any]) -> str | None:
+    """'integer' or 'string' when the field is a list of plain values (typed '3 3 2' or 'Anna, Boris')."""
+    for option in schema.get("anyOf", [schema]):
+        if option.get("type") == "array" and option.get("items", {}).get("type") in ("integer", "string"):
+            return str(option["items"]["type"])
+    return None
+
+
+def _a_word_it_takes(schema: dict[str, Any], text: str) -> bool:
+    """Whether ``text`` is one of the words a list field also takes instead of a list ('digital')."""
+    for option in schema.get("anyOf", []):
+        if option.get("type") == "string" and (text == option.get("const") or text in option.get("enum", [])):
+            return True
+    return False
+
+
+def _typed_list(name: str, text: str, items: str) -> list[Any]:
+    """'3 3 2' or '3, 3, 2' → [3, 3, 2]; 'Anna, Boris' → ['Anna', 'Boris'] (commas, or spaces for numbers)."""
+    parts = [part.strip() for part in (text.split(",") if "," in text or items == "string" else text.split())]
+    parts = [part for part in parts if part]
+    if items == "string":
+        return parts
+    bad = [part for part in parts if not part.lstrip("-").isdigit()]
+    if bad:
+        raise InvalidInputError(f"field {name}: {bad[0]!r} is not a whole number (type numbers as 3 3 2)")
+    return [int(part) for part in parts]
 
 
 class Fields(VerticalScroll, can_focus=False):

@@ -41,12 +41,15 @@ class IsolationForm(TableForm):
 
     DEFAULT_CSS = """
     IsolationForm { align: center middle; }
-    IsolationForm > Vertical { width: 100; height: 80%; background: $surface; border: thick $primary; padding: 0 1; }
+    IsolationForm > Vertical { width: 90%; max-width: 160; height: 90%; background: $surface;
+                               border: thick $primary; padding: 0 1; }
     IsolationForm Horizontal { height: auto; }
+    IsolationForm .field { width: 1fr; height: auto; }
     IsolationForm Input { width: 1fr; }
     IsolationForm Select { width: 1fr; }
-    IsolationForm Checkbox { width: auto; }
-    IsolationForm #calculation { height: 1fr; border: round $accent; }
+    IsolationForm #modifiers { height: auto; }
+    IsolationForm Checkbox { width: 1fr; }
+    IsolationForm #calculation { height: 1fr; min-height: 6; border: round $accent; }
     """
 
     def __init__(self, setup: IsolationSetup, preview: Preview, actor: str) -> None:
@@ -58,27 +61,38 @@ class IsolationForm(TableForm):
         with Vertical():
             yield Label(f"[b]{self.setup.side} isolation attrition[/b] — {self.setup.rule_line}")
             with Horizontal():
-                yield Input(placeholder="hex (e.g. Kiev pocket)", id="hex")
-                yield Input(placeholder="units in the hex, comma separated", id="units")
+                yield _field("hex", Input(placeholder="e.g. Kiev pocket", id="hex"))
+                yield _field("units in the hex, comma separated", Input(id="units"))
             with Horizontal():
                 if self.by_strength:
-                    yield Input(placeholder="stack strength", id="strength")
-                    yield Input(placeholder="turns unsupplied (2nd or later; empty: the stated fact)", id="turns")
-                else:
-                    yield Select(
-                        [(f"{region}: {weather}", region) for region, weather in self.setup.regions.items()],
-                        prompt="weather region of the hex",
-                        id="region",
+                    yield _field("stack strength", Input(id="strength"))
+                    yield _field(
+                        "turns unsupplied (2nd or later; empty: the stated fact)",
+                        Input(placeholder="from the stated fact", id="turns"),
                     )
-            with Horizontal():
-                for name, text in COMMON:
-                    yield Checkbox(text, id=name)
+                else:
+                    yield _field(
+                        "weather region of the hex",
+                        Select(
+                            [(f"{region}: {weather}", region) for region, weather in self.setup.regions.items()],
+                            prompt="region",
+                            id="region",
+                        ),
+                    )
+            # one modifier per line: five side by side did not fit, and the last ones were hidden
+            with Vertical(id="modifiers"):
+                with Horizontal():
+                    for name, text in COMMON[:2]:
+                        yield Checkbox(text, id=name)
+                with Horizontal():
+                    for name, text in COMMON[2:]:
+                        yield Checkbox(text, id=name)
                 if self.by_strength:
                     yield Checkbox("-1 winter season", id="winter")
             with Horizontal():
-                yield Input(placeholder="2D6 faces, e.g. 3 5 (d Boris:owl = digital, Boris's word)", id="faces")
-                yield Input(value=self.actor, placeholder="rolled by", id="rolled_by")
-                yield Input(placeholder="witnesses", id="witnesses")
+                yield _field("2D6 faces (d Boris:owl = digital, Boris's word)", Input(placeholder="3 5", id="faces"))
+                yield _field("rolled by", Input(value=self.actor, id="rolled_by"))
+                yield _field("witnesses", Input(id="witnesses"))
             yield VerticalScroll(Static("type the dice to see the result", id="calculation-text"), id="calculation")
             with Horizontal():
                 yield Button("Record", id="record", variant="success")
@@ -111,3 +125,8 @@ class IsolationForm(TableForm):
 
     def ready(self, data: dict[str, Any]) -> bool:
         return "faces" in data
+
+
+def _field(label: str, widget: Input | Select[str]) -> Vertical:
+    """A field with its label above it (a prefilled field shows no placeholder to say what it is)."""
+    return Vertical(Label(label), widget, classes="field")
