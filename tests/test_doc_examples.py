@@ -103,7 +103,12 @@ def test_a_jsonl_example_is_recorded_line_by_line(
 
 @pytest.mark.parametrize(("page", "line", "where", "body"), SHELL, ids=[f"{p}:{n}" for p, n, _w, _b in SHELL])
 def test_a_shell_example_runs(
-    page: str, line: int, where: str | None, body: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    page: str,
+    line: int,
+    where: str | None,
+    body: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     _given_files(tmp_path)
