@@ -22,6 +22,7 @@ from referee.common.log import RECORD_KEEPING, log_rows
 from referee.common.series import sample_series
 from referee.digital_dice import check_entries, until_revealed
 from referee.service import Clock, RefereeService, utc_now
+from tui import render
 from tui.dialogs.command_form import CommandForm
 from tui.dialogs.entry import EntryDialog
 from tui.dialogs.error import ErrorDialog
@@ -31,6 +32,7 @@ from tui.dialogs.undo import UndoDialog
 from tui.replay import ReplayActions
 from tui.screens.dashboard import Dashboard
 from tui.screens.log import LogScreen
+from tui.screens.roster import RosterScreen
 from tui.table_forms import TableFormActions
 
 
@@ -42,6 +44,7 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
         Binding("c", "command", "Command"),
         Binding("a", "advance", "Advance phase"),
         Binding("l", "log", "Log"),
+        Binding("n", "roster", "Units"),
         Binding("left", "step(-1)", "Back", show=False),
         Binding("right", "step(1)", "Forward", show=False),
         Binding("left_square_bracket", "turn(-1)", "Turn back", show=False),
@@ -158,6 +161,7 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
             ),
             ("Year start", "the Third Reich year start of a power, with its whole calculation", self.action_year_start),
             ("Log", "every entry; Enter opens one", self.action_log),
+            ("Units", "every registered unit, filterable", self.action_roster),
             ("Jump", "to an entry number or a calendar position", self.action_jump),
             ("Back to live", "leave replay", self.action_live),
             ("Undo to the cursor", "roll back to the replay cursor, with a reason", self.action_undo),
@@ -282,6 +286,12 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
 
     def action_log(self) -> None:
         self.push_screen(LogScreen(self.rows))
+
+    def action_roster(self) -> None:
+        """Every registered unit as of the entry on screen (live, or the replay cursor)."""
+        state = self.service.state(self.cursor)
+        where = "live" if self.cursor is None else f"as of entry #{self.cursor} (replay)"
+        self.push_screen(RosterScreen(render.roster_rows(state), where))
 
     def on_log_screen_entry_chosen(self, message: LogScreen.EntryChosen) -> None:
         self.open_entry(message.number)

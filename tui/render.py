@@ -35,8 +35,14 @@ class SafeText(Text):
         return self
 
 
-def state_view(state: BaseState, views: list[View], *, at: int | None = None) -> RenderableType:
-    """Calendar, weather, markers, the game's accounts (``views``), facts and rosters in one screenful."""
+def state_view(
+    state: BaseState, views: list[View], *, at: int | None = None, full_roster: bool = True
+) -> RenderableType:
+    """Calendar, weather, markers, the game's accounts (``views``), facts and rosters in one screenful.
+
+    ``full_roster=False`` (the console's dashboard) counts the units instead of listing them: a
+    thousand roster rows drawn on every replay step made each key take seconds; the console lists
+    them in its roster screen, a table that draws only the rows in view."""
     ident, cal = state.identity, state.table.calendar
     where = f"as of entry #{at} (read-only replay)" if at is not None else f"latest entry #{state.chain.last_number}"
     player = f"{cal.player} player turn, " if cal.player else ""
@@ -60,7 +66,9 @@ def state_view(state: BaseState, views: list[View], *, at: int | None = None) ->
         parts.append(SafeText("Markers: " + ", ".join(f"{k}={v}" for k, v in state.table.markers.items())))
     parts.extend(_view(view) for view in views)
     units = sum(len(roster.units) for roster in state.rosters.values())
-    if units:
+    if units and not full_roster:
+        parts.append(roster_summary(state))
+    elif units:
         roster = Table(title="Force rosters", title_justify="left")
         for column in ("side", "unit", "name", "type", "size", "status", "location"):
             roster.add_column(column)
@@ -90,6 +98,28 @@ def state_view(state: BaseState, views: list[View], *, at: int | None = None) ->
         )
     parts.append(SafeText(f"chain head #{state.chain.last_number}  {state.chain.head_hash}", style="dim"))
     return Panel(Group(*parts), title="turnledger", border_style="cyan")
+
+
+def roster_summary(state: BaseState) -> SafeText:
+    """One line per side: how many units, by status (the dashboard; `n` opens the whole roster)."""
+    lines = SafeText("Force rosters", style="bold")
+    lines.append_safe("  (n: every unit)\n", style="dim")
+    for roster in state.rosters.values():
+        statuses: dict[str, int] = {}
+        for unit in roster.units.values():
+            statuses[unit.status] = statuses.get(unit.status, 0) + 1
+        counts = ", ".join(f"{count} {status}" for status, count in sorted(statuses.items()))
+        lines.append_safe(f"  {roster.side}: {len(roster.units)} units ({counts})\n")
+    return lines
+
+
+def roster_rows(state: BaseState) -> list[tuple[str, ...]]:
+    """Every registered unit as a row: side, unit, name, nation, type, size, status, location."""
+    return [
+        (roster.side, unit.unit_id, unit.name, unit.nation, unit.type, unit.size, unit.status, unit.location or "")
+        for roster in state.rosters.values()
+        for unit in roster.units.values()
+    ]
 
 
 def _view(view: View) -> RenderableType:

@@ -17,6 +17,7 @@ from tui.dialogs.command_form import CommandForm
 from tui.dialogs.error import ErrorDialog
 from tui.dialogs.undo import UndoDialog
 from tui.screens.log import LogScreen
+from tui.screens.roster import RosterScreen
 from tui.widgets import TrendLabel
 
 from support import TickingClock
@@ -245,6 +246,34 @@ async def test_the_first_keys_typed_in_a_dialog_reach_its_field(app: TurnledgerA
         await pilot.pause()
         await pilot.press(*"typo")
         assert app.screen.query_one("#reason", Input).value == "typo"
+
+
+async def test_the_dashboard_counts_units_and_the_roster_screen_lists_them(app: TurnledgerApp) -> None:
+    """Issue 12: the dashboard drew every unit on each step; it now counts them, and `n` opens a
+    table that draws only the rows in view, as of the entry on screen."""
+    for number in range(30):
+        unit = {"side": "Axis", "unit_id": f"inf-{number}", "name": f"{number} Inf", "nation": "Germany"}
+        app.service.execute_json({"kind": "RegisterUnit", **unit, "type": "infantry", "size": "division"})
+    app.head = app.service.head()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        console = Console(width=140, record=True)
+        console.print(app.dashboard.query_one("#state", Static).content)
+        shown = console.export_text()
+        assert "Axis: 30 units" in shown and "inf-17" not in shown
+        await pilot.press("n")
+        await pilot.pause()
+        roster = app.screen
+        assert isinstance(roster, RosterScreen)
+        assert roster.query_one(DataTable).row_count == 30
+        roster.query_one("#filter", Input).value = "inf-2"
+        await pilot.pause()
+        assert roster.query_one(DataTable).row_count == 1 + 10  # inf-2 and inf-20..inf-29
+        await pilot.press("escape")
+        await pilot.press("left", "left", "left", "n")  # replay: as of three registrations ago
+        await pilot.pause()
+        assert app.screen.query_one(DataTable).row_count == 27
+        assert "as of entry" in str(app.screen.query_one("#count", Static).content)
 
 
 async def test_branch_and_verify_from_the_console(app: TurnledgerApp, tmp_path: Path) -> None:

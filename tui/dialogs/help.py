@@ -20,6 +20,7 @@ KEYS = """[b]turnledger console[/b]
   w        Third Reich strategic warfare: a round of U-boats or bombers with its 1D10 rolls
   y        Third Reich year start: a power's whole calculation, lend lease, then record
   l        the log: every entry; Enter opens one
+  n        the force rosters: every unit as of the entry shown; / filters
   left     replay: one entry back          right    one entry forward
   [        replay: one game turn back       ]        one game turn forward
   {        replay: one phase back           }        one phase forward

@@ -75,7 +75,7 @@ class Dashboard(Screen[None]):
                 "undo to here · b branch"
             )
             banner.set_classes("replay")
-        self.query_one("#state", Static).update(render.state_view(state, views, at=cursor))
+        self.query_one("#state", Static).update(render.state_view(state, views, at=cursor, full_roster=False))
         self.query_one("#recent", Static).update(render.log_view(rows))
 
     def action_scroll_body(self, pages: int) -> None:

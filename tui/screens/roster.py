@@ -1,0 +1,52 @@
+"""The force rosters: every registered unit, filterable, as of the entry the dashboard shows.
+
+A Textual DataTable draws only the rows in view, so a thousand units cost nothing to scroll;
+the dashboard itself only counts them (`render.roster_summary`).
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+COLUMNS = ("side", "unit", "name", "nation", "type", "size", "status", "location")
+
+
+class RosterScreen(Screen[None]):
+    """Side, unit, name, nation, type, size, status and location of each unit; / filters."""
+
+    BINDINGS = [("escape", "app.pop_screen", "Back"), ("slash", "focus_filter", "Filter")]
+
+    def __init__(self, rows: list[tuple[str, ...]], where: str) -> None:
+        super().__init__()
+        self.rows = rows
+        self.where = where
+        """Which state the rows are from ('live' or 'as of entry #N')."""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Input(placeholder="filter: text in any column (side, unit, name, nation, type, status, hex)", id="filter")
+        yield Static("", id="count")
+        yield DataTable(id="units", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns(*COLUMNS)
+        self.fill(self.rows)
+        table.focus()
+
+    def fill(self, rows: list[tuple[str, ...]]) -> None:
+        """Show ``rows`` (all, or those the filter keeps)."""
+        self.query_one("#count", Static).update(f"{len(rows):,} of {len(self.rows):,} units · {self.where}")
+        table = self.query_one(DataTable)
+        table.clear()
+        table.add_rows(rows)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        text = event.value.strip().lower()
+        self.fill([row for row in self.rows if not text or any(text in cell.lower() for cell in row)])
+
+    def action_focus_filter(self) -> None:
+        self.query_one("#filter", Input).focus()
