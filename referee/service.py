@@ -30,6 +30,7 @@ from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError, InvalidInputError, ScenarioError
 from referee.common.game import Game
 from referee.common.names import known_names, spelled_as_known
+from referee.common.people import seated_names
 from referee.common.rollback import restore_events
 from referee.common.ruleset import Ruleset, parse_pinned_ruleset, pinned_ruleset_text
 from referee.common.ruling import Ruling, Step
@@ -292,10 +293,13 @@ class RefereeService:
 
     def parse(self, data: Any) -> Any:
         """A command of this campaign's game from its JSON form (refused with the field named),
-        with side, zone and weather names spelled as the campaign spells them (any case typed)."""
+        with side, zone and weather names spelled as the campaign spells them (any case typed) and,
+        once players are seated, every person it names a seated one (`referee.common.people`)."""
         state = self.store.peek()  # one read of the head for both: each read asks the store what is new
         command = commands_of(game_named(state.identity.game)).parse(data)
-        return spelled_as_known(command, known_names(state, self._pinned_ruleset(state)))
+        command = spelled_as_known(command, known_names(state, self._pinned_ruleset(state)))
+        sides = [*state.identity.sides, *state.identity.players]
+        return seated_names(command, state.chain.people, sides)
 
     def _pinned_ruleset(self, state: BaseState) -> Ruleset:
         """The campaign's pinned ruleset, parsed once per text (it changes only by AdoptRuleset)."""

@@ -132,6 +132,17 @@ class SettleDispute(Command):
     ruling: Text = Field(description="what the referee rules, in words the table will read later")
 
 
+class SeatPlayer(Command):
+    """Seat a person at the table: who they are and the side they play. Once anyone is seated,
+    the people a command names (who entered it, for whom, who threw the dice, who watched, who
+    gave the witness word) must be seated ones or the referee, so that "Hans" and "hans" are one
+    person and a typo is not a new one."""
+
+    kind: Literal["SeatPlayer"] = "SeatPlayer"
+    name: Name = Field(description="the person, as the campaign will spell them")
+    side: Name = Field(description="the side or player they play (any case)")
+
+
 class RegisterUnit(Command):
     """Add a unit to a side's force roster."""
 
@@ -233,6 +244,7 @@ COMMANDS: tuple[type[Command], ...] = (
     ResolveIsolationAttrition,
     Annotate,
     SettleDispute,
+    SeatPlayer,
     RegisterUnit,
     SetUnitStatus,
     Rollback,

@@ -149,6 +149,14 @@ class DisputeSettled(DomainEvent):
     ruling: str
 
 
+class PlayerSeated(DomainEvent):
+    """A person sits at the table for a side (part of the record, not of the game: never undone)."""
+
+    type: Literal["PlayerSeated"] = "PlayerSeated"
+    name: str
+    side: str
+
+
 class AccountRestored(DomainEvent):
     """One account set back to its state as of an earlier entry (part of a rollback).
 
@@ -194,6 +202,7 @@ NEUTRAL_EVENTS: tuple[type[DomainEvent], ...] = (
     UnitStatusChanged,
     EntryAnnotated,
     DisputeSettled,
+    PlayerSeated,
     AccountRestored,
     RolledBack,
     CampaignBranched,

@@ -136,6 +136,7 @@ NEUTRAL_APPLIERS: dict[type[Any], Applier] = {
     ev.CampaignBranched: _campaign_branched,
     ev.EntryAnnotated: _no_change,
     ev.DisputeSettled: _no_change,
+    ev.PlayerSeated: _no_change,
     ev.RolledBack: _no_change,
     dv.DiceCommitted: _dice_committed,
     dv.DigitalRollsMade: _dice_rolled,
@@ -211,6 +212,8 @@ class GameFold(Generic[State]):
                 state.chain.disputes.append([number, event.target])
             elif isinstance(event, ev.DisputeSettled):
                 state.chain.settled.append([number, event.dispute])
+            elif isinstance(event, ev.PlayerSeated):
+                state.chain.people[event.name] = event.side
         state.chain.last_number = number
         state.chain.head_hash = entry["hash"]
         return state

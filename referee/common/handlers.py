@@ -18,6 +18,7 @@ from referee.common.decision import Context, Decision
 from referee.common.dice import throw
 from referee.common.errors import IllegalOrderError
 from referee.common.facts import citation, stated
+from referee.common.people import REFEREE
 from referee.common.ruling import Ruling, Step
 from referee.common.state import BaseState, Unit
 
@@ -150,6 +151,27 @@ def _settle_dispute(command: c.SettleDispute, ctx: Context[BaseState]) -> Decisi
     )
 
 
+def _seat_player(command: c.SeatPlayer, ctx: Context[BaseState]) -> Decision:
+    """A person and the side they play (record keeping; see `referee.common.people`)."""
+    identity, people = ctx.state.identity, ctx.state.chain.people
+    sides = list(dict.fromkeys([*identity.sides, *identity.players]))
+    if command.side not in sides:
+        raise IllegalOrderError(f"there is no side {command.side!r} in this campaign; sides: {', '.join(sides)}")
+    name = " ".join(command.name.split())
+    if name.casefold() == REFEREE.casefold():
+        raise IllegalOrderError("the referee is always at the table; seat the players")
+    same = [seated for seated in people if seated.casefold() == name.casefold()]
+    if same and same[0] != name:
+        raise IllegalOrderError(f"{same[0]} is seated already ({people[same[0]]}); names are one person in any case")
+    if people.get(name) == command.side:
+        raise IllegalOrderError(f"{name} is seated for {command.side} already")
+    before = f" (was {people[name]})" if name in people else ""
+    return Decision(
+        Ruling(summary=f"{name} plays {command.side}{before}"),
+        [ev.PlayerSeated(name=name, side=command.side)],
+    )
+
+
 def _register_unit(command: c.RegisterUnit, ctx: Context[BaseState]) -> Decision:
     if command.side not in ctx.state.rosters:
         raise IllegalOrderError(f"there is no side {command.side!r}; sides: {', '.join(ctx.state.rosters)}")
@@ -204,6 +226,7 @@ NEUTRAL_HANDLERS: dict[type[Any], Callable[[Any, Context[BaseState]], Decision]]
     c.RecordRoll: _record_roll,
     c.Annotate: _annotate,
     c.SettleDispute: _settle_dispute,
+    c.SeatPlayer: _seat_player,
     c.RegisterUnit: _register_unit,
     c.SetUnitStatus: _set_unit_status,
     c.StateFact: _state_fact,

@@ -7,7 +7,7 @@ from typing import Any
 
 from ledger.rollback import undone_by
 
-RECORD_KEEPING = ("Annotate", "SettleDispute")
+RECORD_KEEPING = ("Annotate", "SettleDispute", "SeatPlayer")
 """Commands about the record (notes, disputes, rulings on them): a rollback of the game never
 marks them undone."""
 

@@ -138,6 +138,9 @@ class ChainHead(StateModel):
         "game, so a rollback never undoes them",
     )
     settled: list[list[int]] = Field(default_factory=list, description="[ruling entry, dispute it settles]")
+    people: dict[str, str] = Field(
+        default_factory=dict, description="person -> the side they play (SeatPlayer); a rollback never unseats"
+    )
 
 
 class BaseState(StateModel):

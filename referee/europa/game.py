@@ -29,7 +29,7 @@ from referee.europa.resource_handlers import RESOURCE_HANDLERS
 from referee.europa.state import EuropaState
 from referee.europa.supply_handlers import SUPPLY_HANDLERS
 
-FOLD = GameFold("europa", EuropaState, CATALOG, {**LOGISTICS_APPLIERS, **COMBAT_APPLIERS}, state_version=4)
+FOLD = GameFold("europa", EuropaState, CATALOG, {**LOGISTICS_APPLIERS, **COMBAT_APPLIERS}, state_version=5)
 register(FOLD)
 """State version 2: the state of release 0.2 (0.1.0's cached states are rebuilt)."""
 
