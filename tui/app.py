@@ -24,6 +24,7 @@ from referee.digital_dice import check_entries, until_revealed
 from referee.service import Clock, RefereeService, utc_now
 from tui import render
 from tui.dialogs.command_form import CommandForm
+from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.entry import EntryDialog
 from tui.dialogs.error import ErrorDialog
 from tui.dialogs.help import HelpDialog
@@ -281,8 +282,28 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
             self.push_screen(CommandForm(self._preview, kinds=["CommitDice"], actor=self.actor))
 
     def action_advance(self) -> None:
-        if self._live_only("advance the calendar"):
-            self.record({"kind": "AdvancePhase", "actor": self.actor})
+        """Advance one phase; when the advance takes something away (the stockpile cap, unspent
+        special SP) say what and ask first."""
+        if not self._live_only("advance the calendar"):
+            return
+        data = {"kind": "AdvancePhase", "actor": self.actor}
+        try:
+            decision = self.service.decide(self.service.parse(data))
+        except REFUSALS as error:
+            self.show_error(error)
+            return
+        losing = self.service.game.losses_on_advance
+        if not any(getattr(event, "type", "") in losing for event in decision.events):
+            self.record(data)
+            return
+        steps = decision.ruling.steps
+        details = "\n".join(f"· {step.text}" + (f"  [{step.rule}]" if step.rule else "") for step in steps)
+        question = f"{decision.ruling.summary}. This advance takes something away; go ahead?"
+        self.push_screen(ConfirmDialog(question, details), lambda go: self._advance_answered(data, go))
+
+    def _advance_answered(self, data: dict[str, Any], go: bool | None) -> None:
+        if go:
+            self.record(data)
 
     def action_log(self) -> None:
         self.push_screen(LogScreen(self.rows))

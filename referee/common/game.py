@@ -84,6 +84,9 @@ class Game:
     scenario_tables: Callable[[Scenario], dict[str, Any]] = lambda scenario: {}
     views: Callable[[Any], list[View]] = lambda state: []
     forms: Mapping[str, FormSpec] = field(default_factory=dict)
+    losses_on_advance: tuple[str, ...] = ()
+    """Event types an advance may record that take something from a side (the stockpile cap,
+    unspent special SP): the console says what will go and asks before recording them."""
 
     @property
     def state_type(self) -> type[BaseState]:

@@ -97,6 +97,7 @@ GAME = Game(
     charts=(Chart("combat", charts.BUNDLED, _combat_chart),),
     facts=FACTS,
     advance_effects=turns.advance_effects,
+    losses_on_advance=("SupplyCapApplied", "SpecialSupplyExpired"),
     before_leaving=refuse_with_losses_owed,
     figures=figures,
     trends=trends,

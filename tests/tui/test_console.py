@@ -14,6 +14,7 @@ from textual.widgets import Button, DataTable, Input, Select, Static
 from referee.service import RefereeService
 from tui.app import TurnledgerApp, make_app
 from tui.dialogs.command_form import CommandForm
+from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.error import ErrorDialog
 from tui.dialogs.undo import UndoDialog
 from tui.screens.log import LogScreen
@@ -276,6 +277,29 @@ async def test_the_dashboard_counts_units_and_the_roster_screen_lists_them(app: 
         assert "as of entry" in str(app.screen.query_one("#count", Static).content)
 
 
+async def test_an_advance_that_takes_something_away_asks_first(app: TurnledgerApp) -> None:
+    """Issue 12: ending the surprise turn drops the unspent special SP; the console says so and
+    asks; n leaves everything as it was, y records the advance."""
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.press("a", "a")  # Air → Movement → Combat of the surprise turn: nothing lost
+        await pilot.pause()
+        assert app.service.head() == 3
+        await pilot.press("a")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        assert "80 unspent special SP dropped" in str(dialog.query_one("#details", Static).content)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.service.head() == 3 and app.screen is app.dashboard
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.service.head() == 4
+        assert app.service.state().table.calendar.label == "Jun II 1941"
+
+
 async def test_branch_and_verify_from_the_console(app: TurnledgerApp, tmp_path: Path) -> None:
     """Both run in a worker with a progress dialog; verify reports what it checked, and a record
     edited under the console is reported, not passed."""
@@ -311,7 +335,7 @@ async def test_branch_and_verify_from_the_console(app: TurnledgerApp, tmp_path: 
 async def test_jump_phase_steps_and_bookmarks(app: TurnledgerApp) -> None:
     seen: list[Message] = []
     async with app.run_test(size=(140, 45), message_hook=seen.append) as pilot:
-        await pilot.press("a", "a", "a")  # Movement, Combat, then Jun II 1941 Axis Initial
+        await pilot.press("a", "a", "a", "y")  # Movement, Combat, then Jun II 1941 Axis Initial (special SP go: y)
         app.record({"kind": "ReceiveSupplyIncome", "side": "Axis"})
         await pilot.press("g")
         await pilot.pause()
@@ -389,7 +413,7 @@ async def test_the_command_palette_offers_the_console_actions(app: TurnledgerApp
 
 async def test_replay_by_player_turn_and_log_filter_by_player(app: TurnledgerApp) -> None:
     async with app.run_test(size=(140, 45)) as pilot:
-        await pilot.press("a", "a", "a")  # into Jun II 1941, Axis Initial
+        await pilot.press("a", "a", "a", "y")  # into Jun II 1941, Axis Initial (the special SP go: y)
         app.record({"kind": "ReceiveSupplyIncome", "side": "Axis"})
         for _ in range(5):
             await pilot.press("a")  # through the Axis turn into the Soviet Initial phase

@@ -91,7 +91,7 @@ async def test_combat_then_losses_through_the_forms(tmp_path: Path) -> None:
             await pilot.click("#record")
             await pilot.pause()
         assert app.service.state().table.losses_due == []
-        await pilot.press("a")
+        await pilot.press("a", "y")  # the surprise turn ends; its unspent special SP go (asked first)
         await pilot.pause()
         assert app.service.state().table.calendar.label == "Jun II 1941"
 
@@ -214,7 +214,7 @@ async def test_digital_dice_from_the_combat_form_then_checked_in_the_report(tmp_
                     "units": [{"label": loss.units[0], "counted": loss.amount}],
                 }
             )
-        await pilot.press("a")  # the surprise turn ends: its seed is revealed
+        await pilot.press("a", "y")  # the surprise turn ends (its special SP go: y): its seed is revealed
         await pilot.pause()
         app.cursor = combat["number"]
         await pilot.press("r")

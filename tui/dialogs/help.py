@@ -10,7 +10,8 @@ from textual.widgets import Static
 KEYS = """[b]turnledger console[/b]
 
   c        enter a command (form; preview its ruling, then record it)
-  a        advance one phase (the same as the AdvancePhase command)
+  a        advance one phase (the same as the AdvancePhase command); when the advance applies the
+           stockpile cap or drops unspent special SP it says what goes and asks (y / n)
   f        Europa combat: units off the counters, shifts and DRMs ticked, odds before the dice,
            the whole ruling and the losses owed once the 2D6 faces are in
   o        allocate a loss still owed (from a combat or an isolation roll)
