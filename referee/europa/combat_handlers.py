@@ -27,7 +27,7 @@ from referee.europa.context import logistics_of, opt, require_phase, track_of
 from referee.europa.data import FactorLimit
 from referee.europa.replacement_handlers import pending_credits
 from referee.europa.state import EuropaState, LossDue
-from referee.europa.supply_handlers import charge
+from referee.europa.supply_handlers import PAID_IN_COMBAT, charge, paid_twice
 
 RULESET = "europa-000"
 
@@ -125,6 +125,8 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
     steps = list(result.steps)
     events: list[ev.DomainEvent] = []
     cost, lines = _supply_cost(command)
+    if cost and not command.overrun:
+        steps += paid_twice(state, command.side, by_hand=False, override=command.override)
     if cost:
         steps += [Step(text=line, rule="B-36..B-39 [000]") for line in lines]
         events += charge(
@@ -148,6 +150,8 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
         if amount > 0
     ]
     events.append(cb.CombatResolved(combat=combat, code=result.code, losses=losses))
+    if cost and not command.overrun:
+        events.append(ev.StepCompleted(step=PAID_IN_COMBAT.format(side=command.side)))
     owed = "; ".join(
         f"{loss.side} loses {loss.amount}{' (an armor unit among them)' if loss.armor_unit else ''}" for loss in losses
     )

@@ -62,6 +62,7 @@ class PayAttackSupply(Command):
     stacks: list[Divisions] = Field(min_length=1, max_length=50, description="divisions attacking from each stack")
     units: list[Name] = Field(default_factory=list, max_length=200)
     unpaid: bool = False
+    override: Override = None
 
 
 class PayArtillerySupply(Command):
@@ -258,6 +259,7 @@ class ResolveCombat(Command):
             "non-c/m divisions paying attack SP, per stack (B-36); for an overrun, per stack overrunning (B-39)"
         ),
     )
+    override: Override = None
     faces: TwoDice | None = Field(
         default=None, description='the 2D6 thrown, or "digital"; none yet: the odds only (preview)'
     )

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
+from referee.common.plausible import beyond_the_rules
 from referee.common.ruling import Ruling, Step
 from referee.europa import commands as eu
 from referee.europa import logistics_events as lg
@@ -174,16 +176,41 @@ def activate(command: eu.ActivateMechanized, ctx: Context[EuropaState]) -> Decis
     )
 
 
+PAID_BY_HAND = "attack_supply_paid:{side}"
+"""Step marker: this phase's attack supply was paid with PayAttackSupply."""
+PAID_IN_COMBAT = "attack_supply_in_combat:{side}"
+"""Step marker: a combat of this phase charged its attack supply (paying stacks)."""
+
+
+def paid_twice(state: EuropaState, side: str, *, by_hand: bool, override: str | None) -> list[Step]:
+    """B-36 [000] charges a stack's attack supply once. Paying it both with PayAttackSupply and with
+    a combat's paying stacks in one Combat phase would charge it twice: refused, unless the
+    referee records why the two payments are for different stacks (`beyond_the_rules`)."""
+    done = state.table.calendar.steps_done
+    other = (PAID_IN_COMBAT if by_hand else PAID_BY_HAND).format(side=side)
+    if other not in done:
+        return []
+    problem = (
+        f"{side} combats of this phase already charged their attack supply (paying stacks); PayAttackSupply "
+        "would charge it again"
+        if by_hand
+        else f"{side} paid attack supply with PayAttackSupply in this phase; this combat's paying stacks would "
+        "charge it again (leave them empty)"
+    )
+    return beyond_the_rules(problem, override, "B-36 [000]")
+
+
 def attack(command: eu.PayAttackSupply, ctx: Context[EuropaState]) -> Decision:
     """B-36, B-45 [000]: non-c/m attackers, 1/2 each rounded up per stack; all or none in a stack."""
     cost, lines = supply.attack_cost(command.stacks)
     steps = [Step(text=line, rule="B-36, B-45 [000]") for line in lines]
+    steps += paid_twice(ctx.state, command.side, by_hand=True, override=command.override)
     if command.unpaid and opt(ctx.state, "unpaid_attack") == "forbidden":
         raise IllegalOrderError(
             "in-supply divisions may not attack unpaid (option unpaid_attack=forbidden, J-07); pay the SP or call "
             "the attack off"
         )
-    return _pay(
+    decision = _pay(
         ctx,
         side=command.side,
         activity="attack",
@@ -196,6 +223,9 @@ def attack(command: eu.PayAttackSupply, ctx: Context[EuropaState]) -> Decision:
         special_ok=True,
         steps=steps,
     )
+    if command.unpaid:
+        return decision
+    return replace(decision, events=[*decision.events, ev.StepCompleted(step=PAID_BY_HAND.format(side=command.side))])
 
 
 def artillery(command: eu.PayArtillerySupply, ctx: Context[EuropaState]) -> Decision:

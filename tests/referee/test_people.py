@@ -30,9 +30,7 @@ def test_seated_names_are_spelled_as_seated_and_strangers_refused(europa: Refere
         IllegalOrderError, match=r"rolled_by: 'Hnas' is not seated at this table \(did you mean Hans\?\)"
     ):
         europa.execute_json({**ROLL, "rolled_by": "Hnas"})
-    with pytest.raises(
-        IllegalOrderError, match=r"actor: 'Axis player' is not seated.*Hans \(Axis\), Ivan \(Soviet\)"
-    ):
+    with pytest.raises(IllegalOrderError, match=r"actor: 'Axis player' is not seated.*Hans \(Axis\), Ivan \(Soviet\)"):
         europa.execute_json({**ROLL, "rolled_by": "Hans", "actor": "Axis player"})
     with pytest.raises(IllegalOrderError, match=r"witness_word\.by: 'Boris' is not seated"):
         europa.execute_json(

@@ -247,3 +247,26 @@ def test_the_first_winter_penalty_is_for_axis_attackers_only(europa: RefereeServ
     with pytest.raises(IllegalOrderError, match="for non-winterized Axis attackers"):
         europa.execute_json({**ATTACK, "side": "Soviet", "axis_first_winter": True})
     assert europa.head() == head
+
+
+def test_attack_supply_is_not_charged_twice_in_one_combat_phase(europa: RefereeService) -> None:
+    """B-36 [000] (issue 12): attack SP paid with PayAttackSupply and again through a combat's
+    paying stacks in the same Combat phase is caught, either way round, unless the referee
+    records why the two payments are for different stacks."""
+    in_combat(europa)
+    europa.execute_json({"kind": "PayAttackSupply", "side": "Axis", "stacks": [2]})
+    head = europa.head()
+    with pytest.raises(IllegalOrderError, match="paid attack supply with PayAttackSupply in this phase"):
+        europa.execute_json(ATTACK)
+    assert europa.head() == head
+    entry = europa.execute_json({**ATTACK, "paying_stacks": []})  # already paid: nothing charged again
+    assert not any(event["type"] == "SupplySpent" for event in entry["events"])
+    entry = europa.execute_json({**ATTACK, "override": "this stack attacked from Brest, not paid above"})
+    assert "the referee's reason: this stack attacked from Brest" in json.dumps(entry["ruling"])
+
+
+def test_paying_by_hand_after_a_combat_charged_its_supply_is_caught(europa: RefereeService) -> None:
+    in_combat(europa)
+    europa.execute_json(ATTACK)
+    with pytest.raises(IllegalOrderError, match="combats of this phase already charged their attack supply"):
+        europa.execute_json({"kind": "PayAttackSupply", "side": "Axis", "stacks": [2]})
