@@ -125,11 +125,16 @@ def _check_battle(battle: Battle, terrain: TerrainEffect, charts: CombatCharts, 
             raise IllegalOrderError("an overrun is made by one stack from one hex (D-90 [000])")
 
 
+NO_HEX = "(no hex given)"
+"""Attackers whose hex was not said: one hex, unless they exceed its limit (then refused)."""
+
+
 def _attack_strength(
     battle: Battle, terrain: TerrainEffect, charts: CombatCharts, defence: int, steps: list[Step]
 ) -> int:
     """D-01, D-03, D-04, D-07, D-08 [000]: adjusted AF, per-hex and per-attack limits, round up."""
     by_hex: dict[str, Fraction] = {}
+    unstated = [unit for unit in battle.attackers if unit.hex is None]
     artillery = Fraction(0)
     for unit in battle.attackers:
         value, why = Fraction(unit.attack), list[str]()
@@ -150,9 +155,16 @@ def _attack_strength(
                     rule="D-03, D-08, D-43 [000]" + (", J-07" if unit.unpaid else ""),
                 )
             )
-        by_hex[unit.hex] = by_hex.get(unit.hex, Fraction(0)) + value
+        where = unit.hex or NO_HEX
+        by_hex[where] = by_hex.get(where, Fraction(0)) + value
         if unit.artillery:
             artillery += value
+    if battle.limit is not None and len(unstated) > 1 and by_hex.get(NO_HEX, Fraction(0)) > battle.limit.per_hex:
+        raise IllegalOrderError(
+            f"{len(unstated)} attackers without a hex total {show(by_hex[NO_HEX])} AF, more than the "
+            f"{battle.limit.per_hex} one hex may attack with ({battle.limit.rule}): say the hex each attacks from "
+            "(hex, or @A in the combat form), so the limit falls where the stacks are"
+        )
     total = Fraction(0)
     for hex_label, value in by_hex.items():
         counted = value

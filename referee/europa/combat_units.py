@@ -28,8 +28,11 @@ class Attacker(_Unit):
     attack: int = Field(ge=0, le=200, description="printed attack factor")
     aeca: Rating = Field(default="none", description="AECA rating: full, half (50%) or none (D-31)")
     artillery: bool = Field(default=False, description="artillery: capped at 1x the defenders' DF (D-07)")
-    hex: str = Field(
-        default="1", min_length=1, max_length=20, description="the hex it attacks from (per-hex limit, D-04)"
+    hex: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=20,
+        description="the hex it attacks from (per-hex limit, D-04); needed when units without one exceed it",
     )
     hexside: str = Field(
         default="none", min_length=1, max_length=30, description="hexside crossed: a chart hexside name"

@@ -270,3 +270,23 @@ def test_paying_by_hand_after_a_combat_charged_its_supply_is_caught(europa: Refe
     europa.execute_json(ATTACK)
     with pytest.raises(IllegalOrderError, match="combats of this phase already charged their attack supply"):
         europa.execute_json({"kind": "PayAttackSupply", "side": "Axis", "stacks": [2]})
+
+
+def test_attackers_without_a_hex_are_not_silently_put_in_one_hex(europa: RefereeService) -> None:
+    """D-04 [000] (issue 12): 30 AF per hex in 1941. Units whose hex was not said were all counted
+    from one hex and cut to 30; now, when they exceed it, the referee is asked for their hexes."""
+    in_combat(europa)
+    big = {
+        **ATTACK,
+        "attackers": [{"label": "pz A", "attack": 20}, {"label": "pz B", "attack": 15}],
+        "paying_stacks": [],
+    }
+    head = europa.head()
+    with pytest.raises(IllegalOrderError, match=r"2 attackers without a hex total 35 AF, more than the 30 one hex"):
+        europa.execute_json(big)
+    assert europa.head() == head
+    placed = [{**unit, "hex": where} for unit, where in zip(big["attackers"], ("A", "B"), strict=True)]
+    entry = europa.execute_json({**big, "attackers": placed})
+    assert "limited to 30 per hex" not in json.dumps(entry["ruling"])
+    one = europa.execute_json({**big, "attackers": [{"label": "pz C", "attack": 35}]})  # one unit: one hex
+    assert "limited to 30 per hex" in json.dumps(one["ruling"])
