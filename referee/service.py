@@ -29,7 +29,7 @@ from referee.common.accounts import list_accounts
 from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError, InvalidInputError, ScenarioError
 from referee.common.game import Game
-from referee.common.names import known_names, spelled_as_known
+from referee.common.names import known_names, name_offers, spelled_as_known
 from referee.common.people import seated_names
 from referee.common.rollback import restore_events
 from referee.common.ruleset import Ruleset, parse_pinned_ruleset, pinned_ruleset_text
@@ -300,6 +300,11 @@ class RefereeService:
         command = spelled_as_known(command, known_names(state, self._pinned_ruleset(state)))
         sides = [*state.identity.sides, *state.identity.players]
         return seated_names(command, state.chain.people, sides)
+
+    def name_offers(self) -> dict[str, list[str]]:
+        """Field name -> the names the campaign knows for it now (what a form offers as it is typed)."""
+        state = self.store.peek()
+        return name_offers(state, self._pinned_ruleset(state))
 
     def _pinned_ruleset(self, state: BaseState) -> Ruleset:
         """The campaign's pinned ruleset, parsed once per text (it changes only by AdoptRuleset)."""

@@ -270,7 +270,10 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
 
     def action_command(self) -> None:
         if self._live_only("enter commands"):
-            self.push_screen(CommandForm(self._preview, actor=self.actor, defaults=self._form_defaults()))
+            form = CommandForm(
+                self._preview, actor=self.actor, defaults=self._form_defaults(), offers=self.service.name_offers()
+            )
+            self.push_screen(form)
 
     def _form_defaults(self) -> dict[str, str]:
         """What the command form prefills: the phasing side (Europa's 'side'; a Third Reich 'side')."""

@@ -39,3 +39,24 @@ def spelled_as_known(command: Any, known: set[str]) -> Any:
             if len(matches) == 1:
                 update[field] = matches[0]
     return command.model_copy(update=update) if update else command
+
+
+def name_offers(state: BaseState, ruleset: Ruleset) -> dict[str, list[str]]:
+    """The names a form can offer for each name field: sides, zones, weather, the holders of the
+    game's accounts (nations, powers) and the people at the table."""
+    identity = state.identity
+    holders = {attribute: list(getattr(state, attribute)) for attribute in state.ACCOUNTS.values()}
+    people = ["referee", *state.chain.people]
+    offers = {
+        "side": list(dict.fromkeys([*identity.sides, *identity.players])),
+        "zone": list(identity.weather_zones),
+        "region": list(identity.weather_zones),
+        "condition": list(ruleset.weather.conditions),
+        "nation": holders.get("replacement_tracks", []),
+        "power": holders.get("brp_economies", []),
+        "target": holders.get("brp_economies", []),
+        "rolled_by": people[1:] or [],
+        "actor": people if len(people) > 1 else [],
+        "on_behalf_of": [*people[1:], *identity.sides],
+    }
+    return {field: names for field, names in offers.items() if names}

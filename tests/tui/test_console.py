@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from textual.message import Message
-from textual.widgets import Button, DataTable, Input, Select, Static
+from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
 from referee.service import RefereeService
 from tui.app import TurnledgerApp, make_app
@@ -298,6 +298,26 @@ async def test_an_advance_that_takes_something_away_asks_first(app: TurnledgerAp
         await pilot.pause()
         assert app.service.head() == 4
         assert app.service.state().table.calendar.label == "Jun II 1941"
+
+
+async def test_the_command_form_offers_the_names_the_campaign_knows(app: TurnledgerApp) -> None:
+    """Issue 12: names are offered, not typed: the field completes a zone or a condition as it is
+    typed (→ accepts), in any case, and says what it offers."""
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, CommandForm)
+        form.query_one("#kind", Select).value = "SetWeather"
+        await pilot.pause()
+        form.query_one("#field-zone", Input).focus()
+        await pilot.press("b", "tab")  # "b" is zone B; Tab on to the condition
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.press("right")  # accept the offered name
+        assert form.query_one("#field-condition", Input).value == "Mud"
+        labels = " ".join(str(label.content) for label in form.query(Label))
+        assert "offered as you type: Clear, Frost, Mud, Snow" in labels
 
 
 async def test_branch_and_verify_from_the_console(app: TurnledgerApp, tmp_path: Path) -> None:

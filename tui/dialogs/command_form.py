@@ -15,6 +15,7 @@ from rich.markup import escape
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, Select, Static
 
 from referee.common.errors import InvalidInputError
@@ -104,6 +105,7 @@ class CommandForm(ModalScreen[None]):
         kinds: list[str] | None = None,
         actor: str = "referee",
         defaults: dict[str, str] | None = None,
+        offers: dict[str, list[str]] | None = None,
     ) -> None:
         super().__init__()
         self.preview = preview
@@ -112,6 +114,8 @@ class CommandForm(ModalScreen[None]):
         self.actor = actor
         self.defaults = dict(defaults or {})
         """Values a field starts with (the phasing side)."""
+        self.offers = dict(offers or {})
+        """Names offered as a field is typed (sides, zones, weather, nations, powers, people)."""
         self.kind: str | None = None
         self.previewed: dict[str, Any] | None = None
         """The command as last previewed without a refusal: what Record records."""
@@ -139,10 +143,17 @@ class CommandForm(ModalScreen[None]):
         for name, prop in schema["properties"].items():
             if name in SKIPPED:
                 continue
-            hint = prop.get("description", "") or ", ".join(str(v) for v in prop.get("enum", []))
+            names = self.offers.get(name) or [str(value) for value in prop.get("enum", [])]
+            hint = prop.get("description", "")
+            if names:  # completed as typed (→ accepts): names are offered, not remembered
+                shown = ", ".join(names[:8]) + (", …" if len(names) > 8 else "")
+                hint = (f"{hint}; " if hint else "") + f"offered as you type: {shown}"
             label = f"{name}{' *' if name in required else ''}" + (f"  ({hint})" if hint else "")
             field = Input(
-                id=f"field-{name}", placeholder=str(prop.get("default", "")), value=self.defaults.get(name, "")
+                id=f"field-{name}",
+                placeholder=str(prop.get("default", "")),
+                value=self.defaults.get(name, ""),
+                suggester=SuggestFromList(names, case_sensitive=False) if names else None,
             )
             await fields.mount(Label(label, markup=False), field)
         self._stale()
