@@ -23,6 +23,7 @@ from ledger.store import LedgerStore
 from ledger.verify import VerifyReport, verify
 from referee import commands as c
 from referee import dice_periods, rules_change
+from referee.bookmarks import bookmarks_path, load_bookmarks, save_bookmarks
 from referee.common import dice_events as dv
 from referee.common import events as ev
 from referee.common.accounts import list_accounts
@@ -300,6 +301,14 @@ class RefereeService:
         command = spelled_as_known(command, known_names(state, self._pinned_ruleset(state)))
         sides = [*state.identity.sides, *state.identity.players]
         return seated_names(command, state.chain.people, sides)
+
+    def bookmarks(self) -> list[int]:
+        """The entries the referee bookmarked on this campaign (kept beside it, `referee.bookmarks`)."""
+        return load_bookmarks(bookmarks_path(self.store.location, str(self.store.campaign_id)))
+
+    def save_bookmarks(self, numbers: list[int]) -> None:
+        """Keep the referee's bookmarks for the next session."""
+        save_bookmarks(bookmarks_path(self.store.location, str(self.store.campaign_id)), numbers)
 
     def name_offers(self) -> dict[str, list[str]]:
         """Field name -> the names the campaign knows for it now (what a form offers as it is typed)."""

@@ -115,7 +115,7 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
         self.service = service
         self.actor = actor
         self.cursor: int | None = None
-        self.bookmarks: list[int] = []
+        self.bookmarks: list[int] = [number for number in service.bookmarks() if number <= service.head()]
         self.head = service.head()
         self._rows: list[dict[str, Any]] | None = None
         self._undone: tuple[int, dict[int, int]] | None = None

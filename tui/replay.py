@@ -17,6 +17,7 @@ class ReplayActions:
     cursor: int | None
     head: int
     bookmarks: list[int]
+    service: Any
 
     if TYPE_CHECKING:  # what the console app this is mixed into provides
 
@@ -114,7 +115,7 @@ class ReplayActions:
         )
 
     def action_bookmark(self) -> None:
-        """Mark (or unmark) the entry under the cursor; the marks last for this session."""
+        """Mark (or unmark) the entry under the cursor; the marks are kept beside the campaign."""
         number = self.cursor if self.cursor is not None else self.head
         if number in self.bookmarks:
             self.bookmarks.remove(number)
@@ -123,6 +124,7 @@ class ReplayActions:
             self.bookmarks.append(number)
             self.bookmarks.sort()
             self.notify(f"bookmark on #{number}")
+        self.service.save_bookmarks(self.bookmarks)
 
     def action_next_bookmark(self) -> None:
         if not self.bookmarks:

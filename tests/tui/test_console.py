@@ -320,6 +320,23 @@ async def test_the_command_form_offers_the_names_the_campaign_knows(app: Turnled
         assert "offered as you type: Clear, Frost, Mud, Snow" in labels
 
 
+async def test_bookmarks_are_kept_with_the_campaign(tmp_path: Path) -> None:
+    """Issue 12: bookmarks lasted one session; they are kept beside the campaign file."""
+    location = str(tmp_path / "marked.db")
+    app = make_app(location, clock=TickingClock())
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.press("a", "a", "left", "m", "left", "m", "m")  # mark #2, then mark and unmark #1
+        await pilot.pause()
+    app.service.close()
+    assert Path(location + ".bookmarks.json").exists()
+    again = make_app(location, clock=TickingClock())
+    async with again.run_test(size=(140, 45)) as pilot:
+        assert again.bookmarks == [2]
+        await pilot.press("apostrophe")
+        assert again.cursor == 2
+    again.service.close()
+
+
 async def test_branch_and_verify_from_the_console(app: TurnledgerApp, tmp_path: Path) -> None:
     """Both run in a worker with a progress dialog; verify reports what it checked, and a record
     edited under the console is reported, not passed."""

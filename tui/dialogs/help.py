@@ -26,7 +26,7 @@ KEYS = """[b]turnledger console[/b]
   [        replay: one game turn back       ]        one game turn forward
   {        replay: one phase back           }        one phase forward
   (        replay: one player turn back     )        one player turn forward
-  m        bookmark the entry under the cursor       '    next bookmark
+  m        bookmark the entry under the cursor (kept with the campaign)   '    next bookmark
   home     replay from entry #1             end / escape   back to the live state
   g        jump to an entry number or a calendar position (e.g. Aug I 1941)
   u        undo: roll back to the replay cursor (asks for a reason)

@@ -1,0 +1,46 @@
+"""The referee's bookmarks on a campaign: entry numbers marked in the console to come back to.
+
+They are the referee's reading aids, not part of the game, so they are not entries: they live
+beside an SQLite campaign (`game.db.bookmarks.json`) or, for PostgreSQL, under
+`$TURNLEDGER_BOOKMARKS_DIR` (default `~/.turnledger/bookmarks/<campaign id>.json`), and survive
+closing the console. A file that cannot be read is treated as no bookmarks, never as an error
+that stops the console.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+
+def bookmarks_path(location: str, campaign_id: str) -> Path | None:
+    """Where a campaign's bookmarks are kept; None for a campaign in memory."""
+    if location == ":memory:":
+        return None
+    if "://" in location:
+        base = Path(os.environ.get("TURNLEDGER_BOOKMARKS_DIR") or Path.home() / ".turnledger" / "bookmarks")
+        return base / f"{campaign_id}.json"
+    return Path(f"{location}.bookmarks.json")
+
+
+def load_bookmarks(path: Path | None) -> list[int]:
+    """The marked entry numbers, in order (none when the file is missing or unreadable)."""
+    if path is None:
+        return []
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    numbers = data.get("bookmarks", []) if isinstance(data, dict) else []
+    return sorted({number for number in numbers if isinstance(number, int) and number > 0})
+
+
+def save_bookmarks(path: Path | None, numbers: list[int]) -> None:
+    """Write the marks (replacing the file whole, so a crash leaves the old or the new list)."""
+    if path is None:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(json.dumps({"bookmarks": sorted(set(numbers))}) + "\n", encoding="utf-8")
+    partial.replace(path)
