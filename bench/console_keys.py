@@ -74,21 +74,21 @@ async def _settle(pilot: Any) -> None:
     await pilot.pause()
 
 
-async def key_costs(path: str, repeats: int) -> dict[str, float]:
+async def key_costs(path: str, repeats: int, keys: list[tuple[str, list[str]]]) -> dict[str, float]:
     """Median seconds from each key press to the idle, redrawn console, minus the unbound key's."""
     app = make_app(path)
-    timings: dict[str, list[float]] = {what: [] for what, _keys in KEYS}
+    timings: dict[str, list[float]] = {what: [] for what, _keys in keys}
     baseline: list[float] = []
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.7)  # the log rows and trend lines are read in a worker after opening
         await _settle(pilot)
         for _ in range(repeats):
-            for keys, sink in [([UNBOUND], baseline), *((keys, timings[what]) for what, keys in KEYS)]:
+            for pressed, sink in [([UNBOUND], baseline), *((pressed, timings[what]) for what, pressed in keys)]:
                 started = time.perf_counter()
-                await pilot.press(keys[0])
+                await pilot.press(pressed[0])
                 await pilot.pause()
                 sink.append(time.perf_counter() - started)
-                for key in keys[1:]:
+                for key in pressed[1:]:
                     await pilot.press(key)
                 await _settle(pilot)
                 while app.screen is not app.dashboard:  # a refusal dialog (advance refused) or a screen left open
@@ -115,7 +115,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entries", type=int, default=100_000, help="entries in the realistic campaign")
     parser.add_argument("--repeats", type=int, default=5, help="presses of each key (the median is kept)")
+    parser.add_argument("--only", default="", help="time only these keys, e.g. left,n (default: every key)")
     args = parser.parse_args(argv)
+    wanted = {key for key in args.only.split(",") if key}
+    keys = [(what, pressed) for what, pressed in KEYS if not wanted or pressed[0] in wanted]
     folder = Path(tempfile.mkdtemp(prefix="turnledger-keys-"))
     try:
         started = time.perf_counter()
@@ -125,9 +128,9 @@ def main(argv: list[str] | None = None) -> int:
         units = sum(len(roster.units) for roster in state.state().rosters.values())
         state.close()
         new = build_new(folder)
-        asyncio.run(key_costs(new, 1))  # warm up Textual and imports
-        small = asyncio.run(key_costs(new, args.repeats))
-        big = asyncio.run(key_costs(realistic, args.repeats))
+        asyncio.run(key_costs(new, 1, keys))  # warm up Textual and imports
+        small = asyncio.run(key_costs(new, args.repeats, keys))
+        big = asyncio.run(key_costs(realistic, args.repeats, keys))
         print(f"{'key':32} {'realistic':>10} {'new':>8} {'ratio':>6}   ({units:,} units, {args.entries:,} entries)")
         worst_ms, worst_ratio = 0.0, 0.0
         for what in big:
