@@ -10,9 +10,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_console_key_benchmark_runs_and_ends_with_its_figures() -> None:
+    options = ["--entries", "300", "--repeats", "1", "--only", "left,n"]
     result = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "console_keys.py"), "--entries", "300", "--repeats", "1"]
-        + ["--only", "left,n"],
+        [sys.executable, str(ROOT / "bench" / "console_keys.py"), *options],
         check=False,
         capture_output=True,
         text=True,
