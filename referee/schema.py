@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Any
 
 from referee.commands import ALL, Command
@@ -16,8 +17,10 @@ _SECTIONS: list[tuple[str, tuple[type[Command], ...]]] = [
 ]
 
 
+@cache
 def command_schemas() -> dict[str, dict[str, Any]]:
-    """kind -> JSON Schema."""
+    """kind -> JSON Schema (built once: pydantic takes a tenth of a second for them all, which the
+    console paid on every command form; callers read it and never change it)."""
     return {model.model_fields["kind"].default: model.model_json_schema() for model in _MODELS}
 
 

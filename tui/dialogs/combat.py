@@ -105,7 +105,7 @@ class CombatForm(TableForm):
                 yield Input(placeholder="witnesses", id="witnesses")
             yield VerticalScroll(Static("type the units to see the odds", id="calculation-text"), id="calculation")
             with Horizontal():
-                yield Button("Record", id="record", variant="success")
+                yield Button("Record (F3)", id="record", variant="success")
                 yield Button("Cancel", id="cancel")
 
     def command(self) -> dict[str, Any]:

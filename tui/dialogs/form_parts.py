@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.screen import ModalScreen
-from textual.widgets import Button, Select, Static
+from textual.widgets import Button, Input, Select, Static
 
 from referee.common.errors import InvalidInputError
 
@@ -48,7 +48,7 @@ class TableForm(ModalScreen[None]):
     Record (None: no dice); `ready` says when there is enough to calculate.
     """
 
-    BINDINGS = [("escape", "cancel", "Cancel")]
+    BINDINGS = [("escape", "cancel", "Cancel"), ("f3", "record", "Record")]
     dice: str | None = "2D6"
     dice_key = "faces"
 
@@ -100,10 +100,18 @@ class TableForm(ModalScreen[None]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a field moves on to the next one (the calculation follows as it is typed)."""
+        self.focus_next()
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "cancel":
             self.dismiss(None)
             return
+        self.action_record()
+
+    def action_record(self) -> None:
+        """Record what the form shows (F3 or the Record button); refused: the form stays open."""
         try:
             data = self.command()
             if self.dice and self.dice_key not in data:

@@ -95,7 +95,7 @@ class IsolationForm(TableForm):
                 yield _field("witnesses", Input(id="witnesses"))
             yield VerticalScroll(Static("type the dice to see the result", id="calculation-text"), id="calculation")
             with Horizontal():
-                yield Button("Record", id="record", variant="success")
+                yield Button("Record (F3)", id="record", variant="success")
                 yield Button("Cancel", id="cancel")
 
     def command(self) -> dict[str, Any]:

@@ -58,7 +58,7 @@ class LossesForm(TableForm):
                 Static("name the units to see whether the loss is met", id="calculation-text"), id="calculation"
             )
             with Horizontal():
-                yield Button("Record", id="record", variant="success")
+                yield Button("Record (F3)", id="record", variant="success")
                 yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:

@@ -67,7 +67,7 @@ class WarfareForm(TableForm):
                 yield Input(placeholder="witnesses", id="witnesses")
             yield VerticalScroll(Static("enter the factors", id="calculation-text"), id="calculation")
             with Horizontal():
-                yield Button("Record", id="record", variant="success")
+                yield Button("Record (F3)", id="record", variant="success")
                 yield Button("Cancel", id="cancel")
 
     def command(self) -> dict[str, Any]:
