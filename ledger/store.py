@@ -16,6 +16,7 @@ import contextlib
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator
+from copy import deepcopy
 from pathlib import Path
 from typing import Any, ClassVar
 from uuid import UUID
@@ -291,6 +292,13 @@ class LedgerStore:
             raise
         except (StaleCacheError, MapperDeserialisationError, ChainError):
             book = self._rebuilt(version)  # a cached state that cannot be trusted is never read
+            cache = self.app.repository.cache
+            if version is None and cache is not None:
+                # keep the rebuilt head in memory: later reads fast-forward from it instead of
+                # replaying the whole record again (four replays per console opening after an
+                # upgrade made every cached state stale: 30 s for 100,000 entries)
+                cache.put(self.campaign_id, book)
+                book = deepcopy(book) if copy else book
         return book
 
     def _rebuilt(self, version: int | None) -> CampaignBook:

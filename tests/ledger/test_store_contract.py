@@ -9,6 +9,7 @@ import itertools
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -188,6 +189,33 @@ def test_a_cached_state_of_another_state_version_is_rebuilt_not_read(
         assert store.state(110)["total"] == 109
         report = verify(store)
     assert report.ok and report.stale_snapshots == 1
+
+
+def test_a_head_rebuilt_past_stale_caches_is_replayed_once_per_opening(
+    toy_file: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After an upgrade every cached state is stale: the head is rebuilt from the entries once and
+    kept in memory, not replayed again for each read (four replays made a console opening of a
+    100,000-entry campaign take 30 s)."""
+    from ledger.store import SoundEntries
+    from tests.ledger.toy import FOLD
+
+    monkeypatch.setattr(FOLD, "state_version", 2)
+    replays: list[int] = []
+    original = SoundEntries.__call__
+
+    def counting(self: SoundEntries, book: Any, events: Any) -> Any:
+        events = list(events)
+        replays.append(len(events))
+        return original(self, book, events)
+
+    monkeypatch.setattr(SoundEntries, "__call__", counting)
+    with LedgerStore(toy_file) as store:
+        first = store.state()
+        replayed = sum(replays)
+        assert replayed >= store.head() - 1  # rebuilt from the entries: the cached state is stale
+        assert store.state() == first and store.peek() == first and store.head_position()[0] == store.head()
+        assert sum(replays) == replayed  # no entry replayed again: the rebuilt head is kept in memory
 
 
 def test_a_store_written_by_a_newer_release_is_refused_by_name(toy_file: str) -> None:
