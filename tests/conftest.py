@@ -91,3 +91,24 @@ def third_reich(make_service: MakeService, tmp_path: Path) -> RefereeService:
 def dice_secrets_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """PostgreSQL campaigns keep digital-dice seeds under $TURNLEDGER_SECRETS_DIR: never the real home in tests."""
     monkeypatch.setenv("TURNLEDGER_SECRETS_DIR", str(tmp_path / "dice-secrets"))
+
+
+LONG_RUNNING = (
+    "tests/tui/test_game_turn_by_keyboard.py",
+    "tests/test_rules_coverage.py",
+    "tests/tui/test_console_large.py",
+    "tests/tui/test_crash_safety.py",
+    "tests/tui/test_kill_safety.py",
+    "tests/bench/",
+    "tests/tui/test_apply_fuzz.py",
+)
+"""Files whose tests take seconds each (subprocesses, a whole game turn, 100,000 entries)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Long-running tests go first (and are marked ``slow``): with two workers, a 25-second test
+    collected last kept one worker busy alone at the end of `make test`."""
+    for item in items:
+        if item.nodeid.startswith(LONG_RUNNING):
+            item.add_marker(pytest.mark.slow)
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
