@@ -275,6 +275,12 @@ async def test_the_dashboard_counts_units_and_the_roster_screen_lists_them(app: 
         await pilot.pause()
         assert app.screen.query_one(DataTable).row_count == 27
         assert "as of entry" in str(app.screen.query_one("#count", Static).content)
+        app.screen.PAGE = 10  # pages of ten: [ and ] move between them
+        app.screen.fill(app.screen.rows)
+        await pilot.press("right_square_bracket", "right_square_bracket", "right_square_bracket")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 7 and "showing 21–27" in str(app.screen.query_one("#count", Static).content)
 
 
 async def test_an_advance_that_takes_something_away_asks_first(app: TurnledgerApp) -> None:
