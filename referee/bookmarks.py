@@ -10,18 +10,16 @@ that stops the console.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
+
+from referee.side_files import side_path
 
 
 def bookmarks_path(location: str, campaign_id: str) -> Path | None:
     """Where a campaign's bookmarks are kept; None for a campaign in memory."""
-    if location == ":memory:":
-        return None
-    if "://" in location:
-        base = Path(os.environ.get("TURNLEDGER_BOOKMARKS_DIR") or Path.home() / ".turnledger" / "bookmarks")
-        return base / f"{campaign_id}.json"
-    return Path(f"{location}.bookmarks.json")
+    return side_path(
+        location, campaign_id, suffix="bookmarks.json", folder="bookmarks", variable="TURNLEDGER_BOOKMARKS_DIR"
+    )
 
 
 def load_bookmarks(path: Path | None) -> list[int]:

@@ -10,21 +10,18 @@ know rolls in advance, which is why it stays with the referee and out of exports
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 from ledger.errors import PrivateFileError
 from ledger.private_file import read_private, write_private
+from referee.side_files import side_path
 
 
 def secrets_path(location: str, campaign_id: str) -> Path | None:
     """The seed file for a store location; None for a store in memory."""
-    if location == ":memory:":
-        return None
-    if "://" in location:
-        base = Path(os.environ.get("TURNLEDGER_SECRETS_DIR") or Path.home() / ".turnledger" / "dice-secrets")
-        return base / f"{campaign_id}.json"
-    return Path(f"{location}.dice-secrets.json")
+    return side_path(
+        location, campaign_id, suffix="dice-secrets.json", folder="dice-secrets", variable="TURNLEDGER_SECRETS_DIR"
+    )
 
 
 class SecretKeeper:

@@ -23,6 +23,7 @@ import pytest
 
 from referee.commands import CreateCampaign
 from referee.service import RefereeService
+from tests.referee.europa.test_logistics_service import at_phase
 from tests.support import TickingClock
 from tui.cli import main
 
@@ -45,17 +46,6 @@ def _blocks(kind: str) -> list[tuple[str, int, str | None, str]]:
 
 JSONL = _blocks("jsonl")
 SHELL = [block for block in _blocks("sh") if "turnledger " in block[3]]
-
-
-def _advance_to(service: RefereeService, label: str, player: str, phase: str) -> None:
-    for _ in range(1000):
-        calendar = service.state().table.calendar
-        if (calendar.label, calendar.player, calendar.phase) == (label, player, phase):
-            return
-        if calendar.phase == "Initial" and f"sp_income:{calendar.player}" not in calendar.steps_done:
-            service.execute_json({"kind": "ReceiveSupplyIncome", "side": calendar.player})
-        service.execute_json({"kind": "AdvancePhase"})
-    raise AssertionError(f"never reached {label}, {player} {phase}")
 
 
 def _given_files(folder: Path) -> None:
@@ -90,7 +80,7 @@ def test_a_jsonl_example_is_recorded_line_by_line(
     )
     try:
         if found["label"]:
-            _advance_to(service, found["label"].strip(), found["player"], found["phase"].strip())
+            at_phase(service, found["label"].strip(), found["player"], found["phase"].strip())
         for offset, text in enumerate(body.splitlines()):
             if text.strip():
                 try:

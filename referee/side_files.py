@@ -1,0 +1,21 @@
+"""Files a campaign keeps beside it, outside the record: the dice seeds, the referee's bookmarks.
+
+Beside an SQLite campaign they are named after it (`game.db.<suffix>`); a PostgreSQL campaign has
+no file to sit beside, so they go in a folder of the referee's home (or the folder an environment
+variable names), by campaign id. A campaign in memory keeps none.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def side_path(location: str, campaign_id: str, *, suffix: str, folder: str, variable: str) -> Path | None:
+    """``game.db.<suffix>``, or ``$<variable>/<campaign id>.json`` (default ``~/.turnledger/<folder>``)."""
+    if location == ":memory:":
+        return None
+    if "://" in location:
+        base = Path(os.environ.get(variable) or Path.home() / ".turnledger" / folder)
+        return base / f"{campaign_id}.json"
+    return Path(f"{location}.{suffix}")
