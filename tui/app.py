@@ -20,24 +20,24 @@ from referee.commands import CreateCampaign, parse_command
 from referee.common.errors import REFUSALS, RulesError
 from referee.common.log import RECORD_KEEPING, log_rows
 from referee.common.series import sample_series
-from referee.digital_dice import check_entries, until_revealed
+from referee.digital_dice import check_entries
 from referee.service import Clock, RefereeService, utc_now
 from tui import render
 from tui.dialogs.command_form import CommandForm
 from tui.dialogs.confirm import ConfirmDialog
-from tui.dialogs.entry import EntryDialog
 from tui.dialogs.error import ErrorDialog
 from tui.dialogs.help import HelpDialog
 from tui.dialogs.progress import ProgressDialog
 from tui.dialogs.undo import UndoDialog
 from tui.replay import ReplayActions
+from tui.reports import ReportActions
 from tui.screens.dashboard import Dashboard
 from tui.screens.log import LogScreen
 from tui.screens.roster import RosterScreen
 from tui.table_forms import TableFormActions
 
 
-class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
+class TurnledgerApp(ReplayActions, TableFormActions, ReportActions, App[None]):
     """The console. Messages up: `Recorded`, `Refused`, `CursorMoved` (tests listen to them)."""
 
     TITLE = "turnledger"
@@ -316,58 +316,6 @@ class TurnledgerApp(ReplayActions, TableFormActions, App[None]):
         state = self.service.state(self.cursor)
         where = "live" if self.cursor is None else f"as of entry #{self.cursor} (replay)"
         self.push_screen(RosterScreen(render.roster_rows(state), where))
-
-    def on_log_screen_entry_chosen(self, message: LogScreen.EntryChosen) -> None:
-        self.open_entry(message.number)
-
-    def open_entry(self, number: int) -> None:
-        """The disputed-roll report of one entry, with its notes; a dispute or ruling is recorded as a note."""
-        row = self.rows[number - 1]
-        notes = self.service.notes_on(number) if row["notes"] else []
-        entry = self.service.entry(number)
-        self.push_screen(
-            EntryDialog(entry, row["undone_by"], notes, self._dice_check(entry)),
-            lambda result: self._entry_done(number, result),
-        )
-
-    def _dice_check(self, entry: dict[str, Any]) -> str:
-        """For digital rolls: recomputed from the revealed seed, or when that will be possible."""
-        lines = []
-        for roll in (roll for roll in entry["rolls"] if roll.get("method") == "digital"):
-            period_entries = until_revealed(self.service.entries(roll["period"]), roll["period"])
-            checked, problems = check_entries(period_entries, self.service.campaign_id)
-            mine = [line for line in checked + problems if line.startswith(f"entry #{entry['number']}:")]
-            if problems and mine:
-                lines.append(f"digital roll {roll['period']}.{roll['n']}: DOES NOT RECOMPUTE ({'; '.join(mine)})")
-            elif mine:
-                lines.append(f"digital roll {roll['period']}.{roll['n']}: recomputed from the revealed seed: matches")
-            else:
-                lines.append(
-                    f"digital roll {roll['period']}.{roll['n']}: its seed is revealed when its game turn ends; "
-                    "then anyone can recompute it"
-                )
-        return "\n".join(lines)
-
-    def _entry_done(self, number: int, result: tuple[str, str, int | None] | None) -> None:
-        """A dispute is a disputed note; a ruling settles the open dispute (`SettleDispute`), or is a
-        note when none is open."""
-        if result is None:
-            return
-        kind, text, dispute = result
-        if kind == "ruling" and dispute is not None:
-            self.record(
-                {"kind": "SettleDispute", "entry": number, "dispute": dispute, "ruling": text, "actor": self.actor}
-            )
-            return
-        if kind == "ruling":
-            text = f"Ruling: {text}"
-        self.record(
-            {"kind": "Annotate", "entry": number, "text": text, "disputed": kind == "dispute", "actor": self.actor}
-        )
-
-    def action_audit(self) -> None:
-        """Open the report of the entry under the cursor (the last one when live)."""
-        self.open_entry(self.cursor if self.cursor is not None else self.head)
 
     def action_undo(self) -> None:
         if self.cursor is None:
