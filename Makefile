@@ -39,7 +39,7 @@ gates: $(VENV)/.installed-test
 
 ## test: install the test extras, pass the gates and run the whole suite
 test: gates postgres
-	$(BIN)/python -m pytest -q -n auto
+	$(BIN)/python -m pytest -q -n auto --dist worksteal
 
 ## mutation: mutmut over the pure rule modules (docs/mutation.md; minutes; not part of `make test`)
 ## MUTANTS picks some, e.g. MUTANTS='referee.europa.odds.*'
