@@ -299,8 +299,7 @@ class RefereeService:
         state = self.store.peek()  # one read of the head for both: each read asks the store what is new
         command = commands_of(game_named(state.identity.game)).parse(data)
         command = spelled_as_known(command, known_names(state, self._pinned_ruleset(state)))
-        sides = [*state.identity.sides, *state.identity.players]
-        return seated_names(command, state.chain.people, sides)
+        return seated_names(command, state.chain.people, state.identity.seats)
 
     def bookmarks(self) -> list[int]:
         """The entries the referee bookmarked on this campaign (kept beside it, `referee.bookmarks`)."""
@@ -309,6 +308,14 @@ class RefereeService:
     def save_bookmarks(self, numbers: list[int]) -> None:
         """Keep the referee's bookmarks for the next session."""
         save_bookmarks(bookmarks_path(self.store.location, str(self.store.campaign_id)), numbers)
+
+    def what_it_takes_away(self, data: dict[str, Any]) -> Ruling | None:
+        """The ruling of ``data`` when it would record something the game declares takes from a
+        side (`Game.losses_on_advance`: the stockpile cap, unspent special SP), else None; refused
+        as recording it would be. The console asks before recording such a command."""
+        decision = self.decide(self.parse(data))
+        losing = self.game.losses_on_advance
+        return decision.ruling if any(getattr(event, "type", "") in losing for event in decision.events) else None
 
     def name_offers(self) -> dict[str, list[str]]:
         """Field name -> the names the campaign knows for it now (what a form offers as it is typed)."""

@@ -291,17 +291,15 @@ class TurnledgerApp(ReplayActions, TableFormActions, ReportActions, App[None]):
             return
         data = {"kind": "AdvancePhase", "actor": self.actor}
         try:
-            decision = self.service.decide(self.service.parse(data))
+            taking = self.service.what_it_takes_away(data)
         except REFUSALS as error:
             self.show_error(error)
             return
-        losing = self.service.game.losses_on_advance
-        if not any(getattr(event, "type", "") in losing for event in decision.events):
+        if taking is None:
             self.record(data)
             return
-        steps = decision.ruling.steps
-        details = "\n".join(f"· {step.text}" + (f"  [{step.rule}]" if step.rule else "") for step in steps)
-        question = f"{decision.ruling.summary}. This advance takes something away; go ahead?"
+        details = "\n".join(f"· {step.text}" + (f"  [{step.rule}]" if step.rule else "") for step in taking.steps)
+        question = f"{taking.summary}. This advance takes something away; go ahead?"
         self.push_screen(ConfirmDialog(question, details), lambda go: self._advance_answered(data, go))
 
     def _advance_answered(self, data: dict[str, Any], go: bool | None) -> None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from referee.common.dice import DigitalRoller
 from referee.common.event_base import DomainEvent
 from referee.common.ruleset import Ruleset
-from referee.common.ruling import Ruling
+from referee.common.ruling import Ruling, Step
 from referee.common.state import BaseState
 
 if TYPE_CHECKING:
@@ -36,3 +37,8 @@ class Decision:
     ruling: Ruling
     events: list[DomainEvent]
     rolls: list[dict[str, Any]] = field(default_factory=list)
+
+    def extended(self, *, steps: Sequence[Step] = (), events: Sequence[DomainEvent] = ()) -> Decision:
+        """The same decision with more derivation steps and events after its own."""
+        ruling = self.ruling.model_copy(update={"steps": [*self.ruling.steps, *steps]}) if steps else self.ruling
+        return Decision(ruling, [*self.events, *events], self.rolls)

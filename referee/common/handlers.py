@@ -153,8 +153,7 @@ def _settle_dispute(command: c.SettleDispute, ctx: Context[BaseState]) -> Decisi
 
 def _seat_player(command: c.SeatPlayer, ctx: Context[BaseState]) -> Decision:
     """A person and the side they play (record keeping; see `referee.common.people`)."""
-    identity, people = ctx.state.identity, ctx.state.chain.people
-    sides = list(dict.fromkeys([*identity.sides, *identity.players]))
+    people, sides = ctx.state.chain.people, ctx.state.identity.seats
     if command.side not in sides:
         raise IllegalOrderError(f"there is no side {command.side!r} in this campaign; sides: {', '.join(sides)}")
     name = " ".join(command.name.split())

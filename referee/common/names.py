@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.common.people import REFEREE
 from referee.common.ruleset import Ruleset
 from referee.common.state import BaseState
 
@@ -46,17 +47,17 @@ def name_offers(state: BaseState, ruleset: Ruleset) -> dict[str, list[str]]:
     game's accounts (nations, powers) and the people at the table."""
     identity = state.identity
     holders = {attribute: list(getattr(state, attribute)) for attribute in state.ACCOUNTS.values()}
-    people = ["referee", *state.chain.people]
+    people = list(state.chain.people)
     offers = {
-        "side": list(dict.fromkeys([*identity.sides, *identity.players])),
+        "side": identity.seats,
         "zone": list(identity.weather_zones),
         "region": list(identity.weather_zones),
         "condition": list(ruleset.weather.conditions),
         "nation": holders.get("replacement_tracks", []),
         "power": holders.get("brp_economies", []),
         "target": holders.get("brp_economies", []),
-        "rolled_by": people[1:] or [],
-        "actor": people if len(people) > 1 else [],
-        "on_behalf_of": [*people[1:], *identity.sides],
+        "rolled_by": people,
+        "actor": [REFEREE, *people] if people else [],
+        "on_behalf_of": [*people, *identity.sides],
     }
     return {field: names for field, names in offers.items() if names}

@@ -43,6 +43,12 @@ class CampaignIdentity(StateModel):
     scenario: str
     sides: list[str] = Field(default_factory=list)
     players: list[str] = Field(default_factory=list, description="player-turn order")
+
+    @property
+    def seats(self) -> list[str]:
+        """The sides and the players of the turn order, each once: what a person plays for."""
+        return list(dict.fromkeys([*self.sides, *self.players]))
+
     weather_zones: list[str] = Field(default_factory=list)
     ruleset_toml: str = Field(
         default="", description="the pinned ruleset file's text (empty: release 0.1.0, found by its pinned hash)"

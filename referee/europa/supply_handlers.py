@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from referee.common import events as ev
@@ -225,7 +224,7 @@ def attack(command: eu.PayAttackSupply, ctx: Context[EuropaState]) -> Decision:
     )
     if command.unpaid:
         return decision
-    return replace(decision, events=[*decision.events, ev.StepCompleted(step=PAID_BY_HAND.format(side=command.side))])
+    return decision.extended(events=[ev.StepCompleted(step=PAID_BY_HAND.format(side=command.side))])
 
 
 def artillery(command: eu.PayArtillerySupply, ctx: Context[EuropaState]) -> Decision:

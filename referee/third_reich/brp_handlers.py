@@ -4,7 +4,6 @@ and reason (G [004]); year-start changes belong to the Year Start phase (A-53)."
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from referee.common import events as ev
@@ -61,9 +60,7 @@ def _grant_brp(command: tr.GrantBrp, ctx: Context[ReichState]) -> Decision:
     )
     checked = beyond_the_rules(problem, command.override, "G [004]")
     event = ec.BrpGranted(power=command.power, amount=command.amount, category=command.category, reason=command.reason)
-    decision = _brp_decision(command, ctx, event, "total", economy.total, command.amount)
-    steps = [*decision.ruling.steps, *checked]
-    return replace(decision, ruling=decision.ruling.model_copy(update={"steps": steps}))
+    return _brp_decision(command, ctx, event, "total", economy.total, command.amount).extended(steps=checked)
 
 
 def _spend_brp(command: tr.SpendBrp, ctx: Context[ReichState]) -> Decision:

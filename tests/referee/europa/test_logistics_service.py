@@ -357,3 +357,15 @@ def test_air_supply_shows_each_types_rounding(europa: RefereeService) -> None:
     text = entry["ruling"]["steps"][0]["text"]
     assert text.startswith("1 fighters/3 = 1/3 → 1; 1 others/2 = 1/2 → 1: 2 SP (each type rounded up)")
     assert "5/6" not in text
+
+
+def test_an_advance_that_takes_something_away_is_named_before_it_is_recorded(europa: RefereeService) -> None:
+    """A-32, B-28 [000]: ending the surprise turn drops the unspent special SP; the service says so
+    (the console asks), and an advance that takes nothing says nothing; neither records anything."""
+    advance = {"kind": "AdvancePhase"}
+    assert europa.what_it_takes_away(advance) is None  # Air → Movement
+    at_phase(europa, "Surprise turn 1941", "Axis", "Combat")
+    head = europa.head()
+    taking = europa.what_it_takes_away(advance)
+    assert taking is not None and any("80 unspent special SP dropped" in step.text for step in taking.steps)
+    assert europa.head() == head
