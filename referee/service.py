@@ -263,6 +263,13 @@ class RefereeService:
         """The command kinds of the campaign's game (the neutral ones included)."""
         return list(commands_of(self.game).kinds)
 
+    def open_disputes_on(self, number: int) -> list[int]:
+        """The entries that raised a dispute about entry ``number`` that no ruling has settled, in
+        order (from the chain head's record of disputes: no scan)."""
+        chain = self.store.peek().chain
+        settled = {dispute for _ruling, dispute in chain.settled}
+        return [raised for raised, target in chain.disputes if target == number and raised not in settled]
+
     def notes_on(self, number: int) -> list[dict[str, Any]]:
         """Notes, disputes and rulings later entries recorded on entry ``number``: entry, by, text,
         disputed, and for a ruling the dispute it settles."""

@@ -38,8 +38,10 @@ class ReportActions:
         row = self.rows[number - 1]
         notes = self.service.notes_on(number) if row["notes"] else []
         entry = self.service.entry(number)
+        still_open = self.service.open_disputes_on(number)
+        latest = still_open[-1] if still_open else None
         self.push_screen(
-            EntryDialog(entry, row["undone_by"], notes, self._dice_check(entry)),
+            EntryDialog(entry, row["undone_by"], notes, self._dice_check(entry), latest),
             lambda result: self._entry_done(number, result),
         )
 

@@ -31,3 +31,13 @@ def test_a_slice_of_rows_matches_the_whole_record_once_it_knows_the_calendar(eur
     known = next(index for index, row in enumerate(part) if row["kind"] == "AdvancePhase") + 1
     assert known < len(part) - 3
     assert [(r["player"], r["phase"]) for r in part[known:]] == [(r["player"], r["phase"]) for r in whole[4 + known :]]
+
+
+def test_the_open_disputes_on_an_entry_come_from_the_chain(europa: RefereeService) -> None:
+    """What the console's report offers to settle: disputes not yet settled, oldest first."""
+    europa.execute_json({"kind": "RecordRoll", "purpose": "attack", "dice": "2D6", "faces": [1, 1], "rolled_by": "A"})
+    first = europa.execute_json({"kind": "Annotate", "entry": 2, "text": "cocked die", "disputed": True})["number"]
+    second = europa.execute_json({"kind": "Annotate", "entry": 2, "text": "rolled early", "disputed": True})["number"]
+    assert europa.open_disputes_on(2) == [first, second]
+    europa.execute_json({"kind": "SettleDispute", "entry": 2, "dispute": first, "ruling": "the die was flat"})
+    assert europa.open_disputes_on(2) == [second] and europa.open_disputes_on(1) == []

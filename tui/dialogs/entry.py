@@ -30,16 +30,19 @@ class EntryDialog(ModalScreen[tuple[str, str, int | None] | None]):
     """
 
     def __init__(
-        self, entry: dict[str, Any], undone_by: int | None, notes: list[dict[str, Any]], dice_check: str = ""
+        self,
+        entry: dict[str, Any],
+        undone_by: int | None,
+        notes: list[dict[str, Any]],
+        dice_check: str = "",
+        open_dispute: int | None = None,
     ) -> None:
         super().__init__()
         self.entry = entry
         self.dice_check = dice_check
         self.undone_by = undone_by
         self.notes = notes
-        settled = {note["settles"] for note in notes if note.get("settles")}
-        open_disputes = [note["entry"] for note in notes if note.get("disputed") and note["entry"] not in settled]
-        self.open_dispute: int | None = open_disputes[-1] if open_disputes else None
+        self.open_dispute = open_dispute
         """The latest dispute no ruling has settled: the one a ruling recorded here settles."""
 
     def compose(self) -> ComposeResult:

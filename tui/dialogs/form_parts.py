@@ -57,6 +57,8 @@ class TableForm(ModalScreen[None]):
         self.preview = preview
         self.assess = assess or preview
         self.actor = actor
+        self._idle: Any = None
+        """The calculation panel's opening text (read at the first change)."""
 
     def command(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -79,7 +81,7 @@ class TableForm(ModalScreen[None]):
 
     def _update(self) -> None:
         panel = self.query_one("#calculation-text", Static)
-        if not hasattr(self, "_idle"):
+        if self._idle is None:
             self._idle = panel.content  # the form's opening hint, shown again when nothing can be calculated
         text = self.calculation()
         # a refusal shown for earlier values never stays once the fields no longer give it
