@@ -6,22 +6,13 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
+from tui.screens.paged import PagedTableScreen
 
-class LogScreen(Screen[None]):
+
+class LogScreen(PagedTableScreen):
     """Number, calendar position, actor, command, summary, status; Enter opens an entry."""
-
-    BINDINGS = [
-        ("escape", "app.pop_screen", "Back"),
-        ("slash", "focus_filter", "Filter"),
-        ("left_square_bracket", "page(-1)", "Earlier"),
-        ("right_square_bracket", "page(1)", "Later"),
-    ]
-    PAGE = 100
-    """Rows shown at once: a DataTable of 100,000 rows takes seconds to fill, one of 500 rows 0.6 s
-    (bench/console_keys.py); 100 rows, two and a half screens, open in about a tenth of that."""
 
     class EntryChosen(Message):
         """The referee opened an entry."""
@@ -112,6 +103,3 @@ class LogScreen(Screen[None]):
 
     def action_page(self, delta: int) -> None:
         self.fill(self.matching, self.end + delta * self.PAGE)
-
-    def action_focus_filter(self) -> None:
-        self.query_one("#filter", Input).focus()

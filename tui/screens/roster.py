@@ -1,29 +1,21 @@
 """The force rosters: every registered unit, filterable, as of the entry the dashboard shows.
 
-A Textual DataTable draws only the rows in view, so a thousand units cost nothing to scroll;
-the dashboard itself only counts them (`render.roster_summary`).
+A page of 100 units at a time (filling a table with a thousand rows took 0.8 s); the dashboard
+itself only counts them (`render.roster_summary`).
 """
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from tui.screens.paged import PagedTableScreen
 
 COLUMNS = ("side", "unit", "name", "nation", "type", "size", "status", "location")
 
 
-class RosterScreen(Screen[None]):
+class RosterScreen(PagedTableScreen):
     """Side, unit, name, nation, type, size, status and location of each unit; / filters."""
-
-    BINDINGS = [
-        ("escape", "app.pop_screen", "Back"),
-        ("slash", "focus_filter", "Filter"),
-        ("left_square_bracket", "page(-1)", "Earlier"),
-        ("right_square_bracket", "page(1)", "Later"),
-    ]
-    PAGE = 100
-    """Units shown at once: filling a table with a thousand rows took 0.8 s (bench/console_keys.py)."""
 
     def __init__(self, rows: list[tuple[str, ...]], where: str) -> None:
         super().__init__()
@@ -63,6 +55,3 @@ class RosterScreen(Screen[None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         text = event.value.strip().lower()
         self.fill([row for row in self.rows if not text or any(text in cell.lower() for cell in row)])
-
-    def action_focus_filter(self) -> None:
-        self.query_one("#filter", Input).focus()
