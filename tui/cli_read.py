@@ -13,8 +13,9 @@ from referee import commands as c
 from referee.common.errors import InvalidInputError
 from referee.common.log import log_rows
 from referee.common.scenario import list_scenarios, load_scenario
+from referee.console_reads import scenario_options
 from referee.schema import command_schemas, part_schemas, schema_named
-from referee.service import RefereeService, scenario_options
+from referee.service import RefereeService
 from tui import cli_output as output
 from tui import render
 
