@@ -125,11 +125,8 @@ async def test_a_barbarossa_game_turn_by_keyboard(tmp_path: Path) -> None:
         assert app.service.entry(app.service.head())["command"]["side"] == "Soviet"
         await advance(pilot, app)  # leaving Initial over the cap: asked, y
         await command(pilot, app, "PayAirSupply", {"others": "6"})
-        await advance(pilot, app)
-        await command(pilot, app, "ActivateMechanized", {"cm_divisions": "4"})
-        await advance(pilot, app)
-        await advance(pilot, app)
-        await advance(pilot, app)  # → Jul I 1941
+        for _ in range(4):  # Movement, Combat, Exploitation (nothing to record), then Jul I 1941
+            await advance(pilot, app)
     calendar = app.service.state().table.calendar
     assert (calendar.label, calendar.player, calendar.phase) == ("Jul I 1941", "Axis", "Initial")
     kinds = [entry["command"]["kind"] for entry in app.service.entries(start + 1)]
