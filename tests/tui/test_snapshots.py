@@ -84,6 +84,8 @@ def test_spending_form_with_its_derivation(snap_compare: Any, app: TurnledgerApp
             field.cursor_blink = False  # a blinking cursor would make the picture depend on timing
         form.query_one("#preview", Button).press()  # not a click: no mouse hovering in the picture
         await pilot.pause(0.3)
+        await pilot.app.workers.wait_for_complete()  # the name offers are looked up in workers
+        await pilot.pause()
         await pilot.wait_for_animation()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=fill)

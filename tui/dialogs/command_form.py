@@ -159,7 +159,7 @@ class CommandForm(ModalScreen[None]):
         self._stale()
         inputs = list(fields.query(Input))
         if inputs:
-            inputs[0].focus()
+            inputs[0].focus(scroll_visible=False)  # the first field is at the top: no scrolling to it
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._stale()
