@@ -20,22 +20,45 @@ CAMPAIGN_TABLES = frozenset({"stored_events", "stored_snapshots"})
 
 
 def tables_in(path: Path) -> set[str]:
-    """The names of the tables in an SQLite file, read without writing a byte.
+    """The names of the tables in an SQLite file, read without writing a byte (but see
+    `_roll_back_crashed_writer`).
 
     Raises:
         StoreNotFoundError: the file is not an SQLite database.
     """
     try:
-        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         try:
-            rows = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
-        finally:
-            connection.close()
+            return _read_tables(path)
+        except sqlite3.DatabaseError as error:
+            if getattr(error, "sqlite_errorcode", None) != sqlite3.SQLITE_READONLY_ROLLBACK:
+                raise
+            _roll_back_crashed_writer(path)
+            return _read_tables(path)
     except sqlite3.DatabaseError as error:
         raise StoreNotFoundError(
             f"{path} is not a turnledger campaign: it is not an SQLite database ({error})"
         ) from None
+
+
+def _read_tables(path: Path) -> set[str]:
+    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        rows = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+    finally:
+        connection.close()
     return {str(name) for (name,) in rows}
+
+
+def _roll_back_crashed_writer(path: Path) -> None:
+    """A writer killed mid-transaction (an import killed as its file appeared) leaves a hot
+    journal, and a read-only connection may not read past it. Any SQLite connection that may
+    write rolls such a journal back on its first read, restoring the file to its last committed
+    state: that is what this does, and nothing else (the read writes no data of its own)."""
+    connection = sqlite3.connect(str(path))
+    try:
+        connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    finally:
+        connection.close()
 
 
 def check_campaign_file(path: Path) -> None:

@@ -6,10 +6,13 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from ledger.foreign import tables_in
 from tests.tui.cli_support import run
 
 
@@ -102,3 +105,32 @@ def test_a_postgresql_database_without_a_campaign_is_refused_and_gets_no_tables(
         code, printed = run(capsys, argv[0], url)
         assert code == 1 and ("holds no campaign" in printed or "not a campaign store" in printed), printed
     assert tables() == ["notes"]
+
+
+def test_a_campaign_file_left_with_a_hot_journal_by_a_killed_import_is_imported_into_again(tmp_path: Path) -> None:
+    """An import killed as its file appeared left the file with a hot rollback journal; the next
+    import's read-only look refused it as 'not an SQLite database (attempt to write a readonly
+    database)' (found by test_crash_safety under load). The crashed writer's journal is rolled
+    back (the file's last committed state: the empty tables), and the import goes on."""
+    path = tmp_path / "early.db"
+    killed_writer = f"""
+import os, sqlite3
+connection = sqlite3.connect({str(path)!r}, isolation_level=None)
+connection.execute("PRAGMA journal_mode=DELETE")
+connection.execute("PRAGMA cache_size=1")  # pages spill to the file mid-transaction: the journal is hot
+connection.execute("CREATE TABLE stored_events (x)")
+connection.execute("CREATE TABLE stored_snapshots (x)")
+connection.execute("BEGIN")
+for number in range(2000):
+    connection.execute("INSERT INTO stored_events VALUES (?)", ("x" * 500,))
+os._exit(0)
+"""
+    subprocess.run([sys.executable, "-c", killed_writer], check=True)
+    assert (tmp_path / "early.db-journal").exists()
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True).execute("SELECT 1 FROM sqlite_master")
+    assert tables_in(path) == {"stored_events", "stored_snapshots"}
+    assert not (tmp_path / "early.db-journal").exists()
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("SELECT count(*) FROM stored_events").fetchone() == (0,)
+    connection.close()
