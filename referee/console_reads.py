@@ -15,9 +15,9 @@ from referee.common.decision import Decision
 from referee.common.errors import IllegalOrderError
 from referee.common.game import Game
 from referee.common.names import name_offers
-from referee.common.ruleset import Ruleset, parse_pinned_ruleset
+from referee.common.ruleset import Ruleset, parse_pinned_ruleset, rulesets_for
 from referee.common.ruling import Ruling
-from referee.common.scenario import load_scenario
+from referee.common.scenario import list_scenarios, load_scenario
 from referee.common.state import BaseState
 from referee.common.views import View
 from referee.games import commands_of, game_named
@@ -38,10 +38,23 @@ def option_rows(game: Game, defaults: dict[str, str], chosen: dict[str, str] | N
     ]
 
 
-def scenario_options(scenario: str) -> list[dict[str, Any]]:
-    """The options a new campaign of ``scenario`` would offer, with the ruleset's defaults."""
-    loaded = load_scenario(scenario)
+def scenario_options(scenario: str, ruleset: str | None = None) -> list[dict[str, Any]]:
+    """The options a new campaign of ``scenario`` (under ``ruleset``, default the scenario's)
+    would offer, with the ruleset's defaults."""
+    loaded = load_scenario(scenario, ruleset_id=ruleset)
     return option_rows(game_named(loaded.ruleset.game), dict(loaded.ruleset.options), None)
+
+
+def scenario_choices() -> list[tuple[str, str]]:
+    """(name, title) of each bundled scenario, for the new-campaign form."""
+    return [(name, load_scenario(name).scenario.title) for name in list_scenarios()]
+
+
+def scenario_rulesets(scenario: str) -> list[tuple[str, str]]:
+    """(id, title) of the rules versions a new campaign of ``scenario`` may be played under,
+    the scenario's own first."""
+    own = load_scenario(scenario).ruleset
+    return sorted(rulesets_for(own.game), key=lambda found: found[0] != own.id)
 
 
 class ConsoleReads:

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from referee.commands import CreateCampaign, parse_command
 from referee.common.errors import REFUSALS, RulesError
 from referee.common.log import RECORD_KEEPING, log_rows
+from referee.common.scenario import list_scenarios
 from referee.common.series import sample_series
 from referee.digital_dice import check_entries
 from referee.service import Clock, RefereeService, utc_now
@@ -27,8 +28,10 @@ from tui.dialogs.command_form import CommandForm
 from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.error import ErrorDialog
 from tui.dialogs.help import HelpDialog
+from tui.dialogs.new_campaign import NewCampaignForm
 from tui.dialogs.progress import ProgressDialog
 from tui.dialogs.undo import UndoDialog
+from tui.memory import settle_loaded_record
 from tui.replay import ReplayActions
 from tui.reports import ReportActions
 from tui.screens.dashboard import Dashboard
@@ -36,11 +39,19 @@ from tui.screens.log import LogScreen
 from tui.screens.roster import RosterScreen
 from tui.table_forms import TableFormActions
 
+DEFAULT_SCENARIO = "revised-europa/barbarossa"
+
 
 class TurnledgerApp(ReplayActions, TableFormActions, ReportActions, App[None]):
     """The console. Messages up: `Recorded`, `Refused`, `CursorMoved` (tests listen to them)."""
 
     TITLE = "turnledger"
+    CSS = """
+    /* Dialogs on a plain background, not over the dimmed dashboard: tinting every segment of the
+       dashboard behind cost 150-220 ms of each dialog opened on a full campaign (issue 12,
+       bench/console_keys.py); on a plain background a dialog opens in about 40 ms. */
+    ModalScreen { background: $background; }
+    """
     BINDINGS = [
         Binding("c", "command", "Command"),
         Binding("a", "advance", "Advance phase"),
@@ -112,15 +123,36 @@ class TurnledgerApp(ReplayActions, TableFormActions, ReportActions, App[None]):
 
     def __init__(self, service: RefereeService, *, actor: str = "referee") -> None:
         super().__init__()
-        self.service = service
         self.actor = actor
+        self.dashboard = Dashboard()
+        self._take(service)
+
+    def _take(self, service: RefereeService) -> None:
+        """Make ``service`` the campaign shown: live, its bookmarks, nothing read yet."""
+        self.service = service
         self.cursor: int | None = None
         self.bookmarks: list[int] = [number for number in service.bookmarks() if number <= service.head()]
         self.head = service.head()
         self._rows: list[dict[str, Any]] | None = None
         self._undone: tuple[int, dict[int, int]] | None = None
         self.series: dict[str, list[int]] = {}
-        self.dashboard = Dashboard()
+        self.log_screen: LogScreen | None = None
+        self.roster_screen: RosterScreen | None = None
+
+    def switch_to(self, service: RefereeService | None) -> None:
+        """Close this campaign and show ``service``'s (a campaign just created); None: stay."""
+        if service is None:
+            return
+        for name in ("log", "roster"):
+            if self.is_screen_installed(name):
+                self.uninstall_screen(name)
+        self.service.close()
+        self._take(service)
+        self.sub_title = f"{service.current().identity.name} · {Path(service.location).name}"
+        self.dashboard.show_trends({})
+        self.refresh_view()
+        self.start_preload()
+        self.notify(f"created {service.location}")
 
     @property
     def rows(self) -> list[dict[str, Any]]:
@@ -160,6 +192,7 @@ class TurnledgerApp(ReplayActions, TableFormActions, ReportActions, App[None]):
                 "the service draws a secret seed and records its commitment",
                 self.action_commit_dice,
             ),
+            ("New campaign", "a new campaign file: scenario, rules version, options; opened here", self.action_new),
             ("Year start", "the Third Reich year start of a power, with its whole calculation", self.action_year_start),
             ("Log", "every entry; Enter opens one", self.action_log),
             ("Units", "every registered unit, filterable", self.action_roster),
@@ -195,6 +228,7 @@ class TurnledgerApp(ReplayActions, TableFormActions, ReportActions, App[None]):
             self._rows = rows
         self.series = series
         self.dashboard.show_trends(series)
+        settle_loaded_record(head)
 
     # -- showing -------------------------------------------------------------------------
 
@@ -307,13 +341,26 @@ class TurnledgerApp(ReplayActions, TableFormActions, ReportActions, App[None]):
             self.record(data)
 
     def action_log(self) -> None:
-        self.push_screen(LogScreen(self.rows))
+        """Every entry, the newest under the cursor. The screen is built once and kept: composing it
+        anew cost more than the 100 ms a key may take (bench/console_keys.py)."""
+        if self.log_screen is None:
+            self.log_screen = LogScreen(self.rows)
+            self.install_screen(self.log_screen, "log")
+        else:
+            self.log_screen.open_on(self.rows)
+        self.push_screen("log")
 
     def action_roster(self) -> None:
-        """Every registered unit as of the entry on screen (live, or the replay cursor)."""
+        """Every registered unit as of the entry on screen (live, or the replay cursor); built once, as the log."""
         state = self.service.state(self.cursor)
         where = "live" if self.cursor is None else f"as of entry #{self.cursor} (replay)"
-        self.push_screen(RosterScreen(render.roster_rows(state), where))
+        if self.roster_screen is None:
+            self.roster_screen = RosterScreen(render.roster_rows(state), where)
+            self.install_screen(self.roster_screen, "roster")
+        else:
+            self.roster_screen.where = where
+            self.roster_screen.open_on(render.roster_rows(state))
+        self.push_screen("roster")
 
     def action_undo(self) -> None:
         if self.cursor is None:
@@ -394,11 +441,34 @@ class TurnledgerApp(ReplayActions, TableFormActions, ReportActions, App[None]):
     def action_help(self) -> None:
         self.push_screen(HelpDialog())
 
+    def action_new(self) -> None:
+        """The new-campaign form; the campaign it creates replaces this one in the console."""
+        scenario = self.service.current().identity.scenario
+        self.push_screen(
+            NewCampaignForm(None, scenario if scenario in list_scenarios() else DEFAULT_SCENARIO), self.switch_to
+        )
+
+
+class NewCampaignApp(App[RefereeService | None]):
+    """`turnledger tui FILE` on a file that does not exist yet: the new-campaign form alone, whose
+    answer (the campaign created, or None) the console then opens."""
+
+    TITLE = "turnledger · new campaign"
+    CSS = TurnledgerApp.CSS
+
+    def __init__(self, location: str, scenario: str = DEFAULT_SCENARIO) -> None:
+        super().__init__()
+        self.location = location
+        self.scenario = scenario
+
+    def on_mount(self) -> None:
+        self.push_screen(NewCampaignForm(self.location, self.scenario), self.exit)
+
 
 def make_app(
     location: str,
     *,
-    scenario: str = "revised-europa/barbarossa",
+    scenario: str = DEFAULT_SCENARIO,
     clock: Clock = utc_now,
     actor: str = "referee",
     campaign_id: str | None = None,

@@ -105,10 +105,18 @@ def cmd_apply(args: argparse.Namespace) -> int:
 
 
 def cmd_tui(args: argparse.Namespace) -> int:
-    """Open the Textual console (creating the campaign from the scenario the first time)."""
-    from tui.app import make_app
+    """Open the Textual console. A campaign that does not exist yet is created from --scenario
+    when one is given, else from what the referee chooses in the new-campaign form."""
+    from tui.app import NewCampaignApp, TurnledgerApp, make_app
 
-    app = make_app(args.store, scenario=args.scenario, actor=args.actor)
+    if args.scenario is None and "://" not in args.store and not Path(args.store).exists():
+        service = NewCampaignApp(args.store).run()
+        if service is None:
+            output.out.print(f"no campaign created; {escape(args.store)} does not exist")
+            return 0
+        app = TurnledgerApp(service, actor=args.actor)
+    else:
+        app = make_app(args.store, scenario=args.scenario or DEFAULT_SCENARIO, actor=args.actor)
     try:
         app.run()
     finally:
@@ -177,7 +185,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("run", cmd_run, "open the campaign (creating it from a scenario the first time) and show it")
     p.add_argument("--scenario", default=DEFAULT_SCENARIO)
     p = add("tui", cmd_tui, "open the referee's console (Textual)")
-    p.add_argument("--scenario", default=DEFAULT_SCENARIO)
+    p.add_argument(
+        "--scenario",
+        help="a new campaign's scenario (without it, a file that does not exist opens the new-campaign form)",
+    )
     p.add_argument("--actor", default="referee")
     p = add("apply", cmd_apply, "record a JSONL file of commands, one entry per line")
     p.add_argument("file")

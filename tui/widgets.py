@@ -1,11 +1,52 @@
-"""Small widgets of the console: the trend sparklines of pools and BRP totals."""
+"""Small widgets of the console: a Rich renderable drawn once, the trend sparklines of pools and BRP totals."""
 
 from __future__ import annotations
 
+from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Label, Sparkline
+
+
+class Rendered(Widget):
+    """A Rich renderable (the dashboard's accounts, its last entries) drawn into lines once per
+    change or width, then shown from those lines.
+
+    A Static draws its Rich content twice per change (once to measure its height, once to show
+    it) and again whenever the screen comes back from a dialog: 50-110 ms of each replay step on
+    the realistic campaign (bench/console_keys.py, issue 12)."""
+
+    DEFAULT_CSS = "Rendered { height: auto; }"
+
+    def __init__(self, content: RenderableType = "", *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.content: RenderableType = content
+        """What is shown (tests print it)."""
+        self._lines: list[Strip] = []
+        self._width = -1
+
+    def update(self, content: RenderableType) -> None:
+        self.content = content
+        self._width = -1
+        self.refresh(layout=True)
+
+    def _lines_at(self, width: int) -> list[Strip]:
+        if width != self._width:
+            console = self.app.console
+            lines = console.render_lines(self.content, console.options.update_width(width), pad=True)
+            self._lines = [Strip(line, width) for line in lines]
+            self._width = width
+        return self._lines
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._lines_at(width))
+
+    def render_line(self, y: int) -> Strip:
+        lines = self._lines_at(self.size.width)
+        return lines[y] if y < len(lines) else Strip.blank(self.size.width)
 
 
 class TrendLabel(Label):

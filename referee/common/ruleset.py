@@ -151,6 +151,16 @@ def load_ruleset(ruleset_id: str) -> tuple[Ruleset, bytes]:
         raise ScenarioError(validation_message(path, error)) from None
 
 
+def rulesets_for(game: str) -> list[tuple[str, str]]:
+    """(id, title) of each bundled ruleset of ``game``: the rules versions a new campaign may choose."""
+    found = []
+    for path in sorted((scenarios_root() / "rulesets").glob("*.toml")):
+        ruleset, _raw = load_ruleset(path.stem)
+        if ruleset.game == game:
+            found.append((ruleset.id, ruleset.title))
+    return found
+
+
 def sha256_text(text: str) -> str:
     """The sha256 of a pinned text, as its file's bytes (UTF-8)."""
     return sha256_bytes(text.encode("utf-8"))

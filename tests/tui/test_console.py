@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from textual.message import Message
-from textual.widgets import Button, DataTable, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from referee.service import RefereeService
 from tui.app import TurnledgerApp, make_app
@@ -19,7 +19,7 @@ from tui.dialogs.error import ErrorDialog
 from tui.dialogs.undo import UndoDialog
 from tui.screens.log import LogScreen
 from tui.screens.roster import RosterScreen
-from tui.widgets import TrendLabel
+from tui.widgets import Rendered, TrendLabel
 
 from support import TickingClock
 
@@ -176,9 +176,10 @@ async def test_the_log_shows_a_dispute_recorded_from_it(app: TurnledgerApp) -> N
         await pilot.click("#dispute")
         await pilot.pause()
         assert app.screen is log
-        table = log.query_one(DataTable)
-        assert "disputed" in str(table.get_row("2")[-1])
-        assert table.row_count == 3 and str(table.get_row("3")[4]) == "Annotate"
+        table = log.table
+        assert "disputed" in table.get_row_at(1)[-1]
+        assert table.row_count == 3 and table.get_row_at(2)[4] == "Annotate"
+        assert table.cursor_row == 1  # still on the entry the dispute was recorded from
 
 
 async def test_trend_figures_follow_the_replay_and_leave_out_undone_entries(app: TurnledgerApp) -> None:
@@ -219,7 +220,7 @@ async def test_the_last_entries_are_on_screen_and_the_dashboard_pages(app: Turnl
         for number in range(3):
             app.record({"kind": "Annotate", "entry": 1, "text": f"note {number}"})
         await pilot.pause()
-        recent = app.dashboard.query_one("#recent", Static)
+        recent = app.dashboard.query_one("#recent", Rendered)
         body = app.dashboard.query_one("#body")
         assert recent.region.height > 0 and recent.region.bottom <= 50  # whole, within the first screen
         console = Console(width=160, record=True)
@@ -259,28 +260,29 @@ async def test_the_dashboard_counts_units_and_the_roster_screen_lists_them(app: 
     async with app.run_test(size=(140, 45)) as pilot:
         await pilot.pause()
         console = Console(width=140, record=True)
-        console.print(app.dashboard.query_one("#state", Static).content)
+        console.print(app.dashboard.query_one("#state", Rendered).content)
         shown = console.export_text()
         assert "Axis: 30 units" in shown and "inf-17" not in shown
         await pilot.press("n")
         await pilot.pause()
         roster = app.screen
         assert isinstance(roster, RosterScreen)
-        assert roster.query_one(DataTable).row_count == 30
-        roster.query_one("#filter", Input).value = "inf-2"
+        assert roster.table.row_count == 30
+        await pilot.press("slash", *"inf-2", "enter")
         await pilot.pause()
-        assert roster.query_one(DataTable).row_count == 1 + 10  # inf-2 and inf-20..inf-29
+        assert roster.table.row_count == 1 + 10  # inf-2 and inf-20..inf-29
+        assert roster.focused is roster.table and roster.table.get_row_at(roster.table.cursor_row)[1] == "inf-2"
+        await pilot.press("end")
+        assert roster.table.get_row_at(roster.table.cursor_row)[1] == "inf-29"
         await pilot.press("escape")
         await pilot.press("left", "left", "left", "n")  # replay: as of three registrations ago
         await pilot.pause()
-        assert app.screen.query_one(DataTable).row_count == 27
-        assert "as of entry" in str(app.screen.query_one("#count", Static).content)
-        app.screen.PAGE = 10  # pages of ten: [ and ] move between them
-        app.screen.fill(app.screen.rows)
-        await pilot.press("right_square_bracket", "right_square_bracket", "right_square_bracket")
-        await pilot.pause()
-        table = app.screen.query_one(DataTable)
-        assert table.row_count == 7 and "showing 21–27" in str(app.screen.query_one("#count", Static).content)
+        roster = app.screen
+        assert isinstance(roster, RosterScreen)
+        assert roster.table.row_count == 27
+        assert "as of entry" in str(roster.query_one("#count", Static).content)
+        await pilot.press("home", "down", "down")
+        assert roster.table.get_row_at(roster.table.cursor_row)[1] == "inf-2"
 
 
 async def test_an_advance_that_takes_something_away_asks_first(app: TurnledgerApp) -> None:

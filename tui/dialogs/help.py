@@ -35,7 +35,10 @@ KEYS = """[b]turnledger console[/b]
   r        report on the entry under the cursor: rolls, witnesses, derivation, hash, notes;
            flag a dispute or rule on it (a ruling settles the open dispute)
   pgup / pgdn   page through a long dashboard (accounts, roster)
-  ctrl+p   command palette        ?   this help        q   quit
+  ctrl+p   command palette: every action by name, and New campaign (scenario, rules version,
+           option readings; opened here in place of this one)
+  ?        this help        q   quit
+  (log and units screens: up/down, pgup/pgdn, home/end move; / filters; Enter opens; escape back)
 """
 
 

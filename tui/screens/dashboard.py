@@ -8,12 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from referee.common.state import BaseState
 from referee.common.views import View
 from tui import render
-from tui.widgets import Trends
+from tui.key_bar import KeyBar
+from tui.widgets import Rendered, Trends
 
 
 class Body(VerticalScroll, can_focus=False):
@@ -39,9 +40,9 @@ class Dashboard(Screen[None]):
         yield Static("", id="banner")
         with Body(id="body"):
             yield Trends(id="trends")
-            yield Static("", id="recent")  # above the accounts: the last entries are seen without scrolling
-            yield Static("", id="state")
-        yield Footer()
+            yield Rendered(id="recent")  # above the accounts: the last entries are seen without scrolling
+            yield Rendered(id="state")
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.app.refresh_view)  # type: ignore[attr-defined]  # TurnledgerApp's
@@ -75,8 +76,8 @@ class Dashboard(Screen[None]):
                 "undo to here · b branch"
             )
             banner.set_classes("replay")
-        self.query_one("#state", Static).update(render.state_view(state, views, at=cursor, full_roster=False))
-        self.query_one("#recent", Static).update(render.log_view(rows))
+        self.query_one("#state", Rendered).update(render.state_view(state, views, at=cursor, full_roster=False))
+        self.query_one("#recent", Rendered).update(render.log_view(rows))
 
     def action_scroll_body(self, pages: int) -> None:
         """Page through a long dashboard (a large roster) from the keyboard."""
