@@ -35,8 +35,13 @@ def resolve_options(choices: Choices, defaults: Mapping[str, str], chosen: Mappi
     return options
 
 
-def option(options: Mapping[str, str], name: str) -> str:
-    """The campaign's pinned reading of ``name`` (every option is pinned at creation)."""
+def option(options: Mapping[str, str], name: str, *, before: str | None = None) -> str:
+    """The campaign's pinned reading of ``name`` (every option is pinned at creation).
+
+    ``before`` is the reading of a campaign pinned before the option existed: how the release it
+    was started under played, so that an upgrade never changes a campaign's rules (issue 10)."""
+    if name not in options and before is not None:
+        return before
     try:
         return options[name]
     except KeyError:

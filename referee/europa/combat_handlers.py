@@ -19,11 +19,12 @@ from referee.common.ruling import Ruling, Step
 from referee.europa import combat as cm
 from referee.europa import combat_events as cb
 from referee.europa import commands as eu
+from referee.europa import logistics_events as lg
 from referee.europa import replacements as rp
 from referee.europa import supply
 from referee.europa.charts import BUNDLED, CombatCharts
 from referee.europa.combat_result import resolve
-from referee.europa.context import logistics_of, opt, require_phase, track_of
+from referee.europa.context import logistics_of, opt, opt_since, require_phase, track_of
 from referee.europa.data import FactorLimit
 from referee.europa.replacement_handlers import pending_credits
 from referee.europa.state import EuropaState, LossDue
@@ -214,7 +215,24 @@ def allocate_losses(command: eu.AllocateLosses, ctx: Context[EuropaState]) -> De
         events += pending_credits(ctx, command.nation, output.points, f"excess loss, combat #{command.combat}")
         if output.points:
             summary += "; " + ", ".join(f"{v} {k} RP" for k, v in output.points.items()) + " next game turn"
+        lost, lost_steps = _lost_forces(command, ctx)
+        steps += lost_steps
+        events += [lg.LossesRecorded(nation=command.nation, kind=kind, amount=amount) for kind, amount in lost.items()]
+    elif opt_since(ctx.state, "special_losses", "recorded") == "allocated":
+        steps.append(
+            Step(text="no nation named: these losses are not counted for special replacements", rule="C-40 [000]")
+        )
     return Decision(Ruling(summary=summary, steps=steps), events)
+
+
+def _lost_forces(command: eu.AllocateLosses, ctx: Context[EuropaState]) -> tuple[dict[str, int], list[Step]]:
+    """Under the ``special_losses`` option's ``allocated`` reading (campaigns started before it:
+    ``recorded``), what the allocation adds to the nation's special-replacement account."""
+    if command.nation is None or opt_since(ctx.state, "special_losses", "recorded") != "allocated":
+        return {}, []
+    types = tuple(track_of(ctx.state, command.nation).points)
+    units = [(unit.label, unit.counted if unit.change is None else unit.change, unit.armor) for unit in command.units]
+    return rp.losses_for_special(units, types)
 
 
 def _check_units_in_combat(command: eu.AllocateLosses, loss: LossDue) -> None:

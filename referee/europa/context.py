@@ -22,6 +22,12 @@ def opt(state: EuropaState, name: str) -> str:
     return option(state.identity.options, name)
 
 
+def opt_since(state: EuropaState, name: str, before: str) -> str:
+    """The campaign's reading of an option added in a later release; ``before``: the reading of
+    a campaign started before it existed (how that release played)."""
+    return option(state.identity.options, name, before=before)
+
+
 def pool_of(state: EuropaState, side: str) -> SupplyPool:
     """A side's SP pool, or a refusal naming the pools there are."""
     if side not in state.supply_pools:

@@ -7,6 +7,10 @@ Notes on the readings (docs/options.md has the whole list):
   or once reached they count for good.
 - air_sp_rounding (J-08): 1 SP per 3 fighters and per 2 other combat groups, rounded up per type
   or as one pooled sum.
+- special_losses (K-08, provisional): the text does not say what counts as the "lost forces"
+  special replacements return; `allocated`: the strength each unit given up in AllocateLosses
+  actually lost, by RP type (armor for an AECA unit, else infantry), on the named nation's
+  account; `recorded`: only what the referee records with RecordLosses (release 0.3 and before).
 - factory_profile (J-01): the 000 rule body (2 armor + 1 artillery per I turn, upgraded 4 + 2),
   the 000 overview (2 + 2, upgraded 3 + 3), or 001's.
 """
@@ -31,6 +35,7 @@ OPTIONS: Choices = {
     "armor_drm_threshold": ("le_1_2", "below_1_1"),  # J-05
     "dr_heavy_terrain": ("rule", "overview"),  # J-18
     "factor_limit_start": ("surprise_turn", "jun_ii_1941"),  # J-17
+    "special_losses": ("allocated", "recorded"),  # K-08 (provisional)
 }
 
 SOURCES: Sources = {
@@ -49,5 +54,6 @@ SOURCES: Sources = {
     "armor_drm_threshold": "J-05",
     "dr_heavy_terrain": "J-18",
     "factor_limit_start": "J-17",
+    "special_losses": "C-40 [000], K-08 (provisional)",
 }
 """The contradiction (RULES.md section J) or rule each option settles."""

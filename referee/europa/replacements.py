@@ -104,6 +104,27 @@ def factory_output(profile: str, *, turn: int, operating: int, upgraded: int, ar
     )
 
 
+def losses_for_special(units: list[tuple[str, int, bool]], types: tuple[str, ...]) -> tuple[dict[str, int], list[Step]]:
+    """The losses an allocation adds to the account special replacements draw on (C-40 [000]).
+
+    What counts as "lost forces" is not in the text (K-08); provisionally, each unit's strength
+    actually lost (``(label, lost, armor)``) counts once, an AECA unit's as armor, any other as
+    infantry (armor falling to infantry on a track without armor RPs).
+
+    Returns (losses by RP type, steps).
+    """
+    losses: dict[str, int] = {}
+    for _label, lost, armor in units:
+        kind = "armor" if armor and "armor" in types else "infantry"
+        if lost and kind in types:
+            losses[kind] = losses.get(kind, 0) + lost
+    if not losses:
+        return {}, []
+    parts = ", ".join(f"{amount} {kind}" for kind, amount in losses.items())
+    step = Step(text=f"lost forces for special replacements: {parts} (provisional)", rule="C-40 [000], K-08")
+    return losses, [step]
+
+
 def special_replacements(
     losses: dict[str, int], ratio: tuple[int, int]
 ) -> tuple[dict[str, int], dict[str, int], list[Step]]:

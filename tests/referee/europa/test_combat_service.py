@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from referee.commands import CreateCampaign
 from referee.common.errors import IllegalOrderError, InvalidInputError, RulesError
 from referee.service import RefereeService
 from tests.referee.europa.test_logistics_service import at_phase
+
+EXPORTS = Path(__file__).resolve().parents[2] / "data" / "exports"
 
 ATTACK: dict[str, Any] = {
     "kind": "ResolveCombat",
@@ -290,3 +295,64 @@ def test_attackers_without_a_hex_are_not_silently_put_in_one_hex(europa: Referee
     assert "limited to 30 per hex" not in json.dumps(entry["ruling"])
     one = europa.execute_json({**big, "attackers": [{"label": "pz C", "attack": 35}]})  # one unit: one hex
     assert "limited to 30 per hex" in json.dumps(one["ruling"])
+
+
+def test_allocated_losses_feed_the_special_replacement_account(europa: RefereeService) -> None:
+    """Issue 12, C-40 [000] with K-08 provisional (option special_losses, default allocated): what
+    each unit given up actually lost goes to the named nation's loss account, armor for an AECA
+    unit; special replacements later draw on it."""
+    assert europa.state().identity.options["special_losses"] == "allocated"
+    in_combat(europa)
+    combat = europa.execute_json(ATTACK)["number"]
+    units = [
+        {"label": "7-6 inf to cadre", "counted": 7, "change": 4},
+        {"label": "9-10 pz", "counted": 9, "armor": True},
+    ]
+    entry = europa.execute_json(
+        {"kind": "AllocateLosses", "combat": combat, "side": "Axis", "units": units, "nation": "Germany"}
+    )
+    assert europa.state().replacement_tracks["Germany"].losses == {"infantry": 4, "armor": 9}
+    step = next(step for step in entry["ruling"]["steps"] if "special replacements" in step["text"])
+    assert step["text"] == "lost forces for special replacements: 4 infantry, 9 armor (provisional)"
+    assert step["rule"] == "C-40 [000], K-08"
+    soviet = europa.execute_json(
+        {"kind": "AllocateLosses", "combat": combat, "side": "Soviet", "units": [{"label": "4-6 rifle", "counted": 4}]}
+    )
+    assert any("no nation named" in step["text"] for step in soviet["ruling"]["steps"])
+    assert europa.state().replacement_tracks["USSR"].losses == {}
+
+
+def test_losses_are_recorded_by_hand_under_the_recorded_reading(tmp_path: Path) -> None:
+    command = CreateCampaign(
+        scenario="revised-europa/barbarossa", name="by hand", options={"special_losses": "recorded"}
+    )
+    service = RefereeService.create(str(tmp_path / "by-hand.db"), command)
+    in_combat(service)
+    combat = service.execute_json(ATTACK)["number"]
+    units = [{"label": "7-6 inf", "counted": 7}]
+    service.execute_json(
+        {"kind": "AllocateLosses", "combat": combat, "side": "Axis", "units": units, "nation": "Germany"}
+    )
+    assert service.state().replacement_tracks["Germany"].losses == {}
+    service.close()
+
+
+def test_a_campaign_started_before_the_special_losses_option_plays_as_it_did(tmp_path: Path) -> None:
+    """Issue 10's promise: the 0.1.0 campaign pinned no special_losses reading; it plays on as
+    its release did (losses recorded by hand), not by a later release's default."""
+    store = tmp_path / "old.db"
+    shutil.copyfile(EXPORTS / "europa-barbarossa-0.1.0.db", store)
+    service = RefereeService.open(str(store))
+    assert "special_losses" not in service.state().identity.options
+    at_phase(service, "Sep II 1941", "Axis", "Combat")
+    before = dict(service.state().replacement_tracks["Germany"].losses)
+    attack = {**ATTACK, "zone": "C", "paying_stacks": [], "faces": [6, 6]}
+    combat = service.execute_json(attack)["number"]
+    for loss in service.state().table.losses_due:
+        units = [{"label": "7-6 inf" if loss.side == "Axis" else "4-6 rifle", "counted": 7}]
+        nation = "Germany" if loss.side == "Axis" else "USSR"
+        service.execute_json(
+            {"kind": "AllocateLosses", "combat": combat, "side": loss.side, "units": units, "nation": nation}
+        )
+    assert service.state().replacement_tracks["Germany"].losses == before
+    service.close()
