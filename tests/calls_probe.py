@@ -26,17 +26,18 @@ def _recording(item: pytest.Item) -> Iterator[None]:
     """Record the calls made while the wrapped phase runs (a fixture's set-up counts too)."""
     seen = _CALLS.setdefault(item.nodeid, set())
 
-    def profile(frame: FrameType, event: str, arg: Any) -> None:
-        if event == "call":
-            path = frame.f_code.co_filename
-            if path.startswith(_ROOMS):
-                seen.add((str(Path(path).relative_to(ROOT)), frame.f_code.co_name))
+    def trace(frame: FrameType, event: str, arg: Any) -> None:
+        # A global trace function sees each Python call once and, returning None, traces no lines
+        # inside it: cheaper than a profile function, which also sees every C call and return.
+        code = frame.f_code
+        if code.co_filename.startswith(_ROOMS):
+            seen.add((code.co_filename, code.co_name))
 
-    sys.setprofile(profile)
+    sys.settrace(trace)
     try:
         return (yield)
     finally:
-        sys.setprofile(None)
+        sys.settrace(None)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -52,5 +53,8 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
 def pytest_sessionfinish(session: pytest.Session) -> None:
     out = os.environ.get("CALLS_PROBE_OUT")
     if out:
-        data = {nodeid: sorted(calls) for nodeid, calls in _CALLS.items()}
+        data = {
+            nodeid: sorted({(str(Path(path).relative_to(ROOT)), name) for path, name in calls})
+            for nodeid, calls in _CALLS.items()
+        }
         Path(out).write_text(json.dumps(data), encoding="utf-8")

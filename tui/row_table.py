@@ -25,6 +25,8 @@ from textual.strip import Strip
 
 Row = TypeVar("Row")
 STYLES = ("header", "cursor", "even", "odd")
+LINES_KEPT = 2000
+"""Drawn lines kept for the next frame (a few screenfuls: scrolling back redraws nothing)."""
 SAMPLE = 100
 """Rows read at each end to size the columns: widths from the rows in view would jump as one scrolls."""
 
@@ -89,6 +91,7 @@ class RowTable(ScrollView, Generic[Row], can_focus=True):
         self._widths = [len(column.title) for column in self.columns]
         flexible = [number for number, column in enumerate(self.columns) if column.flex]
         self._styles: dict[str, Style] = {}
+        self._lines: dict[tuple[int, int, str], Strip] = {}
         self._flex = flexible[0] if flexible else len(self.columns) - 1
 
     # -- what the table shows --------------------------------------------------------------
@@ -104,6 +107,7 @@ class RowTable(ScrollView, Generic[Row], can_focus=True):
     def show(self, rows: Sequence[Row], cursor: int | None = None) -> None:
         """Show ``rows`` (kept, not copied), the cursor on row ``cursor`` (default: the last)."""
         self.rows = rows
+        self._lines.clear()
         sample = [*rows[:SAMPLE], *rows[max(SAMPLE, len(rows) - SAMPLE) :]]
         self._widths = [max(len(column.title), column.least) for column in self.columns]
         for row in sample:
@@ -129,23 +133,34 @@ class RowTable(ScrollView, Generic[Row], can_focus=True):
     def render_lines(self, crop: Region) -> list[Strip]:
         """Look the styles up once a frame, not once a line (each lookup walks the CSS)."""
         base = self.rich_style
-        self._styles = {name: base + self.get_component_rich_style(f"row-table--{name}") for name in STYLES}
-        self._styles["blank"] = base
+        styles = {name: base + self.get_component_rich_style(f"row-table--{name}") for name in STYLES}
+        styles["blank"] = base
+        if styles != self._styles:
+            self._styles = styles
+            self._lines.clear()
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
+        """Line ``y`` of the view: the header, or a row; a row's line is made once and kept until
+        the rows, the width or the styles change (opening a screen draws each line 2-3 times)."""
         width = self.scrollable_content_region.width
         if y == 0:
-            texts = self._line_text([column.title for column in self.columns], width)
-            style = self._styles["header"]
+            key = (-1, width, "header")
         else:
             index = self.scroll_offset.y + y - 1
             if index >= len(self.rows):
                 return Strip.blank(width, self._styles["blank"])
-            texts = self._line_text(self.cells(self.rows[index]), width)
-            style = self._styles["cursor" if index == self.cursor_row else "odd" if index % 2 else "even"]
-        line = " " + "  ".join(texts) + " "
-        return Strip([Segment(line, style)]).crop_extend(0, width, style)
+            key = (index, width, "cursor" if index == self.cursor_row else "odd" if index % 2 else "even")
+        found = self._lines.get(key)
+        if found is None:
+            cells = [column.title for column in self.columns] if key[0] < 0 else self.cells(self.rows[key[0]])
+            style = self._styles[key[2]]
+            line = " " + "  ".join(self._line_text(cells, width)) + " "
+            found = Strip([Segment(line, style)]).crop_extend(0, width, style)
+            if len(self._lines) > LINES_KEPT:
+                self._lines.clear()
+            self._lines[key] = found
+        return found
 
     # -- moving ----------------------------------------------------------------------------
 

@@ -69,16 +69,26 @@ def _debit_supply(command: eu.DebitSupplyPoints, ctx: Context[EuropaState]) -> D
     )
 
 
+MOST_RP_PER_TURN = 60
+"""The most Replacement Points any nation receives in a game turn in the texts: the Soviet Union
+with every location and factory (C-35 [001]; 54/56 infantry RPs in 000, C-32)."""
+
+
 def _credit_rp(command: eu.CreditReplacementPoints, ctx: Context[EuropaState]) -> Decision:
+    """C-01 [000]; a single credit above a whole turn's replacements of the largest producer in
+    the rules (`MOST_RP_PER_TURN`) is far outside them: it needs the referee's recorded reason."""
     track = _track(ctx.state, command.nation, command.type)
     held = track.points[command.type]
+    problem = (
+        f"a credit of {command.amount} {command.type} RP is more than any nation receives in a whole game turn "
+        f"(at most {MOST_RP_PER_TURN}, the Soviet Union with every location and factory, C-35 [001], C-32 [000])"
+        if command.amount > MOST_RP_PER_TURN
+        else None
+    )
+    steps = [Step(text=f"{held} + {command.amount} ({command.reason}) = {held + command.amount}", rule="C-01 [000]")]
+    steps += beyond_the_rules(problem, command.override, "C-35 [001]")
     return Decision(
-        Ruling(
-            summary=f"{command.nation} {command.type} RP {held} → {held + command.amount}",
-            steps=[
-                Step(text=f"{held} + {command.amount} ({command.reason}) = {held + command.amount}", rule="C-01 [000]")
-            ],
-        ),
+        Ruling(summary=f"{command.nation} {command.type} RP {held} → {held + command.amount}", steps=steps),
         [
             lg.ReplacementsCredited(
                 nation=command.nation, kind=command.type, amount=command.amount, reason=command.reason

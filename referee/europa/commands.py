@@ -325,6 +325,7 @@ class CreditReplacementPoints(Command):
     type: Name = Field(description="replacement type, e.g. infantry, armor, artillery")
     amount: Amount
     reason: Text
+    override: Override = None
 
 
 class DebitReplacementPoints(Command):

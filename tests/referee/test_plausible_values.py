@@ -27,6 +27,21 @@ def test_a_supply_credit_beyond_what_the_stockpile_may_hold_needs_a_reason(europ
     assert europa.state().supply_pools["Axis"].stockpile == 100 + 200 + 500
 
 
+def test_a_replacement_credit_beyond_a_whole_turn_of_any_nation_needs_a_reason(europa: RefereeService) -> None:
+    """C-35 [001], C-32 [000]: no nation receives more than 60 RPs in a game turn; a credit of
+    600 infantry RPs is a typo unless the referee says why."""
+    head = europa.head()
+    credit = {"kind": "CreditReplacementPoints", "nation": "USSR", "type": "infantry", "amount": 600, "reason": "turn"}
+    with pytest.raises(IllegalOrderError, match=r"a credit of 600 infantry RP is more than any nation receives"):
+        europa.execute_json(credit)
+    assert europa.head() == head
+    europa.execute_json({**credit, "amount": 60})  # a whole Soviet turn at its most: no question asked
+    entry = europa.execute_json({**credit, "override": "three turns of replacements recorded at once"})
+    step = entry["ruling"]["steps"][-1]
+    assert step["rule"] == "C-35 [001]" and "the referee's reason: three turns" in step["text"]
+    assert europa.state().replacement_tracks["USSR"].points["infantry"] == 660
+
+
 def test_resource_points_go_to_a_place_the_side_knows(europa: RefereeService) -> None:
     """B-50, B-52 [000]: "Polnad" is refused with the place it resembles; "poland" is Poland."""
     at_phase(europa, "Jun II 1941", "Axis", "Initial")

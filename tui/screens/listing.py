@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, overload
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -12,6 +12,29 @@ from textual.widgets import Header, Input, Static
 
 from tui.key_bar import KeyBar
 from tui.row_table import RowTable
+
+
+class Picked(Sequence[Any]):
+    """The rows a filter kept, by index, without copying them (100,000 kept rows are a filter's
+    first keystroke, 'x' in the log: every Axis row)."""
+
+    def __init__(self, rows: Sequence[Any], indices: list[int]) -> None:
+        self.rows = rows
+        self.indices = indices
+
+    def __len__(self) -> int:
+        return len(self.indices)
+
+    @overload
+    def __getitem__(self, index: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Any]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return [self.rows[number] for number in self.indices[index]]
+        return self.rows[self.indices[index]]
 
 
 class ListingScreen(Screen[None]):
@@ -32,13 +55,21 @@ class ListingScreen(Screen[None]):
         super().__init__()
         self.rows = rows
         self.matching: Sequence[Any] = rows
+        self._texts: list[str] = []
+        self._texts_of: Sequence[Any] | None = None
+        self._narrowed: tuple[str, list[int]] = ("", [])
+        """The last filter text and the indices of the rows it kept: a longer text searches those only."""
 
     def make_table(self) -> RowTable[Any]:
         raise NotImplementedError
 
-    def keeps(self, row: Any, text: str) -> bool:
-        """Whether the filter ``text`` (stripped, lower case, not empty) keeps ``row``."""
+    def search_text(self, row: Any) -> str:
+        """The lower-case text of ``row`` that the filter looks for what is typed in."""
         raise NotImplementedError
+
+    def word_filter(self, text: str) -> Callable[[Any], bool] | None:
+        """A filter word with a meaning of its own ('disputed' in the log), or None."""
+        return None
 
     def counts(self) -> str:
         """The line above the table: how many rows match, and what they are."""
@@ -77,9 +108,33 @@ class ListingScreen(Screen[None]):
         self.table.focus()
 
     def refilter(self, cursor: int | None = None) -> None:
-        """Apply the filter as typed to ``self.rows`` again."""
+        """Apply the filter as typed to ``self.rows`` again.
+
+        Each row's search text is made once (and for rows appended since, when the log grows),
+        and a text that extends the last one searches only the rows the last one kept: on 100,000
+        log rows a keystroke in the filter took 170-290 ms when every row was searched afresh."""
         text = self.query_one("#filter", Input).value.strip().lower()
-        self.fill([row for row in self.rows if self.keeps(row, text)] if text else self.rows, cursor)
+        if not text:
+            self.fill(self.rows, cursor)
+            return
+        word = self.word_filter(text)
+        if word is not None:
+            self.fill([row for row in self.rows if word(row)], cursor)
+            return
+        texts = self._search_texts()
+        last, kept = self._narrowed
+        candidates = kept if last and text.startswith(last) else range(len(texts))
+        found = [index for index in candidates if text in texts[index]]
+        self._narrowed = (text, found)
+        self.fill(Picked(self.rows, found), cursor)
+
+    def _search_texts(self) -> list[str]:
+        if self._texts_of is not self.rows or len(self._texts) > len(self.rows):
+            self._texts_of, self._texts, self._narrowed = self.rows, [], ("", [])
+        elif len(self._texts) < len(self.rows):
+            self._narrowed = ("", [])  # rows were added: the last text's matches miss them
+        self._texts.extend(self.search_text(row) for row in self.rows[len(self._texts) :])
+        return self._texts
 
     def on_input_changed(self, _event: Input.Changed) -> None:
         self.refilter()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual.message import Message
@@ -20,6 +20,16 @@ def status(row: dict[str, Any]) -> str:
     if row["disputed"]:
         words.append("disputed")
     return " · ".join(words)
+
+
+def search_text(row: dict[str, Any]) -> str:
+    """The lower-case text the log filter looks in; the console makes it for every row as it
+    reads them in the background (`TurnledgerApp._preload_rows`), so that the first keystroke in
+    the filter on 100,000 entries does not wait for them (about 170 ms)."""
+    text = row.get("search")
+    if text is None:
+        text = row["search"] = "\n".join(str(row[key]) for key in SEARCHED).lower()
+    return str(text)
 
 
 def cells(row: dict[str, Any]) -> tuple[str, ...]:
@@ -52,12 +62,15 @@ class LogScreen(ListingScreen):
         columns += [Column("summary", 90, flex=True), Column("status", 24, least=len("disputed"))]
         return RowTable(columns, cells, id="entries")
 
-    def keeps(self, row: Any, text: str) -> bool:
+    def search_text(self, row: Any) -> str:
+        return search_text(row)
+
+    def word_filter(self, text: str) -> Callable[[Any], bool] | None:
         if text == "disputed":
-            return bool(row["disputed"])
+            return lambda row: bool(row["disputed"])
         if text == "undone":
-            return bool(row["undone_by"])
-        return any(text in str(row[key]).lower() for key in SEARCHED)
+            return lambda row: bool(row["undone_by"])
+        return None
 
     def counts(self) -> str:
         return f"{len(self.matching):,} entries match · Enter opens · / filter · Escape back"

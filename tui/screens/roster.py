@@ -28,8 +28,8 @@ class RosterScreen(ListingScreen):
     def make_table(self) -> RowTable[Any]:
         return RowTable([Column(title, 30) for title in COLUMNS], tuple, id="units")
 
-    def keeps(self, row: Any, text: str) -> bool:
-        return any(text in cell.lower() for cell in row)
+    def search_text(self, row: Any) -> str:
+        return "\n".join(row).lower()
 
     def counts(self) -> str:
         return f"{len(self.matching):,} of {len(self.rows):,} units · {self.where} · / filter · Escape back"
