@@ -27,6 +27,7 @@ from referee.common import dice_events as dv
 from referee.common import events as ev
 from referee.common.accounts import list_accounts
 from referee.common.decision import Context, Decision
+from referee.common.dice import DigitalRoller
 from referee.common.errors import IllegalOrderError, InvalidInputError, ScenarioError
 from referee.common.game import Game
 from referee.common.names import known_names, spelled_as_known
@@ -254,7 +255,14 @@ class RefereeService(ConsoleReads):
             self._secrets = SecretKeeper(secrets_path(self.store.location, str(self.store.campaign_id)))
         return self._secrets
 
-    def _decide(self, command: Any, state: BaseState, *, live: bool = False) -> Decision:
+    def decide_as_recorded(self, command: Any, state: BaseState, roller: DigitalRoller) -> Decision:
+        """The ruling and events for an entry's ``command`` against the ``state`` before it, its
+        digital rolls handed back by ``roller`` as recorded (the audit's re-adjudication)."""
+        return self._decide(command, state, roller=roller)
+
+    def _decide(
+        self, command: Any, state: BaseState, *, live: bool = False, roller: DigitalRoller | None = None
+    ) -> Decision:
         game = game_named(state.identity.game)
         if isinstance(command, c.CreateCampaign):
             raise IllegalOrderError("this store already holds a campaign; create a new one with 'turnledger new'")
@@ -272,7 +280,8 @@ class RefereeService(ConsoleReads):
         handler = game.handlers.get(type(command))
         if handler is None:
             raise IllegalOrderError(f"{command.kind} is not a command of {game.title}")
-        roller = dice_periods.roller(state, self.secrets, live=live, command=c.command_json(command))
+        if roller is None:
+            roller = dice_periods.roller(state, self.secrets, live=live, command=c.command_json(command))
         ruleset = self._pinned_ruleset(state)
         context = Context(state=state, ruleset=ruleset, head=state.chain.last_number, game=game, roller=roller)
         decision = handler(command, context)
@@ -288,7 +297,8 @@ class RefereeService(ConsoleReads):
         head = state.chain.last_number
         if command.to >= head:
             raise IllegalOrderError(f"roll back to #{command.to}: the record ends at #{head}; choose an earlier entry")
-        target = dice_periods.kept_through_rollback(self.store.state(command.to), state, self.entries(command.to + 1))
+        undone = self.entries(command.to + 1, head)  # up to the state decided on (the audit decides old rollbacks)
+        target = dice_periods.kept_through_rollback(self.store.state(command.to), state, undone)
         raw = restore_events(state, target, to=command.to, reason=command.reason)
         restored = [r["account"] for r in raw if r["type"] == "AccountRestored"]
         return Decision(

@@ -27,6 +27,7 @@ from referee.common.log import log_rows
 from referee.service import RefereeService
 from tui import cli_output as output
 from tui import render
+from tui.cli_audit import cmd_audit
 from tui.cli_read import cmd_log, cmd_options, cmd_preview, cmd_scenarios, cmd_schema, cmd_show, cmd_state
 from tui.cli_record import cmd_branch, cmd_export, cmd_import, cmd_rollback, cmd_verify
 
@@ -215,6 +216,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--to", required=True, help="the new campaign's file")
     p.add_argument("--name")
     p.add_argument("--actor", default="referee")
+    p = add(
+        "audit",
+        cmd_audit,
+        "verify the chain, re-adjudicate every ruling, check the dice and report disputes and rollbacks",
+    )
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--markdown", metavar="FILE", help="also write the report as a Markdown page")
     p = add("verify", cmd_verify, "recompute the hash chain and name the first bad entry")
     p.add_argument("--json", action="store_true")
     p = add("export", cmd_export, "write the record as JSONL and/or an SQLite read model")

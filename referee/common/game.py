@@ -60,6 +60,20 @@ class Chart:
 
 
 @dataclass(frozen=True)
+class RuleChange:
+    """What a later release changed in what a command records: an older entry recorded before
+    the change is not a forgery, and the audit says so as information, not as a problem."""
+
+    kind: str
+    """The command."""
+    before: Callable[[dict[str, Any]], dict[str, Any] | None]
+    """An event as the releases before the change recorded it (None: they did not record it);
+    the audit compares the recorded and the re-decided entry both seen this way."""
+    what: str
+    """The change, as the audit reports it."""
+
+
+@dataclass(frozen=True)
 class Game:
     """One game: its commands and handlers, its state and fold, its sequence hooks, options,
     charts and facts. ``name`` through ``setup`` are required; the hooks default to 'nothing
@@ -84,6 +98,8 @@ class Game:
     scenario_tables: Callable[[Scenario], dict[str, Any]] = lambda scenario: {}
     views: Callable[[Any], list[View]] = lambda state: []
     forms: Mapping[str, FormSpec] = field(default_factory=dict)
+    rule_changes: tuple[RuleChange, ...] = ()
+    """What later releases changed in what a command records (`RuleChange`)."""
     losses_on_advance: tuple[str, ...] = ()
     """Event types an advance may record that take something from a side (the stockpile cap,
     unspent special SP): the console says what will go and asks before recording them."""

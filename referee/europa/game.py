@@ -12,7 +12,7 @@ from typing import Any
 from ledger.folding import register
 from referee.common.facts import FactKind
 from referee.common.fold import GameFold
-from referee.common.game import Chart, Game
+from referee.common.game import Chart, Game, RuleChange
 from referee.common.handlers import NEUTRAL_HANDLERS
 from referee.europa import charts, setup, turns, views
 from referee.europa.account_handlers import ACCOUNT_HANDLERS, refuse_with_losses_owed
@@ -77,6 +77,36 @@ def trends(state: EuropaState) -> dict[str, int]:
     return {f"{side} SP": pool.stockpile for side, pool in state.supply_pools.items()}
 
 
+def _without_paid_mark(event: dict[str, Any]) -> dict[str, Any] | None:
+    paid = event.get("type") == "StepCompleted" and str(event.get("step", "")).startswith("attack_supply_paid")
+    return None if paid else event
+
+
+def _losses_without_units(event: dict[str, Any]) -> dict[str, Any] | None:
+    if event.get("type") == "StepCompleted" and str(event.get("step", "")).startswith("attack_supply_in_combat"):
+        return None
+    if event.get("type") != "CombatResolved":
+        return event
+    return {**event, "losses": [{k: v for k, v in loss.items() if k != "units"} for loss in event.get("losses", [])]}
+
+
+RULE_CHANGES = (
+    RuleChange(
+        "PayAttackSupply",
+        _without_paid_mark,
+        "attack supply paid by hand is now marked for the phase, so that the combat form does not charge it "
+        "again (issue 12); entries recorded before the mark existed do not carry it",
+    ),
+    RuleChange(
+        "ResolveCombat",
+        _losses_without_units,
+        "a loss owed now names the units that were in the combat, so that only they can meet it (D-56), and "
+        "attack supply paid in the combat is marked for the phase (issue 12); entries recorded before carry neither",
+    ),
+)
+"""What releases after 0.1.0 changed in what Europa commands record (`referee.audit`)."""
+
+
 GAME = Game(
     name="europa",
     title="Revised Europa",
@@ -98,6 +128,7 @@ GAME = Game(
     facts=FACTS,
     advance_effects=turns.advance_effects,
     losses_on_advance=("SupplyCapApplied", "SpecialSupplyExpired"),
+    rule_changes=RULE_CHANGES,
     before_leaving=refuse_with_losses_owed,
     figures=figures,
     trends=trends,

@@ -1,0 +1,269 @@
+"""`turnledger audit`: was anything changed, did the rules give what was recorded, are the dice fair.
+
+`verify` answers the first question for the chain, but a forger who edits an entry's effects and
+recomputes every hash passes it. The audit therefore also **re-adjudicates** every entry: the
+recorded command is decided again against the state the entries before it made, with the rolls
+it recorded (digital rolls are replayed as recorded and checked on their own, against their
+revealed seeds), and what the rules give is compared with what was recorded:
+
+- the events (what the entry did to the accounts, the calendar, the losses owed) and the rolls:
+  a difference is a problem;
+- the ruling's words (summary and derivation): a difference is information, since releases word
+  their derivations better without changing a figure;
+- entries that bring rules in from outside the record (AdoptRuleset, AdoptCharts read today's
+  bundled files) and dice bookkeeping (commitments, seed reveals, roll counts) are compared by
+  the dice check and the pinned-rules check, not re-decided.
+
+Rollbacks, disputes and undone rolls are reported, not failures.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from referee.common import events as ev
+from referee.common.dice import DigitalRoller
+from referee.common.errors import IllegalOrderError, RulesError
+from referee.common.game import RuleChange
+from referee.dice_stats import DiceGroup, dice_groups
+from referee.digital_dice import check_entries
+from referee.games import commands_of
+
+if TYPE_CHECKING:
+    from referee.service import RefereeService
+
+NOT_READJUDICATED = frozenset(
+    {"CreateCampaign", "BranchCampaign", "CommitDice", "AdoptRuleset", "AdoptCharts", "Rollback"}
+)
+"""Commands whose decision depends on what is outside the record (a new secret seed, today's
+bundled rules files): checked by the dice check and the pinned-rules check instead. A rollback's
+restored accounts embed whole states in the shape of their day: it is checked by its effect (every
+account figure back to what it was as of its target), not by its events."""
+DICE_BOOKKEEPING = frozenset({"DiceCommitted", "DiceSeedRevealed", "DigitalRollsMade"})
+"""Events the dice check covers (a seed revealed at the end of a period, the count of rolls)."""
+
+
+@dataclass
+class Difference:
+    """What entry ``entry`` recorded against what the rules give for its command."""
+
+    entry: int
+    kind: str
+    what: str
+    recorded: str
+    rules_give: str
+
+
+@dataclass
+class AuditReport:
+    """Everything `turnledger audit` says; ``ok`` is False on any problem."""
+
+    name: str
+    campaign_id: str
+    entries: int
+    head_hash: str
+    chain_problems: list[tuple[int, str]] = field(default_factory=list)
+    differences: list[Difference] = field(default_factory=list)
+    reworded: list[Difference] = field(default_factory=list)
+    readjudicated: int = 0
+    dice_lines: list[str] = field(default_factory=list)
+    dice_problems: list[str] = field(default_factory=list)
+    unrevealed: list[int] = field(default_factory=list)
+    undone_rolls: list[dict[str, Any]] = field(default_factory=list)
+    actors: Counter[str] = field(default_factory=Counter)
+    on_behalf: Counter[tuple[str, str]] = field(default_factory=Counter)
+    disputes: list[dict[str, Any]] = field(default_factory=list)
+    rollbacks: list[dict[str, Any]] = field(default_factory=list)
+    dice: list[DiceGroup] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not (self.chain_problems or self.differences or self.dice_problems)
+
+
+class ReplayedRolls(DigitalRoller):
+    """The digital rolls an entry recorded, handed back in order to its re-decided command
+    (their faces are checked against the revealed seed by the dice check)."""
+
+    def __init__(self, recorded: list[dict[str, Any]], command: dict[str, Any]) -> None:
+        super().__init__(campaign="", dice=None, seed=None, command=command)
+        self.recorded = [roll for roll in recorded if roll.get("method") == "digital"]
+
+    def roll(self, purpose: str, dice: str) -> dict[str, Any]:
+        if not self.recorded:
+            raise IllegalOrderError("the command asks for a digital roll that the entry did not record")
+        roll = dict(self.recorded.pop(0))
+        for key in ("rolled_by", "witnesses", "entered_by"):
+            roll.pop(key, None)
+        if (roll.get("purpose"), roll.get("dice")) != (purpose, dice):
+            raise IllegalOrderError(f"the entry recorded a {roll.get('dice')} roll for {roll.get('purpose')!r} here")
+        self.made += 1
+        return roll
+
+
+def audit(service: RefereeService, *, progress: Callable[[int, int], None] | None = None) -> AuditReport:
+    """Verify the chain and the pinned rules, re-adjudicate every entry, check the digital rolls,
+    and gather who entered what, disputes, rollbacks and the dice statistics."""
+    verified = service.verify()
+    report = AuditReport(
+        name=_name(service) if verified.ok else "(a damaged record)",
+        campaign_id=service.campaign_id,
+        entries=verified.entries,
+        head_hash=verified.head_hash,
+        chain_problems=list(verified.problems),
+    )
+    entries = list(service.entries(1, verified.entries)) if verified.ok else []
+    _readjudicate(service, entries, report, progress)
+    report.dice_lines, report.dice_problems = check_entries(entries, service.campaign_id)
+    undone = service.undone(verified.entries) if verified.ok else {}
+    _gather(entries, undone, report)
+    return report
+
+
+def _name(service: RefereeService) -> str:
+    return str(service.current().identity.name)
+
+
+def _readjudicate(
+    service: RefereeService,
+    entries: list[dict[str, Any]],
+    report: AuditReport,
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    if not entries:
+        return
+    game = service.game
+    state = game.fold.open(entries[0])
+    for entry in entries[1:]:
+        kind = str(entry["command"].get("kind"))
+        if kind not in NOT_READJUDICATED:
+            _compare(service, state, entry, report)
+            report.readjudicated += 1
+        state = game.fold.apply(state, entry)
+        if kind == "Rollback":
+            _check_rollback(service, state, entry, report)
+            report.readjudicated += 1
+        if progress is not None and entry["number"] % 1000 == 0:
+            progress(entry["number"], len(entries))
+
+
+def _compare(service: RefereeService, state: Any, entry: dict[str, Any], report: AuditReport) -> None:
+    number, command_json = entry["number"], entry["command"]
+    kind = str(command_json.get("kind"))
+    try:
+        command = commands_of(service.game).parse_stored(command_json)
+        decision = service.decide_as_recorded(command, state, ReplayedRolls(entry.get("rolls", []), command_json))
+    except RulesError as error:
+        report.differences.append(Difference(number, kind, "the rules refuse this command", "recorded", str(error)))
+        return
+    game = service.game
+    recorded_events = _plain(game.fold.catalog.parse_entry(entry["events"]))
+    given_events = _plain(decision.events)
+    if recorded_events != given_events:
+        changes = [change for change in game.rule_changes if change.kind == kind]
+        if changes and _before(recorded_events, changes) == _before(given_events, changes):
+            why = "; ".join(change.what for change in changes)
+            report.reworded.append(Difference(number, kind, "events", _describe(recorded_events), why))
+        else:
+            report.differences.append(
+                Difference(number, kind, "events", _describe(recorded_events), _describe(given_events))
+            )
+    recorded_rolls = [_roll_key(roll) for roll in entry.get("rolls", [])]
+    given_rolls = [_roll_key(roll) for roll in decision.rolls]
+    if recorded_rolls != given_rolls:
+        report.differences.append(Difference(number, kind, "rolls", str(recorded_rolls), str(given_rolls)))
+    recorded_ruling, ruling = _words(entry.get("ruling") or {}), _words(decision.ruling.to_json())
+    if recorded_ruling != ruling:
+        report.reworded.append(Difference(number, kind, "ruling", recorded_ruling[0], ruling[0]))
+
+
+def _check_rollback(service: RefereeService, after: Any, entry: dict[str, Any], report: AuditReport) -> None:
+    """Every account figure after the rollback is what it was as of the entry it went back to."""
+    to = int(entry["command"].get("to", 0))
+    figures = service.game.figures
+    target, restored = figures(service.state(to)), figures(after)
+    wrong = sorted(key for key in set(target) | set(restored) if target.get(key) != restored.get(key))
+    if wrong:
+        shown = ", ".join(f"{'/'.join(key)}: {restored.get(key)} (was {target.get(key)})" for key in wrong[:6])
+        report.differences.append(
+            Difference(entry["number"], "Rollback", f"accounts not as of #{to}", shown, "the figures as of the target")
+        )
+
+
+def _words(ruling: dict[str, Any]) -> tuple[str, list[tuple[str, str]]]:
+    """A ruling's summary and its steps' text and rule, as compared."""
+    steps = [(str(step.get("text", "")), str(step.get("rule", ""))) for step in ruling.get("steps", [])]
+    return str(ruling.get("summary", "")), steps
+
+
+def _plain(events: Iterable[Any]) -> list[dict[str, Any]]:
+    """Events as compared: today's shape with every default filled (a stored event of an older
+    release was upcast and parsed), without the shape's version and the dice bookkeeping."""
+    dumped = (ev.dump_event(event) for event in events if type(event).__name__ not in DICE_BOOKKEEPING)
+    return [{key: value for key, value in event.items() if key != "v"} for event in dumped]
+
+
+def _before(events: list[dict[str, Any]], changes: list[RuleChange]) -> list[dict[str, Any]]:
+    """The events as the releases before ``changes`` would have recorded them."""
+    for change in changes:
+        events = [seen for seen in (change.before(event) for event in events) if seen is not None]
+    return events
+
+
+def _describe(events: list[dict[str, Any]]) -> str:
+    return "; ".join(
+        str(event.get("type")) + " " + ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "v"))
+        for event in events
+    )
+
+
+def _roll_key(roll: dict[str, Any]) -> tuple[Any, ...]:
+    return (roll.get("purpose"), roll.get("dice"), tuple(roll.get("faces", [])), roll.get("method", "physical"))
+
+
+def _gather(entries: list[dict[str, Any]], undone: dict[int, int], report: AuditReport) -> None:
+    """Who entered what and for whom, undone rolls, disputes and rulings, rollbacks, the dice."""
+    committed: set[int] = set()
+    revealed: set[int] = set()
+    disputes: dict[int, dict[str, Any]] = {}
+    kept_rolls: list[dict[str, Any]] = []
+    for entry in entries:
+        number = entry["number"]
+        report.actors[str(entry.get("actor", ""))] += 1
+        if entry.get("on_behalf_of"):
+            report.on_behalf[str(entry.get("actor", "")), str(entry["on_behalf_of"])] += 1
+        command = entry["command"]
+        kind = command.get("kind")
+        for event in entry["events"]:
+            if event.get("type") == "DiceCommitted":
+                committed.add(int(event.get("period", number)))
+            elif event.get("type") == "DiceSeedRevealed":
+                revealed.add(int(event.get("period", 0)))
+        if kind == "Annotate" and command.get("disputed"):
+            disputes[number] = {"dispute": number, "on": command.get("entry"), "by": entry.get("actor"), "ruling": None}
+        if kind == "SettleDispute" and command.get("dispute") in disputes:
+            disputes[command["dispute"]]["ruling"] = number
+        if kind == "Rollback":
+            to = int(command.get("to", 0))
+            undid = [n for n, by in undone.items() if by == number]
+            report.rollbacks.append({"entry": number, "to": to, "undid": undid, "reason": command.get("reason")})
+        for roll in entry.get("rolls", []):
+            if number in undone:
+                report.undone_rolls.append(
+                    {
+                        "entry": number,
+                        "purpose": roll.get("purpose"),
+                        "faces": roll.get("faces"),
+                        "rolled_by": roll.get("rolled_by"),
+                        "entered_by": roll.get("entered_by") or entry.get("actor"),
+                        "undone_by": undone[number],
+                    }
+                )
+            else:
+                kept_rolls.append(roll)
+    report.unrevealed = sorted(committed - revealed)
+    report.disputes = list(disputes.values())
+    report.dice = dice_groups(kept_rolls)

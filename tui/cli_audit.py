@@ -1,0 +1,213 @@
+"""`turnledger audit CAMPAIGN`: the audit report (referee/audit.py) on a terminal, as JSON, or
+as a Markdown page to post to a club's forum. Exit 0 when nothing is wrong, 1 on a problem
+(an altered entry, a ruling the rules do not give, a roll that does not check)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from rich.markup import escape
+from rich.table import Table
+
+from referee.audit import AuditReport, audit
+from referee.service import RefereeService
+from tui import cli_output as output
+
+
+def report_data(report: AuditReport) -> dict[str, Any]:
+    """The report as plain data: what --json prints and the other two forms draw."""
+    return {
+        "ok": report.ok,
+        "campaign": {"name": report.name, "id": report.campaign_id},
+        "entries": report.entries,
+        "head_hash": report.head_hash,
+        "chain": {
+            "ok": not report.chain_problems,
+            "problems": [{"entry": n, "problem": t} for n, t in report.chain_problems],
+        },
+        "rulings": {
+            "readjudicated": report.readjudicated,
+            "problems": [vars(found) for found in report.differences],
+            "information": [vars(found) for found in report.reworded],
+        },
+        "dice": {
+            "problems": report.dice_problems,
+            "checked": report.dice_lines,
+            "unrevealed_periods": report.unrevealed,
+            "undone_rolls": report.undone_rolls,
+            "statistics": [_group_data(group) for group in report.dice],
+        },
+        "actors": dict(report.actors),
+        "on_behalf_of": [{"actor": a, "for": b, "entries": n} for (a, b), n in sorted(report.on_behalf.items())],
+        "disputes": report.disputes,
+        "rollbacks": report.rollbacks,
+    }
+
+
+def _group_data(group: Any) -> dict[str, Any]:
+    test = group.test()
+    return {
+        "player": group.player,
+        "purpose": group.purpose,
+        "dice": group.dice,
+        "method": group.method,
+        "rolls": group.rolls,
+        "counts": test.counts,
+        "mean": round(test.mean, 3),
+        "expected_mean": test.expected_mean,
+        "chi_square": None if test.statistic is None else round(test.statistic, 3),
+        "freedom": test.freedom,
+        "p_value": None if test.p_value is None else round(test.p_value, 4),
+        "verdict": test.verdict,
+    }
+
+
+def markdown(data: dict[str, Any]) -> str:
+    """The report as a Markdown page."""
+    lines = [
+        f"# Audit of {data['campaign']['name']}",
+        "",
+        f"- campaign `{data['campaign']['id']}`, {data['entries']} entries, head `{data['head_hash']}`",
+        f"- verdict: **{'nothing wrong found' if data['ok'] else 'PROBLEMS FOUND'}**",
+        f"- chain and pinned rules: {'intact' if data['chain']['ok'] else 'broken'}",
+        (
+            f"- rulings re-adjudicated: {data['rulings']['readjudicated']}, "
+            f"differing from the rules: {len(data['rulings']['problems'])}"
+        ),
+        "",
+    ]
+    for problem in data["chain"]["problems"]:
+        lines.append(f"- **entry #{problem['entry']}**: {problem['problem']}")
+    if data["rulings"]["problems"]:
+        lines += [
+            "## Rulings the rules do not give",
+            "",
+            "| entry | command | what | recorded | the rules give |",
+            "|---|---|---|---|---|",
+        ]
+        for found in data["rulings"]["problems"]:
+            lines.append(
+                f"| #{found['entry']} | {found['kind']} | {found['what']} | {_cell(found['recorded'])} | "
+                f"{_cell(found['rules_give'])} |"
+            )
+        lines.append("")
+    information = data["rulings"]["information"]
+    if information:
+        lines += [f"## Information: {len(information)} entries worded or recorded differently today", ""]
+        lines += [
+            f"- #{found['entry']} {found['kind']} ({found['what']}): {_cell(found['rules_give'])}"
+            for found in information[:50]
+        ]
+        lines.append("")
+    dice = data["dice"]
+    lines += ["## Dice", ""]
+    lines += [f"- **problem**: {problem}" for problem in dice["problems"]]
+    if dice["unrevealed_periods"]:
+        lines.append(
+            f"- periods not revealed yet (their rolls are checked when they are): {dice['unrevealed_periods']}"
+        )
+    for roll in dice["undone_rolls"]:
+        lines.append(
+            f"- entry #{roll['entry']}: {roll['purpose']} {roll['faces']} rolled by {roll['rolled_by']}, entered by "
+            f"{roll['entered_by']}, undone by #{roll['undone_by']}"
+        )
+    if dice["statistics"]:
+        lines += [
+            "",
+            "| player | purpose | die | method | rolls | counts per face | mean (fair) | χ² (df) | p | verdict |",
+        ]
+        lines.append("|---|---|---|---|---|---|---|---|---|---|")
+        for group in dice["statistics"]:
+            chi = "—" if group["chi_square"] is None else f"{group['chi_square']} ({group['freedom']})"
+            p_value = "—" if group["p_value"] is None else group["p_value"]
+            counts = " ".join(f"{face}:{count}" for face, count in group["counts"].items())
+            lines.append(
+                f"| {group['player']} | {group['purpose']} | {group['dice']} | {group['method']} | {group['rolls']} | "
+                f"{counts} | {group['mean']} ({group['expected_mean']}) | {chi} | {p_value} | {group['verdict']} |"
+            )
+    lines += ["", "## Who entered what", ""]
+    lines += [f"- {actor}: {count} entries" for actor, count in sorted(data["actors"].items())]
+    lines += [f"- {row['actor']} for {row['for']}: {row['entries']} entries" for row in data["on_behalf_of"]]
+    lines += ["", "## Disputes and rollbacks", ""]
+    for dispute in data["disputes"]:
+        settled = f"settled by #{dispute['ruling']}" if dispute["ruling"] else "open"
+        lines.append(f"- dispute #{dispute['dispute']} on #{dispute['on']} by {dispute['by']}: {settled}")
+    for rollback in data["rollbacks"]:
+        lines.append(
+            f"- rollback #{rollback['entry']} to #{rollback['to']} ({rollback['reason']}): took "
+            f"{', '.join(f'#{n}' for n in rollback['undid']) or 'nothing'} off the current line"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")[:400]
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    service = RefereeService.open(args.store, check=False)  # a damaged record is what the audit reports
+    try:
+        with output.progress("auditing") as progress:
+            report = audit(service, progress=progress)
+    finally:
+        service.close()
+    data = report_data(report)
+    if args.markdown:
+        Path(args.markdown).write_text(markdown(data), encoding="utf-8")
+    if args.json:
+        output.print_json(data)
+    else:
+        _show(data)
+    return 0 if report.ok else 1
+
+
+def _show(data: dict[str, Any]) -> None:
+    verdict = "[green]nothing wrong found[/]" if data["ok"] else "[bold red]PROBLEMS FOUND[/]"
+    output.out.print(
+        f"audit of {escape(data['campaign']['name'])}: {verdict} · {data['entries']} entries · "
+        f"{data['rulings']['readjudicated']} rulings re-adjudicated · head {data['head_hash'][:16]}…"
+    )
+    for problem in data["chain"]["problems"]:
+        output.out.print(f"[bold red]entry #{problem['entry']}[/]: {escape(problem['problem'])}")
+    for found in data["rulings"]["problems"]:
+        output.out.print(
+            f"[bold red]entry #{found['entry']}[/] {found['kind']}: {found['what']} recorded "
+            f"{escape(found['recorded'][:300])} · the rules give {escape(found['rules_give'][:300])}"
+        )
+    for problem in data["dice"]["problems"]:
+        output.out.print(f"[bold red]dice[/]: {escape(problem)}")
+    information = data["rulings"]["information"]
+    if information:
+        output.out.print(f"{len(information)} entries worded or recorded differently by today's release (information)")
+    if data["dice"]["unrevealed_periods"]:
+        output.out.print(f"dice periods not revealed yet: {data['dice']['unrevealed_periods']}")
+    for roll in data["dice"]["undone_rolls"]:
+        output.out.print(
+            f"undone roll: #{roll['entry']} {escape(str(roll['purpose']))} {roll['faces']} "
+            f"by {escape(str(roll['rolled_by']))}, undone by #{roll['undone_by']}"
+        )
+    table = Table("player", "purpose", "die", "method", "rolls", "mean (fair)", "p", "verdict", title="dice")
+    for group in data["dice"]["statistics"]:
+        p_value = "—" if group["p_value"] is None else str(group["p_value"])
+        table.add_row(
+            group["player"],
+            group["purpose"],
+            group["dice"],
+            group["method"],
+            str(group["rolls"]),
+            f"{group['mean']} ({group['expected_mean']})",
+            p_value,
+            group["verdict"],
+        )
+    output.out.print(table)
+    output.out.print("entries by: " + ", ".join(f"{escape(a)} {n}" for a, n in sorted(data["actors"].items())))
+    for row in data["on_behalf_of"]:
+        output.out.print(f"on behalf: {escape(row['actor'])} for {escape(row['for'])}: {row['entries']}")
+    for dispute in data["disputes"]:
+        settled = f"settled by #{dispute['ruling']}" if dispute["ruling"] else "open"
+        output.out.print(f"dispute #{dispute['dispute']} on #{dispute['on']}: {settled}")
+    for rollback in data["rollbacks"]:
+        undid = ", ".join(f"#{n}" for n in rollback["undid"]) or "nothing"
+        output.out.print(f"rollback #{rollback['entry']} to #{rollback['to']}: took {undid} off the current line")
