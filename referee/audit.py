@@ -123,6 +123,21 @@ def audit(service: RefereeService, *, progress: Callable[[int, int], None] | Non
     return report
 
 
+def audit_entry(service: RefereeService, number: int) -> AuditReport:
+    """The re-adjudication of entry ``number`` alone (`turnledger report`): its differences and
+    the information on it, in a report of that one entry."""
+    entry = service.entry(number)
+    report = AuditReport(name=_name(service), campaign_id=service.campaign_id, entries=1, head_hash=entry["hash"])
+    kind = str(entry["command"].get("kind"))
+    if number > 1 and kind not in NOT_READJUDICATED:
+        _compare(service, service.state(number - 1), entry, report)
+        report.readjudicated = 1
+    elif kind == "Rollback":
+        _check_rollback(service, service.state(number), entry, report)
+        report.readjudicated = 1
+    return report
+
+
 def _name(service: RefereeService) -> str:
     return str(service.current().identity.name)
 

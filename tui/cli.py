@@ -30,6 +30,7 @@ from tui import render
 from tui.cli_audit import cmd_audit
 from tui.cli_read import cmd_log, cmd_options, cmd_preview, cmd_scenarios, cmd_schema, cmd_show, cmd_state
 from tui.cli_record import cmd_branch, cmd_export, cmd_import, cmd_rollback, cmd_verify
+from tui.cli_report import cmd_report
 
 DEFAULT_SCENARIO = "revised-europa/barbarossa"
 
@@ -223,6 +224,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--json", action="store_true")
     p.add_argument("--markdown", metavar="FILE", help="also write the report as a Markdown page")
+    p = add("report", cmd_report, "one entry as a Markdown page for a dispute: command, rolls, ruling, figures, checks")
+    p.add_argument("number", type=int)
+    p.add_argument("--out", metavar="FILE", help="write the page to FILE instead of printing it")
     p = add("verify", cmd_verify, "recompute the hash chain and name the first bad entry")
     p.add_argument("--json", action="store_true")
     p = add("export", cmd_export, "write the record as JSONL and/or an SQLite read model")
