@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from referee.common import events as ev
 from referee.common.dice import DigitalRoller
 from referee.common.errors import IllegalOrderError, RulesError
-from referee.common.game import RuleChange
+from referee.common.game import Game, RuleChange
 from referee.dice_stats import DiceGroup, dice_groups
 from referee.digital_dice import check_entries
 from referee.games import commands_of
@@ -130,7 +130,7 @@ def audit_entry(service: RefereeService, number: int) -> AuditReport:
     report = AuditReport(name=_name(service), campaign_id=service.campaign_id, entries=1, head_hash=entry["hash"])
     kind = str(entry["command"].get("kind"))
     if number > 1 and kind not in NOT_READJUDICATED:
-        _compare(service, service.state(number - 1), entry, report)
+        _compare(service, service.game, service.state(number - 1), entry, report)
         report.readjudicated = 1
     elif kind == "Rollback":
         _check_rollback(service, service.state(number), entry, report)
@@ -155,26 +155,27 @@ def _readjudicate(
     for entry in entries[1:]:
         kind = str(entry["command"].get("kind"))
         if kind not in NOT_READJUDICATED:
-            _compare(service, state, entry, report)
+            _compare(service, game, state, entry, report)
             report.readjudicated += 1
         state = game.fold.apply(state, entry)
         if kind == "Rollback":
             _check_rollback(service, state, entry, report)
             report.readjudicated += 1
         if progress is not None and entry["number"] % 1000 == 0:
-            progress(entry["number"], len(entries))
+            progress(len(entries) + entry["number"], 2 * len(entries))
 
 
-def _compare(service: RefereeService, state: Any, entry: dict[str, Any], report: AuditReport) -> None:
+def _compare(service: RefereeService, game: Game, state: Any, entry: dict[str, Any], report: AuditReport) -> None:
+    """Entry ``entry`` decided again against ``state`` (the state before it) and compared.
+    ``game`` is passed in: the service's own property reads the head from the store each time."""
     number, command_json = entry["number"], entry["command"]
     kind = str(command_json.get("kind"))
     try:
-        command = commands_of(service.game).parse_stored(command_json)
+        command = commands_of(game).parse_stored(command_json)
         decision = service.decide_as_recorded(command, state, ReplayedRolls(entry.get("rolls", []), command_json))
     except RulesError as error:
         report.differences.append(Difference(number, kind, "the rules refuse this command", "recorded", str(error)))
         return
-    game = service.game
     recorded_events = _plain(game.fold.catalog.parse_entry(entry["events"]))
     given_events = _plain(decision.events)
     if recorded_events != given_events:
