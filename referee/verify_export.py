@@ -31,7 +31,7 @@ from typing import Any
 try:  # part of turnledger
     from referee import digital_dice
 except ImportError:  # run on its own, from its folder: the sibling file, standard library only
-    import digital_dice  # type: ignore[no-redef,import-not-found]
+    import digital_dice  # type: ignore[no-redef,import-not-found]  # the sibling file: mypy sees the package one
 
 FORMAT = "turnledger-jsonl"
 FORMAT_VERSION = 1

@@ -24,6 +24,7 @@ from referee.common.series import sample_series
 from referee.digital_dice import check_entries
 from referee.service import Clock, RefereeService, utc_now
 from tui import render
+from tui.audit_actions import AuditActions
 from tui.dialogs.command_form import CommandForm
 from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.error import ErrorDialog
@@ -42,7 +43,7 @@ from tui.table_forms import TableFormActions
 DEFAULT_SCENARIO = "revised-europa/barbarossa"
 
 
-class TurnledgerApp(ReplayActions, TableFormActions, ReportActions, App[None]):
+class TurnledgerApp(ReplayActions, TableFormActions, ReportActions, AuditActions, App[None]):
     """The console. Messages up: `Recorded`, `Refused`, `CursorMoved` (tests listen to them)."""
 
     TITLE = "turnledger"
@@ -78,6 +79,7 @@ class TurnledgerApp(ReplayActions, TableFormActions, ReportActions, App[None]):
         Binding("w", "warfare", "Strategic warfare", show=False),
         Binding("y", "year_start", "Year start", show=False),
         Binding("v", "verify", "Verify"),
+        Binding("d", "audit_campaign", "Audit"),
         Binding("r", "audit", "Report"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
@@ -201,6 +203,11 @@ class TurnledgerApp(ReplayActions, TableFormActions, ReportActions, App[None]):
             ("Undo to the cursor", "roll back to the replay cursor, with a reason", self.action_undo),
             ("Branch a what-if", "a new campaign from the cursor", self.action_branch),
             ("Verify", "recompute the hash chain", self.action_verify),
+            (
+                "Audit the campaign",
+                "verify, re-adjudicate every ruling, check the dice, and draw each player's dice",
+                self.action_audit_campaign,
+            ),
             ("Report on an entry", "rolls, witnesses, derivation, hash, notes; dispute or rule", self.action_audit),
             ("Keys", "the help screen", self.action_help),
         ):

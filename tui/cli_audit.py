@@ -11,57 +11,9 @@ from typing import Any
 from rich.markup import escape
 from rich.table import Table
 
-from referee.audit import AuditReport, audit
+from referee.audit import audit, report_data
 from referee.service import RefereeService
 from tui import cli_output as output
-
-
-def report_data(report: AuditReport) -> dict[str, Any]:
-    """The report as plain data: what --json prints and the other two forms draw."""
-    return {
-        "ok": report.ok,
-        "campaign": {"name": report.name, "id": report.campaign_id},
-        "entries": report.entries,
-        "head_hash": report.head_hash,
-        "chain": {
-            "ok": not report.chain_problems,
-            "problems": [{"entry": n, "problem": t} for n, t in report.chain_problems],
-        },
-        "rulings": {
-            "readjudicated": report.readjudicated,
-            "problems": [vars(found) for found in report.differences],
-            "information": [vars(found) for found in report.reworded],
-        },
-        "dice": {
-            "problems": report.dice_problems,
-            "checked": report.dice_lines,
-            "unrevealed_periods": report.unrevealed,
-            "undone_rolls": report.undone_rolls,
-            "statistics": [_group_data(group) for group in report.dice],
-        },
-        "actors": dict(report.actors),
-        "on_behalf_of": [{"actor": a, "for": b, "entries": n} for (a, b), n in sorted(report.on_behalf.items())],
-        "disputes": report.disputes,
-        "rollbacks": report.rollbacks,
-    }
-
-
-def _group_data(group: Any) -> dict[str, Any]:
-    test = group.test()
-    return {
-        "player": group.player,
-        "purpose": group.purpose,
-        "dice": group.dice,
-        "method": group.method,
-        "rolls": group.rolls,
-        "counts": test.counts,
-        "mean": round(test.mean, 3),
-        "expected_mean": test.expected_mean,
-        "chi_square": None if test.statistic is None else round(test.statistic, 3),
-        "freedom": test.freedom,
-        "p_value": None if test.p_value is None else round(test.p_value, 4),
-        "verdict": test.verdict,
-    }
 
 
 def markdown(data: dict[str, Any]) -> str:

@@ -32,6 +32,8 @@ KEYS = """[b]turnledger console[/b]
   u        undo: roll back to the replay cursor (asks for a reason)
   b        branch a what-if from the replay cursor
   v        verify the hash chain
+  d        audit the campaign: every ruling decided again, the digital rolls recomputed, disputes,
+           rollbacks, who entered what, and each player's dice drawn face by face
   r        report on the entry under the cursor: rolls, witnesses, derivation, hash, notes;
            flag a dispute or rule on it (a ruling settles the open dispute)
   pgup / pgdn   page through a long dashboard (accounts, roster)

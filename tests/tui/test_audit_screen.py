@@ -1,0 +1,62 @@
+"""The audit in the console (issue 13, item 7): `d` runs it in a worker and shows its findings
+and each player's dice drawn face by face."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+from textual.message import Message
+
+from tui.app import make_app
+from tui.audit_actions import Audited
+from tui.cli import main
+from tui.screens.audit import AuditScreen
+from tui.widgets import Rendered
+
+EXPORTS = Path(__file__).resolve().parents[1] / "data" / "exports"
+
+
+def text_of(widget: Rendered) -> str:
+    console = Console(width=140, record=True)
+    console.print(widget.content)
+    return console.export_text()
+
+
+async def test_d_audits_the_campaign_and_draws_the_dice(tmp_path: Path) -> None:
+    store = tmp_path / "golden.db"
+    assert main(["import", str(EXPORTS / "europa-barbarossa-0.1.0.jsonl"), str(store)]) == 0
+    for number in range(40):  # enough physical rolls by one player for the test to say something
+        faces = [number % 6 + 1, (number * 5) % 6 + 1]
+        row = {"kind": "RecordRoll", "purpose": "combat: drill", "dice": "2D6", "faces": faces, "rolled_by": "Ivan"}
+        assert main(["apply", str(store), _orders(tmp_path, row, number)]) == 0
+    seen: list[Message] = []
+    app = make_app(str(store))
+    async with app.run_test(size=(140, 45), message_hook=seen.append) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, AuditScreen)
+        audited = [message for message in seen if isinstance(message, Audited)]
+        assert len(audited) == 1 and audited[0].data["ok"] is True
+        findings = text_of(screen.query_one("#findings", Rendered))
+        assert "Audit of Golden Barbarossa: nothing wrong found" in findings
+        assert "rollback #152 to #149: took #150, #151 off the current line" in findings
+        dice = text_of(screen.query_one("#dice", Rendered))
+        assert "Ivan · combat · 2D6 physical · 40 rolls" in dice
+        assert "fair so far" in dice and "(fair 13.3)" in dice  # 80 faces over 6 sides
+        assert "Ivan · isolation · 2D6 physical · 1 roll ·" in dice and "too few rolls to say" in dice
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is app.dashboard
+    app.service.close()
+
+
+def _orders(folder: Path, row: dict[str, object], number: int) -> str:
+    import json
+
+    path = folder / f"roll-{number}.jsonl"
+    path.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    return str(path)
