@@ -1,9 +1,16 @@
-"""The SQLite read model: the record as plain tables any SQLite tool can open.
+"""The SQLite read model: the record as plain tables any SQLite tool (or Datasette) can open.
 
 Built with sqlite-utils from the entries (a projection; rebuilding = writing a new file):
-``entries`` (one row per entry, with who undid it), ``rolls``, ``rulings`` (derivation steps),
-``events`` and ``balances`` (each figure the game names, after every entry that changed it),
-and ``projection`` (the entry it reflects, so a later run resumes from there).
+``campaign`` (one row: id, name, scenario, ruleset, parent, head, the release that wrote it),
+``entries`` (one row per entry, with the player turn and phase it was made in and who undid it),
+``rolls`` (with the dice period, roll number and commitment of digital rolls, and whether their
+seed is revealed), ``dice_periods`` (commitment, players' seeds, scheme, the seed once revealed:
+everything needed to recompute a roll), ``notes`` (annotations, disputes and the rulings that
+settle them), ``rulings`` (derivation steps), ``events``, ``balances`` (each figure the game
+names, after every entry that changed it) with the view ``figures_after`` (every figure after
+every entry), and ``projection`` (the entry it reflects, so a later run resumes from there).
+Foreign keys tie every table to ``entries``; a ``.metadata.json`` file beside the database gives
+Datasette its labels, descriptions and facets (docs/auditing.md).
 
 It follows the book's one stream by entry number rather than the library's notification ids:
 for a store that holds one aggregate they give the same order, and entry numbers are gap-free
@@ -14,6 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -27,11 +35,26 @@ from ledger.store import LedgerStore
 Figures = Callable[[Any], dict[tuple[str, str], int]]
 """The game's figures of a state: (account, figure) -> value."""
 
+
+@dataclass(frozen=True)
+class ReadModelHooks:
+    """What the read model asks of the game above the ledger (which reads no game's state)."""
+
+    figures: Figures
+    position: Callable[[Any], dict[str, str]] = field(default=lambda state: {})
+    """A state's calendar as ``{"player": ..., "phase": ...}``: where the next entry is made."""
+    campaign: Callable[[Any], dict[str, Any]] = field(default=lambda state: {})
+    """The campaign row's name, game, scenario, ruleset and parent, from the head state."""
+    note: Callable[[dict[str, Any]], dict[str, Any] | None] = field(default=lambda entry: None)
+    """An entry's note row (on_entry, text, disputed, settles), or None: it is no note."""
+    release: str = ""
+
+
 Progress = Callable[[int, int], None]
 BATCH = 2000
 
 
-def build_read_model(store: LedgerStore, path: str, *, figures: Figures, progress: Progress | None = None) -> int:
+def build_read_model(store: LedgerStore, path: str, *, hooks: ReadModelHooks, progress: Progress | None = None) -> int:
     """Write the read model of ``store`` to ``path``, or bring one written earlier up to date.
 
     A projection that resumes from its position: the file records the entry it reflects (number
@@ -47,7 +70,9 @@ def build_read_model(store: LedgerStore, path: str, *, figures: Figures, progres
         _create_tables(db)
     undone = undone_by(store.entries())
     head = store.head()
-    rows: dict[str, list[dict[str, Any]]] = {name: [] for name in ("entries", "rolls", "rulings", "events", "balances")}
+    rows: dict[str, list[dict[str, Any]]] = {name: [] for name in TABLES}
+    figures = hooks.figures
+    reveals: list[tuple[str, int, int]] = []
     fold: Fold | None = fold_for(store.entry(1)) if position else None
     state: Any = store.state(position) if position else None
     before: dict[tuple[str, str], int] = figures(state) if position else {}
@@ -55,9 +80,11 @@ def build_read_model(store: LedgerStore, path: str, *, figures: Figures, progres
     last = (position, "")
     for entry in store.entries(position + 1):
         number = entry["number"]
+        made_in = hooks.position(state) if state is not None else {}
         if fold is None:
             fold = fold_for(entry)
             state = fold.open(entry)
+            made_in = hooks.position(state)
         else:
             state = fold.apply(state, entry)
         last = (number, entry["hash"])
@@ -69,6 +96,8 @@ def build_read_model(store: LedgerStore, path: str, *, figures: Figures, progres
                 "actor": entry["actor"],
                 "on_behalf_of": entry["on_behalf_of"],
                 "at": entry["at"],
+                "player": made_in.get("player"),
+                "phase": made_in.get("phase"),
                 "kind": command.get("kind"),
                 "summary": entry["ruling"].get("summary", ""),
                 "undone_by": undone.get(number),
@@ -89,11 +118,20 @@ def build_read_model(store: LedgerStore, path: str, *, figures: Figures, progres
                     "method": roll.get("method"),
                     "rolled_by": roll.get("rolled_by"),
                     "witnesses": json.dumps(roll.get("witnesses", [])),
+                    "entered_by": roll.get("entered_by") or entry["actor"],
+                    "period": roll.get("period"),
+                    "n": roll.get("n"),
+                    "commitment": roll.get("commitment"),
+                    "revealed": 0,
                 }
             )
+        note = hooks.note(entry)
+        if note is not None:
+            rows["notes"].append({"entry": number, "by": entry["actor"], **note})
         for index, step in enumerate(entry["ruling"].get("steps", [])):
             rows["rulings"].append({"entry": number, "idx": index, "text": step.get("text"), "rule": step.get("rule")})
         for index, event in enumerate(entry["events"]):
+            _dice_period(rows["dice_periods"], reveals, number, event)
             rows["events"].append(
                 {
                     "entry": number,
@@ -114,15 +152,108 @@ def build_read_model(store: LedgerStore, path: str, *, figures: Figures, progres
                 progress(count, head)
     _flush(db, rows, store, last)
     _mark_undone(db, undone, position)
+    _settle(db, reveals)
+    _campaign_row(db, store, hooks, state if state is not None else store.state())
+    write_metadata(path)
     if progress:
         progress(count, head)
     return count
+
+
+def _dice_period(
+    rows: list[dict[str, Any]], reveals: list[tuple[str, int, int]], number: int, event: dict[str, Any]
+) -> None:
+    """A commitment opens a period's row; a reveal (seed, entry, period) is written into it by `_settle`."""
+    if event.get("type") == "DiceCommitted":
+        rows.append(
+            {
+                "period": event.get("period"),
+                "commitment": event.get("commitment"),
+                "player_seeds": json.dumps(event.get("player_seeds", {}), ensure_ascii=False, sort_keys=True),
+                "scheme": event.get("scheme", 1),
+                "committed_in": number,
+                "seed": None,
+                "revealed_in": None,
+            }
+        )
+    elif event.get("type") == "DiceSeedRevealed":
+        reveals.append((str(event.get("seed")), number, int(event.get("period", 0))))
+
+
+def _settle(db: sqlite_utils.Database, reveals: list[tuple[str, int, int]]) -> None:
+    """What later entries say of earlier rows: the seeds revealed, each roll's period revealed or
+    not, each dispute's ruling."""
+    with db.conn:
+        db.conn.executemany("update dice_periods set seed = ?, revealed_in = ? where period = ?", reveals)
+        db.conn.execute(
+            "update rolls set revealed = (period in (select period from dice_periods where seed is not null)) "
+            "where period is not null"
+        )
+        db.conn.execute(
+            "update notes set settled_by = (select r.entry from notes r where r.settles = notes.entry) "
+            "where disputed = 1"
+        )
+
+
+def _campaign_row(db: sqlite_utils.Database, store: LedgerStore, hooks: ReadModelHooks, state: Any) -> None:
+    head, head_hash = store.head_position()
+    row = {"campaign_id": str(store.campaign_id), **hooks.campaign(state)}
+    row.update(head_number=head, head_hash=head_hash, exporter=hooks.release)
+    db["campaign"].insert(row, pk="campaign_id", replace=True, alter=True)  # type: ignore[union-attr]  # db[name] may be a view
+
+
+def write_metadata(path: str) -> None:
+    """Datasette's metadata beside the database: table descriptions, labels and facets."""
+    name = Path(path).stem
+    tables = {
+        table: {"description": description, "facets": facets, **({"label_column": label} if label else {})}
+        for table, (description, facets, label) in _DESCRIPTIONS.items()
+    }
+    document = {"title": f"turnledger read model: {name}", "databases": {name: {"tables": tables}}}
+    Path(path).with_suffix(".metadata.json").write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+
+
+_DESCRIPTIONS: dict[str, tuple[str, list[str], str | None]] = {
+    "campaign": (
+        "the campaign: id, name, game, scenario, ruleset, parent, head, the release that wrote this",
+        [],
+        "name",
+    ),
+    "entries": (
+        "one row per entry; player and phase: the calendar it was made in; undone_by: the rollback",
+        ["kind", "actor", "player", "phase"],
+        "summary",
+    ),
+    "rolls": (
+        "every roll; period, n, commitment: digital rolls; revealed: their seed is in the record",
+        ["purpose", "dice", "method", "rolled_by"],
+        None,
+    ),
+    "dice_periods": (
+        "each period of digital dice: commitment, players' seeds, scheme, and the seed once revealed",
+        ["scheme"],
+        None,
+    ),
+    "notes": (
+        "annotations, disputes (disputed = 1) and rulings (settles = the dispute); settled_by on a dispute",
+        ["disputed", "by"],
+        "text",
+    ),
+    "rulings": ("each derivation step of each ruling, with its rule IDs", ["rule"], "text"),
+    "events": ("each event of each entry, as JSON", ["type"], None),
+    "balances": ("each figure the game names, after every entry that changed it", ["account", "figure"], None),
+}
 
 
 def _position(db: sqlite_utils.Database, store: LedgerStore, path: str) -> int:
     """The entry an existing read model reflects, checked against the record."""
     if "projection" not in db.table_names():
         raise StoreExistsError(f"{path} already exists and is not a turnledger read model; choose a new file")
+    if "dice_periods" not in db.table_names():
+        raise StoreExistsError(
+            f"{path} is a read model written by an earlier release (no dice periods, notes or campaign table); "
+            "write the read model to a new file"
+        )
     rows = list(db.query("select campaign_id, position, hash from projection"))
     if len(rows) != 1 or rows[0]["campaign_id"] != str(store.campaign_id):
         raise StoreExistsError(f"{path} is the read model of another campaign; choose a new file")
@@ -144,8 +275,13 @@ def _mark_undone(db: sqlite_utils.Database, undone: dict[int, int], position: in
         )
 
 
+TABLES = ("entries", "rolls", "rulings", "events", "balances", "notes", "dice_periods")
+"""The tables written entry by entry (``campaign`` and ``projection`` are written at the end)."""
+
 _KEYS: dict[str, str | tuple[str, ...]] = {
     "entries": "number",
+    "notes": "entry",
+    "dice_periods": "period",
     "rolls": ("entry", "idx"),
     "rulings": ("entry", "idx"),
     "events": ("entry", "idx"),
@@ -161,6 +297,8 @@ _COLUMNS: dict[str, dict[str, type]] = {
         "actor": str,
         "on_behalf_of": str,
         "at": str,
+        "player": str,
+        "phase": str,
         "kind": str,
         "summary": str,
         "undone_by": int,
@@ -178,6 +316,29 @@ _COLUMNS: dict[str, dict[str, type]] = {
         "method": str,
         "rolled_by": str,
         "witnesses": str,
+        "entered_by": str,
+        "period": int,
+        "n": int,
+        "commitment": str,
+        "revealed": int,
+    },
+    "notes": {
+        "entry": int,
+        "by": str,
+        "on_entry": int,
+        "text": str,
+        "disputed": int,
+        "settles": int,
+        "settled_by": int,
+    },
+    "dice_periods": {
+        "period": int,
+        "commitment": str,
+        "player_seeds": str,
+        "scheme": int,
+        "committed_in": int,
+        "seed": str,
+        "revealed_in": int,
     },
     "rulings": {"entry": int, "idx": int, "text": str, "rule": str},
     "events": {"entry": int, "idx": int, "type": str, "data": str},
@@ -186,9 +347,38 @@ _COLUMNS: dict[str, dict[str, type]] = {
 }
 
 
+_FOREIGN: dict[str, list[tuple[str, str, str]]] = {
+    "rolls": [("entry", "entries", "number")],
+    "rulings": [("entry", "entries", "number")],
+    "events": [("entry", "entries", "number")],
+    "balances": [("entry", "entries", "number")],
+    "notes": [("entry", "entries", "number"), ("on_entry", "entries", "number")],
+    "dice_periods": [("committed_in", "entries", "number")],
+}
+_INDEXES: dict[str, list[list[str]]] = {
+    "entries": [["kind"], ["actor"], ["on_behalf_of"], ["undone_by"]],
+    "rolls": [["rolled_by", "purpose"], ["period", "n"]],
+    "balances": [["account", "figure", "entry"]],
+    "notes": [["on_entry"], ["settles"]],
+}
+FIGURES_AFTER = """
+create view figures_after as
+select e.number as entry, k.account, k.figure,
+  (select b.value from balances b
+   where b.account = k.account and b.figure = k.figure and b.entry <= e.number
+   order by b.entry desc limit 1) as value
+from entries e cross join (select distinct account, figure from balances) k
+"""
+"""Every figure after every entry: the last change at or before it (``balances`` holds the changes)."""
+
+
 def _create_tables(db: sqlite_utils.Database) -> None:
     for name, columns in _COLUMNS.items():
-        db[name].create(columns, pk=_KEYS[name])  # type: ignore[union-attr]  # db[name] may be a view
+        table = db[name]
+        table.create(columns, pk=_KEYS[name], foreign_keys=_FOREIGN.get(name, []))  # type: ignore[union-attr]  # db[name] may be a view
+        for columns_of_index in _INDEXES.get(name, []):
+            table.create_index(columns_of_index)  # type: ignore[union-attr]  # db[name] may be a view
+    db.execute(FIGURES_AFTER)
 
 
 def _flush(

@@ -41,6 +41,7 @@ from referee.common.state import BaseState, ParentLink
 from referee.console_reads import ConsoleReads
 from referee.dice_secrets import SecretKeeper, secrets_path
 from referee.games import GAMES, commands_of, game_named
+from referee.read_model import read_model_hooks
 
 Clock = Callable[[], datetime]
 
@@ -379,7 +380,7 @@ class RefereeService(ConsoleReads):
 
     def build_read_model(self, path: str, *, progress: Callable[[int, int], None] | None = None) -> int:
         """Write the SQLite read model with the game's figures (see `ledger.readmodel`)."""
-        return build_read_model(self.store, path, figures=self.game.figures, progress=progress)
+        return build_read_model(self.store, path, hooks=read_model_hooks(self.game), progress=progress)
 
     # -- branching ----------------------------------------------------------------------
 

@@ -61,14 +61,24 @@ def _combat_chart(name: str) -> tuple[dict[str, Any], str]:
 
 
 def figures(state: EuropaState) -> dict[tuple[str, str], int]:
-    """The figures tracked entry by entry in the read model: SP pools and RP tracks."""
+    """The figures tracked entry by entry in the read model and checked by the audit: SP pools
+    (stockpile, special SP, income, cap), Resource Points by location, RP tracks and the losses
+    special replacements draw on."""
     found: dict[tuple[str, str], int] = {}
     for side, pool in state.supply_pools.items():
         found[(f"supply:{side}", "stockpile")] = pool.stockpile
+        found[(f"supply:{side}", "special")] = pool.special
         found[(f"supply:{side}", "income")] = pool.income
+        if pool.cap is not None:
+            found[(f"supply:{side}", "cap")] = pool.cap
+    for side, stock in state.resource_points.items():
+        for location, points in stock.stock.items():
+            found[(f"resources:{side}", location)] = points
     for nation, track in state.replacement_tracks.items():
         for kind, points in track.points.items():
             found[(f"replacements:{nation}", kind)] = points
+        for kind, lost in track.losses.items():
+            found[(f"replacements:{nation}", f"losses {kind}")] = lost
     return found
 
 

@@ -46,11 +46,21 @@ def _fire_tables(name: str) -> tuple[dict[str, Any], str]:
 
 
 def figures(state: ReichState) -> dict[tuple[str, str], int]:
-    """The figures tracked entry by entry in the read model: each power's BRP base and total."""
+    """The figures tracked entry by entry in the read model and checked by the audit: each
+    power's BRP base, total, spending this turn, savings for growth, lend lease in transit and
+    strategic-warfare hits."""
     found: dict[tuple[str, str], int] = {}
     for power, economy in state.brp_economies.items():
-        found[(f"brp:{power}", "base")] = economy.base
-        found[(f"brp:{power}", "total")] = economy.total
+        account = f"brp:{power}"
+        found[(account, "base")] = economy.base
+        found[(account, "total")] = economy.total
+        found[(account, "total at turn start")] = economy.total_at_turn_start
+        found[(account, "spent this turn")] = economy.spent_this_turn
+        found[(account, "saved")] = economy.saved
+        found[(account, "lend lease in transit")] = economy.lend_lease_in_transit
+        found[(account, "bomber hits")] = economy.bomber_hits_total
+        for year, hits in economy.sw_hits.items():
+            found[(account, f"sw hits {year}")] = sum(hits.values())
     return found
 
 
