@@ -33,6 +33,7 @@ from tui.dialogs.new_campaign import NewCampaignForm
 from tui.dialogs.progress import ProgressDialog
 from tui.dialogs.undo import UndoDialog
 from tui.memory import settle_loaded_record
+from tui.read_only import WRITING, ReadOnlyGuard
 from tui.replay import ReplayActions
 from tui.reports import ReportActions
 from tui.screens.dashboard import Dashboard
@@ -43,7 +44,7 @@ from tui.table_forms import TableFormActions
 DEFAULT_SCENARIO = "revised-europa/barbarossa"
 
 
-class TurnledgerApp(ReplayActions, TableFormActions, ReportActions, AuditActions, App[None]):
+class TurnledgerApp(ReadOnlyGuard, ReplayActions, TableFormActions, ReportActions, AuditActions, App[None]):
     """The console. Messages up: `Recorded`, `Refused`, `CursorMoved` (tests listen to them)."""
 
     TITLE = "turnledger"
@@ -123,9 +124,11 @@ class TurnledgerApp(ReplayActions, TableFormActions, ReportActions, AuditActions
             super().__init__()
             self.cursor = cursor
 
-    def __init__(self, service: RefereeService, *, actor: str = "referee") -> None:
+    def __init__(self, service: RefereeService, *, actor: str = "referee", read_only: bool = False) -> None:
         super().__init__()
         self.actor = actor
+        self.read_only = read_only
+        """The players' view (`turnledger serve`): nothing is written from it (`tui/read_only.py`)."""
         self.dashboard = Dashboard()
         self._take(service)
 
@@ -211,11 +214,14 @@ class TurnledgerApp(ReplayActions, TableFormActions, ReportActions, AuditActions
             ("Report on an entry", "rolls, witnesses, derivation, hash, notes; dispute or rule", self.action_audit),
             ("Keys", "the help screen", self.action_help),
         ):
-            yield SystemCommand(title, help_text, action)
+            if not (self.read_only and action.__name__.removeprefix("action_") in WRITING):
+                yield SystemCommand(title, help_text, action)
 
     def on_mount(self) -> None:
-        self.sub_title = f"{self.service.current().identity.name} · {Path(self.service.location).name}"
+        watching = " · read-only" if self.read_only else ""
+        self.sub_title = f"{self.service.current().identity.name} · {Path(self.service.location).name}{watching}"
         self.push_screen(self.dashboard)
+        self.follow_record()
 
     def start_preload(self) -> None:
         """After the first drawing: read every log row in a worker, so that the log opens at once later."""
@@ -279,6 +285,8 @@ class TurnledgerApp(ReplayActions, TableFormActions, ReportActions, AuditActions
     def record(self, data: dict[str, Any]) -> bool:
         """Record a command given as JSON data; refusals go to the error dialog. Whether it was
         recorded (a form stays open, with what was typed, when it was not)."""
+        if self.refused("command"):  # a dispute or ruling from a report dialog, in a read-only view
+            return False
         try:
             entry = self.service.execute_json(data)
         except REFUSALS as error:
@@ -486,6 +494,7 @@ def make_app(
     clock: Clock = utc_now,
     actor: str = "referee",
     campaign_id: str | None = None,
+    read_only: bool = False,
 ) -> TurnledgerApp:
     """Open the campaign at ``location`` (creating it from ``scenario`` the first time) in the console."""
     new = location == ":memory:" or ("://" not in location and not Path(location).exists())
@@ -496,4 +505,4 @@ def make_app(
         )
     else:
         service = RefereeService.open(location, clock=clock)
-    return TurnledgerApp(service, actor=actor)
+    return TurnledgerApp(service, actor=actor, read_only=read_only)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 from collections.abc import Callable
 from importlib import metadata
@@ -111,18 +112,36 @@ def cmd_tui(args: argparse.Namespace) -> int:
     when one is given, else from what the referee chooses in the new-campaign form."""
     from tui.app import NewCampaignApp, TurnledgerApp, make_app
 
-    if args.scenario is None and "://" not in args.store and not Path(args.store).exists():
+    if args.scenario is None and not args.read_only and "://" not in args.store and not Path(args.store).exists():
         service = NewCampaignApp(args.store).run()
         if service is None:
             output.out.print(f"no campaign created; {escape(args.store)} does not exist")
             return 0
         app = TurnledgerApp(service, actor=args.actor)
     else:
-        app = make_app(args.store, scenario=args.scenario or DEFAULT_SCENARIO, actor=args.actor)
+        if args.read_only and "://" not in args.store and not Path(args.store).exists():
+            output.err.print(f"{escape(args.store)} does not exist: a read-only view opens an existing campaign")
+            return 1
+        app = make_app(
+            args.store, scenario=args.scenario or DEFAULT_SCENARIO, actor=args.actor, read_only=args.read_only
+        )
     try:
         app.run()
     finally:
         app.service.close()
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Each browser that opens the page gets its own read-only console on the campaign (textual-serve)."""
+    from textual_serve.server import Server
+
+    if "://" not in args.store and not Path(args.store).exists():
+        output.err.print(f"{escape(args.store)} does not exist: serve opens an existing campaign")
+        return 1
+    command = shlex.join([sys.executable, "-m", "tui.cli", "tui", args.store, "--read-only"])
+    output.out.print(f"serving {escape(args.store)} read-only at http://{args.host}:{args.port}/ (ctrl+c stops)")
+    Server(command, host=args.host, port=args.port, title=f"turnledger · {Path(args.store).stem}").serve()
     return 0
 
 
@@ -192,6 +211,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="a new campaign's scenario (without it, a file that does not exist opens the new-campaign form)",
     )
     p.add_argument("--actor", default="referee")
+    p.add_argument("--read-only", action="store_true", help="the players' view: nothing can be recorded from it")
+    p = add(
+        "serve",
+        cmd_serve,
+        "serve the console read-only to the players' browsers (localhost; --host opens it to the table's network)",
+    )
+    p.add_argument("--host", default="localhost", help="the address to listen on, e.g. 0.0.0.0 for the table's network")
+    p.add_argument("--port", type=int, default=8000)
     p = add("apply", cmd_apply, "record a JSONL file of commands, one entry per line")
     p.add_argument("file")
     p.add_argument("--no-resume", action="store_true", help="record every line even if recorded before")

@@ -3,6 +3,7 @@ and each player's dice drawn face by face."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from rich.console import Console
@@ -26,10 +27,19 @@ def text_of(widget: Rendered) -> str:
 async def test_d_audits_the_campaign_and_draws_the_dice(tmp_path: Path) -> None:
     store = tmp_path / "golden.db"
     assert main(["import", str(EXPORTS / "europa-barbarossa-0.1.0.jsonl"), str(store)]) == 0
-    for number in range(40):  # enough physical rolls by one player for the test to say something
-        faces = [number % 6 + 1, (number * 5) % 6 + 1]
-        row = {"kind": "RecordRoll", "purpose": "combat: drill", "dice": "2D6", "faces": faces, "rolled_by": "Ivan"}
-        assert main(["apply", str(store), _orders(tmp_path, row, number)]) == 0
+    rolls = [  # enough physical rolls by one player for the test to say something
+        {
+            "kind": "RecordRoll",
+            "purpose": "combat: drill",
+            "dice": "2D6",
+            "rolled_by": "Ivan",
+            "faces": [n % 6 + 1, n * 5 % 6 + 1],
+        }
+        for n in range(40)
+    ]
+    orders = tmp_path / "rolls.jsonl"
+    orders.write_text("".join(json.dumps(roll) + "\n" for roll in rolls), encoding="utf-8")
+    assert main(["apply", str(store), str(orders)]) == 0
     seen: list[Message] = []
     app = make_app(str(store))
     async with app.run_test(size=(140, 45), message_hook=seen.append) as pilot:
@@ -52,11 +62,3 @@ async def test_d_audits_the_campaign_and_draws_the_dice(tmp_path: Path) -> None:
         await pilot.pause()
         assert app.screen is app.dashboard
     app.service.close()
-
-
-def _orders(folder: Path, row: dict[str, object], number: int) -> str:
-    import json
-
-    path = folder / f"roll-{number}.jsonl"
-    path.write_text(json.dumps(row) + "\n", encoding="utf-8")
-    return str(path)
