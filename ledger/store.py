@@ -48,6 +48,7 @@ from ledger.errors import (
 from ledger.foreign import check_campaign_file, check_new_file
 from ledger.format import FORMAT_VERSION, read_format, write_format
 from ledger.location import describe, is_memory, is_postgres, persistence_env, probe_postgres
+from ledger.pg_views import create_views
 from ledger.trust import LocalTrust
 
 SNAPSHOT_INTERVAL = 100
@@ -178,9 +179,7 @@ class LedgerStore:
                 raise StoreExistsError(f"{describe(location)} already holds a campaign")
             if not create and found is None:
                 raise StoreNotFoundError(f"{describe(location)} holds no campaign")
-            self.format = (
-                write_format(self.app.recorder) if create else read_format(self.app.recorder, describe(location))
-            )
+            self.format = self._write_format() if create else read_format(self.app.recorder, describe(location))
         except LedgerError:
             self.app.close()  # a refused open leaves no connection behind
             raise
@@ -194,6 +193,14 @@ class LedgerStore:
             except LedgerError:
                 self.app.close()
                 raise
+
+    def _write_format(self) -> int:
+        """Mark the store as this release's format; on PostgreSQL, also (re)create the auditor's
+        views (ledger/pg_views.py), which need the same right to create objects."""
+        version = write_format(self.app.recorder)
+        if is_postgres(self.location):
+            create_views(self.app.recorder)
+        return version
 
     # -- trust (ledger/trust.py) ----------------------------------------------------------
 
@@ -534,7 +541,7 @@ class LedgerStore:
     def _save(self, book: CampaignBook) -> None:
         try:
             if self.format < FORMAT_VERSION:  # the first write to a 0.1.0 store marks it as this format
-                self.format = write_format(self.app.recorder)
+                self.format = self._write_format()
             self.app.save(book)
         except IntegrityError:
             raise ConflictError("another referee recorded an entry first; reload the campaign and try again") from None
