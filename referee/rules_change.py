@@ -79,14 +79,26 @@ def adopt_charts(command: cc.AdoptCharts, state: BaseState, game: Game) -> Decis
     if not game.charts:
         raise IllegalOrderError(f"{game.title} reads no chart")
     identity = state.identity
-    tables, pins = pinned_charts(game, command.charts, GAMES.values())
+    tables, pins = pinned_charts(game, command.charts, GAMES.values(), only_chosen=True)
     digest = next(iter(pins.values()))
     if all(identity.tables.get(key) == data for key, data in tables.items()):
         raise IllegalOrderError(f"the campaign already plays with this chart (sha256 {digest[:16]}…)")
-    pinned = {key: value for key, value in identity.pinned.items() if not key.startswith("chart:")}
-    old = [f"{key} sha256 {value[:16]}…" for key, value in identity.pinned.items() if key.startswith("chart:")]
-    pinned.update(pins)
-    steps = [Step(text=f"{', '.join(old) or 'no chart'} → {Path(command.charts).name} sha256 {digest[:16]}…")]
+    replaced = [chart for chart in game.charts if chart.key in tables]
+    # A pin names a file, not a chart: the bundled names of the charts replaced go, and, where
+    # the file replaces every chart of the game, any earlier file of the referee's as well.
+    gone = {f"chart:{chart.bundled}" for chart in replaced}
+    every = len(replaced) == len(game.charts)
+    kept = {
+        key: value
+        for key, value in identity.pinned.items()
+        if not key.startswith("chart:") or (key not in gone and not (every and key.endswith(".toml")))
+    }
+    old = [f"{key} sha256 {value[:16]}…" for key, value in identity.pinned.items() if key not in kept]
+    pinned = {**kept, **pins}
+    which = ", ".join(chart.key for chart in replaced)
+    steps = [
+        Step(text=f"{which} chart: {', '.join(old) or 'no chart'} → {Path(command.charts).name} sha256 {digest[:16]}…")
+    ]
     return Decision(
         Ruling(summary=f"chart {Path(command.charts).name} adopted: {command.reason}", steps=steps),
         [

@@ -40,6 +40,8 @@ def golden_figures(location: str, at: int | None = None) -> dict[str, Any]:
       so ``table/dice/scheme`` 1 is not a 0.1.0 figure (any other value is, and fails the test).
       A loss owed keeps the units that were in its combat (``units``); 0.1.0 kept none, so an
       empty list is not a 0.1.0 figure.
+    - 0.4: a Third Reich table keeps the units recorded land combats removed (``lost_units``);
+      0.1.0 had no land combat, so an empty one is not a 0.1.0 figure.
     """
     from referee.service import RefereeService
 
@@ -59,6 +61,8 @@ def golden_figures(location: str, at: int | None = None) -> dict[str, Any]:
 
     table_0_1_0 = {"cities": {}, "cities_reached": [], "losses_due": [], **state["table"]}
     table_0_1_0.pop("facts", None)
+    if table_0_1_0.get("lost_units") == {}:
+        del table_0_1_0["lost_units"]
     table_0_1_0["losses_due"] = [
         {key: value for key, value in loss.items() if not (key == "units" and value == [])}
         for loss in table_0_1_0["losses_due"]

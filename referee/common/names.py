@@ -14,7 +14,7 @@ from referee.common.people import REFEREE
 from referee.common.ruleset import Ruleset
 from referee.common.state import BaseState
 
-NAME_FIELDS = ("side", "power", "nation", "zone", "condition", "region", "target")
+NAME_FIELDS = ("side", "power", "nation", "zone", "condition", "region", "target", "defender")
 """Command fields that name something the campaign knows (free text such as reasons is never touched)."""
 
 
@@ -50,6 +50,7 @@ def name_offers(state: BaseState, ruleset: Ruleset) -> dict[str, list[str]]:
     people = list(state.chain.people)
     offers = {
         "side": identity.seats,
+        "defender": list(identity.sides),
         "zone": list(identity.weather_zones),
         "region": list(identity.weather_zones),
         "condition": list(ruleset.weather.conditions),

@@ -20,24 +20,44 @@ if TYPE_CHECKING:
     from referee.common.game import Game
 
 
-def pinned_charts(game: Game, chosen: str | None, others: Iterable[Game] = ()) -> tuple[dict[str, Any], dict[str, str]]:
+def pinned_charts(
+    game: Game, chosen: str | None, others: Iterable[Game] = (), *, only_chosen: bool = False
+) -> tuple[dict[str, Any], dict[str, str]]:
     """The game's charts (the user's file, or the bundled provisional one) by content hash:
-    ``({key: chart data}, {"chart:<file name>": sha256})`` (K-01, K-03, K-42).
+    ``({key: chart data}, {"chart:<file name>": sha256})`` (K-01, K-03, K-40..K-42).
 
-    A file that is not in this game's layout but is a chart of one of ``others`` is refused as
-    that: "this is a Revised Europa combat chart", not a list of the fields it lacks.
+    A game may read several charts (a Third Reich campaign: fire tables, land CRT, attrition
+    table), each in a file of its own layout: a user's file replaces the charts whose layout it
+    fits and the others stay bundled (or, with ``only_chosen``, are left out: `AdoptCharts`
+    changes only what the file holds). A file that fits none is refused; if it is a chart of
+    one of ``others``, as that: "this is a Revised Europa combat chart", not a list of the
+    fields it lacks.
     """
     tables: dict[str, Any] = {}
     pins: dict[str, str] = {}
+    problems: list[str] = []
     for chart in game.charts:
-        try:
-            data, digest = chart.load(chosen or chart.bundled)
-        except ScenarioError as error:
-            if chosen is None:
-                raise
-            raise ScenarioError(_chart_of_another_game(chosen, game, others) or str(error)) from None
+        if chosen is not None:
+            try:
+                data, digest = chart.load(chosen)
+            except ScenarioError as error:
+                problems.append(str(error))
+            else:
+                tables[chart.key] = data
+                pins[f"chart:{Path(chosen).name}"] = digest
+                continue
+            if only_chosen:
+                continue
+        data, digest = chart.load(chart.bundled)
         tables[chart.key] = data
-        pins[f"chart:{Path(chosen).name if chosen else chart.bundled}"] = digest
+        pins[f"chart:{chart.bundled}"] = digest
+    if chosen is not None and len(problems) == len(game.charts):
+        if len(problems) == 1:
+            raise ScenarioError(_chart_of_another_game(chosen, game, others) or problems[0])
+        raise ScenarioError(
+            _chart_of_another_game(chosen, game, others)
+            or f"{chosen}: fits none of the {game.title} chart layouts:\n" + "\n".join(problems)
+        )
     return tables, pins
 
 

@@ -14,12 +14,15 @@ from referee.common.fold import GameFold
 from referee.common.game import Chart, Game
 from referee.common.handlers import NEUTRAL_HANDLERS
 from referee.third_reich import commands as tr
-from referee.third_reich import fire, setup, turns, views
+from referee.third_reich import fire, land_charts, setup, turns, views
 from referee.third_reich.brp_handlers import BRP_HANDLERS
+from referee.third_reich.combat_commands import RemoveLandLosses, ResolveLandCombat
+from referee.third_reich.combat_handlers import COMBAT_HANDLERS, refuse_with_units_owed
 from referee.third_reich.commands import COMMANDS
 from referee.third_reich.context import powers_in_movement_order
 from referee.third_reich.events import CATALOG
 from referee.third_reich.fold import ECONOMY_APPLIERS
+from referee.third_reich.fold_combat import COMBAT_APPLIERS
 from referee.third_reich.forms import FORMS
 from referee.third_reich.handlers import ECONOMY_HANDLERS
 from referee.third_reich.isolation_handlers import ISOLATION_HANDLERS
@@ -28,13 +31,14 @@ from referee.third_reich.state import ReichState
 from referee.third_reich.warfare_handlers import WARFARE_HANDLERS
 from referee.third_reich.year_start import perform as perform_year_start
 
-FOLD = GameFold("third_reich", ReichState, CATALOG, ECONOMY_APPLIERS, state_version=4)
+FOLD = GameFold("third_reich", ReichState, CATALOG, {**ECONOMY_APPLIERS, **COMBAT_APPLIERS}, state_version=5)
 register(FOLD)
 """State version 2: the state of release 0.2 (0.1.0's cached states are rebuilt)."""
 
 FACTS = (
-    FactKind("fortified", "hex", "yes_no", "the defender's hex is a fortress or fortification line", "H-03 [004]"),
-    FactKind("retreat_possible", "hex", "yes_no", "the defenders have a hex to retreat into", "H-05 [004]"),
+    FactKind("fortified", "hex", "yes_no", "the defender's hex is a fortress or fortification line", "H-05 [004]"),
+    FactKind("retreat_possible", "hex", "yes_no", "the defenders have a hex to retreat into", "H-03 [004]"),
+    FactKind("bridgehead", "hex", "yes_no", "the hex holds a beachhead or bridgehead (4 units stack)", "H-02 [004]"),
     FactKind("hexes_won", "attack", "number", "hexes the attacker took in an attrition combat", "H-12 [004]"),
 )
 """What the Third Reich rules read off the map (stated with `StateFact`)."""
@@ -73,21 +77,26 @@ GAME = Game(
     name="third_reich",
     title="Revised Third Reich",
     fold=FOLD,
-    commands=COMMANDS,
+    commands=(*COMMANDS, ResolveLandCombat, RemoveLandLosses),
     handlers={
         **NEUTRAL_HANDLERS,
         **BRP_HANDLERS,
         **ECONOMY_HANDLERS,
         **WARFARE_HANDLERS,
         **ISOLATION_HANDLERS,
+        **COMBAT_HANDLERS,
         tr.PerformYearStart: perform_year_start,
     },
     setup=setup.starting_state,
     options=OPTIONS,
     option_sources=SOURCES,
-    charts=(Chart("fire", fire.BUNDLED, _fire_tables),),
+    charts=(
+        Chart("fire", fire.BUNDLED, _fire_tables),
+        Chart("land_combat", land_charts.BUNDLED, land_charts.land_chart_data),
+    ),
     facts=FACTS,
     advance_effects=turns.advance_effects,
+    before_leaving=refuse_with_units_owed,
     movement_order=powers_in_movement_order,
     figures=figures,
     trends=trends,

@@ -202,6 +202,12 @@ def recover(command: tr.RecoverUnit, ctx: Context[ReichState]) -> Decision:
     limit = economy_of(ctx.state).powers[command.power].recovery_limit
     if limit == 0:
         raise IllegalOrderError(f"{command.power} has no replacements (G-50 [004])")
+    lost = ctx.state.table.lost_units.get(command.unit)
+    if lost is not None and lost.cause != command.cause:
+        raise IllegalOrderError(
+            f"{command.unit} was lost in the combat of #{lost.entry} as {lost.cause.replace('_', ' ')}, "
+            f"not {command.cause.replace('_', ' ')} (G-50 [004])"
+        )
     if command.cause not in ("enemy_attrition", "attacker_crt_loss"):
         raise IllegalOrderError(
             f"units lost as {command.cause.replace('_', ' ')} are never recovered by replacements (G-50 [004])"

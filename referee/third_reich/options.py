@@ -9,6 +9,7 @@ OPTIONS: Choices = {
     "murmansk_timing": ("summer_i", "spring"),  # J-58
     "half_limit_counts": ("all_spending", "builds_only"),  # J-65
     "sw_start": ("spring_1940", "fall_1939"),  # J-61
+    "fortified_add": ("doubled", "not_doubled"),  # J-62
 }
 
 LEGACY_DEFAULTS = {"sw_start": "spring_1940"}
@@ -19,5 +20,6 @@ SOURCES: Sources = {
     "murmansk_timing": "J-58, G-56, G-59 [004]",
     "half_limit_counts": "J-65, G-42 [004]",
     "sw_start": "J-61, G-67 [004]",
+    "fortified_add": "J-62, H-05 [004]",
 }
 """The contradiction (RULES.md section J) and rule each option settles."""

@@ -10,9 +10,9 @@ from referee.common.errors import ScenarioError
 from referee.common.ruleset import validation_message
 from referee.common.scenario import LoadedScenario, PowerStart, Scenario
 from referee.common.setup import opening_rosters, opening_table
-from referee.common.state import CampaignIdentity, TableState
+from referee.common.state import CampaignIdentity
 from referee.third_reich.data import Economy
-from referee.third_reich.state import BrpEconomy, ReichState
+from referee.third_reich.state import BrpEconomy, ReichState, ReichTable
 
 
 def economy_of_scenario(scenario: Scenario) -> Economy | None:
@@ -42,7 +42,7 @@ def starting_state(loaded: LoadedScenario, identity: CampaignIdentity) -> ReichS
     """The state a new Third Reich campaign starts from: the scenario's values."""
     return ReichState(
         identity=identity,
-        table=TableState(**opening_table(loaded, identity)),
+        table=ReichTable(**opening_table(loaded, identity)),
         brp_economies={
             power.name: BrpEconomy(
                 power=power.name,

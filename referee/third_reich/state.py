@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from pydantic import Field
 
-from referee.common.state import BaseState, StateModel
+from referee.common.state import BaseState, StateModel, TableState
 
 
 class NavalRepair(StateModel):
@@ -46,9 +46,40 @@ class BrpEconomy(StateModel):
     force_pool_changes: list[str] = Field(default_factory=list)
 
 
+class UnitLossDue(StateModel):
+    """Units a side must remove after a land combat (H-01, H-03 [004]); the losing side picks them."""
+
+    combat: int = Field(description="the entry that resolved the combat")
+    side: str
+    power: str = Field(description="the power whose units fought (a team's partner may lose units too)")
+    units: int = Field(ge=1, description="how many units must go")
+    fought: list[str] = Field(default_factory=list, description="the side's units in the combat, as entered")
+    cause: str = Field(description="attacker_crt_loss or defender_in_enemy_offensive (G-50 [004])")
+    what: str = ""
+
+
+class LostUnit(StateModel):
+    """A unit removed by a recorded combat: back to the force pool, and whether a replacement
+    may recover it (G-50 [004])."""
+
+    power: str
+    side: str
+    entry: int = Field(description="the entry that removed it")
+    cause: str
+
+
+class ReichTable(TableState):
+    """The Third Reich table: the common one, with the land-combat losses still owed and the
+    units recorded combats removed."""
+
+    losses_due: list[UnitLossDue] = Field(default_factory=list)
+    lost_units: dict[str, LostUnit] = Field(default_factory=dict, description="unit -> how it was lost")
+
+
 class ReichState(BaseState):
     """Everything rebuilt from the entries of a Third Reich campaign."""
 
     ACCOUNTS: ClassVar[dict[str, str]] = {"brp": "brp_economies", "roster": "rosters"}
 
+    table: ReichTable
     brp_economies: dict[str, BrpEconomy] = Field(default_factory=dict)

@@ -1,0 +1,72 @@
+"""The Third Reich land-combat commands: resolve an attack on one hex, then remove the units it cost."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from referee.common.command_base import Command, EntryNumber, Name, TwoDice, Witnessed
+
+Front = Literal["western", "eastern", "southern"]
+
+
+class LandAttacker(BaseModel):
+    """An attacking ground unit as read off its counter, and how it reaches the hex."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+    unit: Name
+    strength: int = Field(ge=0, le=30, description="attack factor")
+    type: Literal["infantry", "armor", "airborne"] = "infantry"
+    across_river: bool = Field(default=False, description="attacks across a river hexside")
+    amphibious: bool = Field(default=False, description="lands on a beach from naval transport")
+    air_landed: bool = Field(default=False, description="an air-landing unit dropped this turn")
+
+
+class LandDefender(BaseModel):
+    """A defending unit: its printed defence factor."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+    unit: Name
+    strength: int = Field(ge=0, le=30, description="defence factor")
+    type: Literal["infantry", "armor", "airborne", "replacement"] = "infantry"
+
+
+class ResolveLandCombat(Command):
+    """Attack one hex with the 2D6 land CRT (H-01..H-09 [004]): odds, shifts and DRM before the
+    dice, the units each side owes after them. Whether the hex is fortified, whether its
+    defenders can retreat and whether it is a bridgehead are read from the facts the referee
+    stated (StateFact fortified / retreat_possible / bridgehead for the hex)."""
+
+    kind: Literal["ResolveLandCombat"] = "ResolveLandCombat"
+    power: Name = Field(description="the attacking power whose option covers the attack")
+    front: Front
+    defender: Name = Field(description="the defending side")
+    hex: Name = Field(description="the defender's hex, as the facts name it")
+    region: Name = Field(description="the weather region of the defender's hex")
+    terrain: Literal["clear", "swamp", "mountain"] = "clear"
+    coastal: bool = Field(default=False, description="the defender's hex is coastal (naval support)")
+    attackers: list[LandAttacker] = Field(min_length=1, max_length=30)
+    defenders: list[LandDefender] = Field(min_length=1, max_length=30)
+    air_support: int = Field(default=0, ge=0, le=200, description="attacking air factors in support")
+    supporting_fleets: list[int] = Field(
+        default_factory=list, max_length=5, description="factors of the fleet giving naval support (one at most)"
+    )
+    russian_winter: bool = Field(
+        default=False, description="non-Finnish Axis defenders in the USSR in the first winter of that war (A-68)"
+    )
+    what: str = Field(default="", max_length=80, description="the combat as the table calls it")
+    faces: TwoDice | None = Field(default=None, description='2D6 as thrown, e.g. [4, 3], or "digital"')
+    rolled_by: Name = "referee"
+    witnesses: list[Name] = Field(default_factory=list, max_length=20)
+    witness_word: Witnessed = None
+
+
+class RemoveLandLosses(Command):
+    """The losing side names the units a land combat cost it (H-01, H-03 [004]); they go to the
+    force pool in this entry, attacker losses open to recovery by replacements (G-50)."""
+
+    kind: Literal["RemoveLandLosses"] = "RemoveLandLosses"
+    combat: EntryNumber
+    side: Name
+    units: list[Name] = Field(min_length=1, max_length=30)

@@ -1,0 +1,231 @@
+"""Third Reich land combat as referee commands: checks, the fight, the units owed, their removal.
+
+`ResolveLandCombat` is one entry holding the roll, the whole derivation and the units each side
+now owes; `RemoveLandLosses` names them, sends them to the force pool and notes whether a
+replacement may recover them (G-50 [004]). No phase is left while a side still owes units.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.common import events as ev
+from referee.common.decision import Context, Decision
+from referee.common.dice import throw
+from referee.common.errors import IllegalOrderError
+from referee.common.facts import citation, stated
+from referee.common.options import option
+from referee.common.phases import require_phase
+from referee.common.pinned import pinned_chart
+from referee.common.ruling import Ruling, Step
+from referee.common.state import Unit
+from referee.third_reich import combat_events as cb
+from referee.third_reich import land_combat as lc
+from referee.third_reich.combat_commands import RemoveLandLosses, ResolveLandCombat
+from referee.third_reich.context import account, season_of
+from referee.third_reich.land_charts import BUNDLED, LandCombatChart
+from referee.third_reich.state import ReichState, UnitLossDue
+
+PHASES = ("Combat", "Mechanized Combat")
+WEATHER: dict[str, lc.Weather] = {"Clear": "Clear", "Mud": "Mud", "Snow": "Snow"}
+
+
+def land_chart_of(state: ReichState) -> LandCombatChart:
+    """The land CRT pinned into the campaign (K-40)."""
+    return pinned_chart(state, "land_combat", LandCombatChart, BUNDLED)
+
+
+def _yes(state: ReichState, fact: str, hex_name: str, default: bool, steps: list[Step]) -> bool:
+    """A yes/no fact the referee stated about the hex (cited), or the default when none was."""
+    found = stated(state, fact, hex_name)
+    if found is None:
+        return default
+    steps.append(Step(text=citation(found), rule="referee-stated fact"))
+    return found.value == "yes"
+
+
+def battle_of(command: ResolveLandCombat, state: ReichState, steps: list[Step]) -> lc.Battle:
+    """The command and the stated facts as the pure combat functions read them."""
+    attacking = account(state, command.power)
+    if command.defender not in state.identity.sides:
+        raise IllegalOrderError(f"there is no side {command.defender!r}; sides: {', '.join(state.identity.sides)}")
+    if command.defender == attacking.side:
+        raise IllegalOrderError(f"{command.power} attacks for the {attacking.side}; the defenders must be another side")
+    weather = WEATHER.get(state.table.weather.get(command.region, ""))
+    if weather is None:
+        raise IllegalOrderError(
+            f"there is no weather region {command.region!r}; regions: {', '.join(state.table.weather)}"
+        )
+    if command.russian_winter and (season_of(state) != "Winter" or command.defender != "Axis"):
+        raise IllegalOrderError(
+            "the Russian winter takes the defence add from Axis defenders in a Winter turn (A-68 [004]); "
+            f"it is {state.table.calendar.label} and the defenders are the {command.defender}"
+        )
+    return lc.Battle(
+        attackers=tuple(lc.Attacker(**unit.model_dump()) for unit in command.attackers),
+        defenders=tuple(lc.Defender(**unit.model_dump()) for unit in command.defenders),
+        weather=weather,
+        terrain=command.terrain,
+        fortified=_yes(state, "fortified", command.hex, False, steps),
+        russian_winter=command.russian_winter,
+        air_support=command.air_support,
+        fleets=tuple(command.supporting_fleets),
+        coastal=command.coastal,
+        mechanized=state.table.calendar.phase == "Mechanized Combat",
+        fortified_add=option(state.identity.options, "fortified_add", before="doubled"),
+    )
+
+
+def _check_turn(command: ResolveLandCombat, state: ReichState) -> None:
+    """A-58, A-60, A-63 [004]: combat in the attacker's Combat or Mechanized Combat phase, on a
+    front where its power declared the offensive option this turn."""
+    economy = account(state, command.power)
+    require_phase(state, economy.side, PHASES, "land combat", "A-58 [004]")
+    declared = economy.options.get(command.front)
+    if declared != "offensive":
+        raise IllegalOrderError(
+            f"land combat needs an offensive option on the {command.front} front (A-58, A-63 [004]); "
+            f"{command.power} declared {declared or 'no option'} there this turn"
+        )
+
+
+def assess_command(command: ResolveLandCombat, state: ReichState) -> tuple[lc.Battle, lc.Assessment, list[Step]]:
+    """Everything before the dice: used by the handler and by the console's preview."""
+    _check_turn(command, state)
+    facts: list[Step] = []
+    battle = battle_of(command, state, facts)
+    assessment = lc.assess(battle, land_chart_of(state))
+    return battle, assessment, facts
+
+
+def resolve_land_combat(command: ResolveLandCombat, ctx: Context[ReichState]) -> Decision:
+    """H-01..H-09 [004]: the defence, support, odds, shifts and DRM, the CRT and the units owed."""
+    state = ctx.state
+    battle, assessment, facts = assess_command(command, state)
+    if command.faces is None:
+        raise IllegalOrderError('throw 2D6 at the table and enter the faces (or "digital" for the digital dice)')
+    roll = throw(
+        ctx.roller,
+        purpose=f"land combat{': ' + command.what if command.what else ''}",
+        dice="2D6",
+        faces=command.faces,
+        rolled_by=command.rolled_by,
+        witnesses=list(command.witnesses),
+    )
+    steps = [*facts, *assessment.steps]
+    outcome = lc.resolve(
+        battle,
+        assessment,
+        land_chart_of(state),
+        roll["total"],
+        defender_can_retreat=_yes(state, "retreat_possible", command.hex, True, steps),
+        bridgehead=_yes(state, "bridgehead", command.hex, False, steps),
+    )
+    steps += outcome.steps
+    combat = ctx.head + 1
+    what = f"land combat {command.what or command.hex}"
+    attacker_side = account(state, command.power).side
+    losses = [
+        UnitLossDue(combat=combat, side=side, power=power, units=units, fought=fought, cause=cause, what=what)
+        for side, power, units, fought, cause in (
+            (
+                attacker_side,
+                command.power,
+                outcome.attacker_units,
+                [u.unit for u in command.attackers],
+                "attacker_crt_loss",
+            ),
+            (
+                command.defender,
+                command.defender,
+                outcome.defender_units,
+                [u.unit for u in command.defenders],
+                "defender_in_enemy_offensive",
+            ),
+        )
+        if units > 0
+    ]
+    owed = "; ".join(f"{loss.side} removes {loss.units}" for loss in losses) or "no losses"
+    summary = f"{what} #{combat}: {assessment.column_name}, roll {outcome.modified} → {outcome.result.code}; {owed}"
+    events = [cb.LandCombatResolved(combat=combat, code=outcome.result.code, losses=losses)]
+    return Decision(Ruling(summary=summary, steps=steps), list(events), [roll])
+
+
+def _registered(state: ReichState, side: str, name: str) -> Unit | None:
+    """The side's registered unit of that id or name, if the referee registered it."""
+    roster = state.rosters.get(side)
+    if roster is None:
+        return None
+    return roster.units.get(name) or next(
+        (unit for unit in roster.units.values() if unit.name.casefold() == name.casefold()), None
+    )
+
+
+def _same(name: str, names: list[str]) -> str | None:
+    return next((known for known in names if known.casefold() == name.casefold()), None)
+
+
+def remove_land_losses(command: RemoveLandLosses, ctx: Context[ReichState]) -> Decision:
+    """H-01, H-03 [004]: the side names exactly the units it owes, from those that fought; they
+    go to the force pool; G-50 [004]: attacker losses may be recovered by replacements, the
+    defender's losses in an enemy offensive never."""
+    state = ctx.state
+    due = [loss for loss in state.table.losses_due if loss.combat == command.combat and loss.side == command.side]
+    if not due:
+        open_losses = ", ".join(f"#{loss.combat} {loss.side} {loss.units}" for loss in state.table.losses_due)
+        raise IllegalOrderError(
+            f"{command.side} owes no units from land combat #{command.combat}; owed: {open_losses or 'none'}"
+        )
+    loss = due[0]
+    named: list[str] = []
+    for unit in command.units:
+        known = _same(unit, loss.fought)
+        if known is None:
+            raise IllegalOrderError(
+                f"{unit} was not in {loss.what} (#{loss.combat}); {command.side} units there: {', '.join(loss.fought)}"
+            )
+        if known in named:
+            raise IllegalOrderError(f"{known} is named twice")
+        named.append(known)
+    if len(named) != loss.units:
+        raise IllegalOrderError(
+            f"{command.side} must remove {loss.units} unit(s) for {loss.what} (#{loss.combat}); {len(named)} named "
+            "(H-01 [004])"
+        )
+    recoverable = loss.cause == "attacker_crt_loss"
+    steps = [
+        Step(text=f"{', '.join(named)} removed to the force pool", rule="H-01 [004]"),
+        Step(
+            text="attacker losses: a replacement may recover them this turn"
+            if recoverable
+            else "defender losses in an enemy offensive: never recovered by replacements",
+            rule="G-50 [004]",
+        ),
+    ]
+    events: list[ev.DomainEvent] = [
+        cb.LandLossesRemoved(combat=loss.combat, side=loss.side, power=loss.power, units=named, cause=loss.cause)
+    ]
+    for name in named:
+        registered = _registered(state, command.side, name)
+        if registered is not None and registered.status != "eliminated":
+            events.append(
+                ev.UnitStatusChanged(side=command.side, unit_id=registered.unit_id, status="eliminated", location="")
+            )
+    summary = f"{command.side} removes {', '.join(named)} ({loss.what}, #{loss.combat})"
+    return Decision(Ruling(summary=summary, steps=steps), events)
+
+
+def refuse_with_units_owed(state: ReichState) -> None:
+    """H-01 [004]: a combat's losses are removed before play moves on to the next phase."""
+    if state.table.losses_due:
+        owed = "; ".join(
+            f"#{loss.combat} {loss.what}: {loss.side} still owes {loss.units} unit(s)"
+            for loss in state.table.losses_due
+        )
+        raise IllegalOrderError(f"{owed} — record RemoveLandLosses before moving on")
+
+
+COMBAT_HANDLERS: dict[type[Any], Any] = {
+    ResolveLandCombat: resolve_land_combat,
+    RemoveLandLosses: remove_land_losses,
+}
