@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 CAMPAIGN ?= campaign.db
 SCENARIO ?= revised-europa/barbarossa
 
-.PHONY: run test gates bench docs clean postgres mutation
+.PHONY: run test gates bench docs clean postgres chromium mutation
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,13 @@ postgres:
 	    echo "installing Debian's postgresql package for the PostgreSQL tests"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
 
+## chromium: headless Chromium and its driver for the browser test of `turnledger serve` (Debian packages)
+chromium:
+	@{ command -v chromium && command -v chromedriver; } >/dev/null 2>&1 || \
+	  { [ "$$(id -u)" = 0 ] || { echo "Chromium is missing: run 'sudo apt-get install chromium chromium-driver'"; exit 1; }; \
+	    echo "installing Debian's chromium and chromium-driver packages for the browser test"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; }
+
 ## gates: lint, format, types and import contracts (a violation fails `make test`, so CI)
 gates: $(VENV)/.installed-test
 	$(BIN)/ruff check .
@@ -42,7 +49,7 @@ gates: $(VENV)/.installed-test
 # waits, processes started and killed, servers), and a third worker fills it (2 cores: 154 s with
 # two workers, 121 s with three, 2026-11-25).
 WORKERS := $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
-test: gates postgres
+test: gates postgres chromium
 	$(BIN)/python -m pytest -q -n $(WORKERS) --dist worksteal
 
 ## mutation: mutmut over the pure rule modules (docs/mutation.md; minutes; not part of `make test`)
