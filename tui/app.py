@@ -184,7 +184,7 @@ class TurnledgerApp(ReadOnlyGuard, ReplayActions, TableFormActions, ReportAction
         for title, help_text, action in (
             ("Enter a command", "open the command form, preview the ruling, record it", self.action_command),
             ("Advance phase", "record an AdvancePhase", self.action_advance),
-            ("Combat", "Europa: the combat form; odds before the dice, the whole ruling after", self.action_combat),
+            ("Combat", "the combat form (Europa; 3R land combat): odds first, the ruling after", self.action_combat),
             ("Allocate losses", "name the units that meet a loss still owed", self.action_losses),
             ("Isolation attrition", "roll attrition for one isolated hex", self.action_isolation),
             (

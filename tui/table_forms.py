@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 from referee.common.errors import REFUSALS
 from tui.dialogs.combat import CombatForm, CombatSetup
 from tui.dialogs.isolation import IsolationForm, IsolationSetup
+from tui.dialogs.land_combat import LandCombatForm, LandCombatSetup
+from tui.dialogs.land_losses import LandLossesForm
 from tui.dialogs.losses import LossesForm
 from tui.dialogs.warfare import WarfareForm, WarfareSetup
 from tui.dialogs.year_start import YearStartForm
@@ -50,18 +52,28 @@ class TableFormActions:
         return lambda data: self.service.form_hint(key, data)
 
     def action_combat(self) -> None:
-        """The combat form (in the phasing side's Combat phase, or an overrun in movement)."""
+        """The combat form (in the phasing side's Combat phase, or an overrun in movement); the
+        game says which: Europa's combat, or Third Reich land combat (``form``)."""
         setup = self._setup("combat", "resolve combat")
-        if setup is not None:
+        if setup is None:
+            return
+        if setup.get("form") == "land_combat":
+            form: Any = LandCombatForm(LandCombatSetup(**setup), self._preview, self._hint("combat"), self.actor)
+        else:
             form = CombatForm(CombatSetup(**setup), self._preview, self._hint("combat"), self.actor)
-            self.push_screen(form)
+        self.push_screen(form)
 
     def action_losses(self) -> None:
-        """Allocate a loss still owed from a combat or an isolation roll."""
+        """Allocate a loss still owed from a combat or an isolation roll (Third Reich: remove the
+        units a land combat cost)."""
         setup = self._setup("losses", "allocate losses")
-        if setup is not None:
+        if setup is None:
+            return
+        if setup.get("form") == "land_losses":
+            form: Any = LandLossesForm(setup["owed"], self._preview, self.actor)
+        else:
             form = LossesForm(setup["owed"], setup["nations"], self._preview, self.actor)
-            self.push_screen(form)
+        self.push_screen(form)
 
     def action_isolation(self) -> None:
         """Isolation attrition for one hex of the phasing side."""

@@ -1,17 +1,67 @@
-"""The Third Reich table forms as the console asks for them: strategic warfare (the rolls needed
-before the dice), the year start, isolation attrition."""
+"""The Third Reich table forms as the console asks for them: land combat (odds before the dice),
+removing the units a combat cost, strategic warfare (the rolls needed before the dice), the
+year start, isolation attrition."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from referee.common.command_set import CommandSet
 from referee.common.errors import IllegalOrderError
-from referee.common.form_setups import isolation_setup
+from referee.common.form_setups import isolation_setup, phasing_side
 from referee.common.forms import FormSpec
 from referee.third_reich import warfare as sw
+from referee.third_reich.combat_commands import ResolveLandCombat
+from referee.third_reich.combat_handlers import assess_command
 from referee.third_reich.context import powers_in_movement_order
 from referee.third_reich.state import ReichState
 from referee.third_reich.warfare_handlers import weapon_of
+
+LAND_COMBAT = CommandSet((ResolveLandCombat,), title="the land combat form")
+
+
+def _land_combat(state: ReichState) -> dict[str, Any]:
+    """The phasing side's powers with the fronts they declared an offensive on, the other
+    sides, the regions with their weather."""
+    side = phasing_side(state, "land combat")
+    calendar = state.table.calendar
+    if calendar.phase not in ("Combat", "Mechanized Combat"):
+        raise IllegalOrderError(
+            f"land combat is fought in the {side} Combat or Mechanized Combat phase (A-58 [004]); "
+            f"it is now {calendar.label}, {calendar.phase}"
+        )
+    offensives = {
+        economy.power: [front for front, chosen in economy.options.items() if chosen == "offensive"]
+        for economy in state.brp_economies.values()
+        if economy.side == side and economy.active
+    }
+    return {
+        "form": "land_combat",
+        "side": side,
+        "offensives": {power: fronts for power, fronts in offensives.items() if fronts},
+        "defenders": [other for other in state.identity.sides if other != side],
+        "regions": dict(state.table.weather),
+        "mechanized": calendar.phase == "Mechanized Combat",
+    }
+
+
+def _land_odds(state: ReichState, data: dict[str, Any]) -> str:
+    """Defence, support, odds, column, shifts and DRM of a land combat before the dice."""
+    command = LAND_COMBAT.parse({key: value for key, value in data.items() if key != "faces"})
+    _, assessment, facts = assess_command(command, state)
+    head = (
+        f"[b]{assessment.column_name}[/b] — attack {assessment.ground_attack} + support "
+        f"{assessment.support_counted} against {assessment.final_defence}, DRM {assessment.drm:+d}; "
+        "type the 2D6 faces to see the result"
+    )
+    return "\n".join([head] + [f"  · {step.text}  [dim]{step.rule}[/dim]" for step in [*facts, *assessment.steps]])
+
+
+def _removals(state: ReichState) -> dict[str, Any]:
+    """The units each land combat still owes, with the units that fought in it."""
+    if not state.table.losses_due:
+        raise IllegalOrderError("no units are owed: every land combat's losses have been removed")
+    return {"form": "land_losses", "owed": [loss.model_dump() for loss in state.table.losses_due]}
 
 
 def _warfare(state: ReichState) -> dict[str, Any]:
@@ -55,6 +105,8 @@ def _isolation(state: ReichState) -> dict[str, Any]:
 FORMS = {
     form.key: form
     for form in (
+        FormSpec("combat", "land combat", _land_combat, _land_odds),
+        FormSpec("losses", "removing land-combat losses", _removals),
         FormSpec("warfare", "strategic warfare", _warfare, _warfare_rolls),
         FormSpec("year_start", "the year start", _year_start),
         FormSpec("isolation", "isolation attrition", _isolation),

@@ -1,0 +1,143 @@
+"""The Third Reich land-combat form, made for the table: the attacking power and its front, the
+defending side, the hex and its region, the units read off the counters one per line, the
+support, then the dice as thrown.
+
+While the referee types, the panel shows the defence, the support counted, the odds column,
+the shifts and the DRM (before the dice) and, once the faces are in, the whole ruling with the
+units each side owes. Whether the hex is fortified, can be retreated from or is a bridgehead
+comes from the facts the referee stated (`StateFact`), cited in the panel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TextArea
+
+from tui.dialogs.form_parts import Preview, TableForm, faces_of, words
+from tui.land_unit_lines import parse_land_units
+
+TERRAIN = ("clear", "swamp", "mountain")
+
+
+@dataclass(frozen=True)
+class LandCombatSetup:
+    """What the form offers: the phasing side's powers with the fronts they declared an offensive
+    on, the other sides, the regions with their weather, and whether this is mechanized combat."""
+
+    form: str
+    side: str
+    offensives: dict[str, list[str]]
+    defenders: list[str]
+    regions: dict[str, str]
+    mechanized: bool
+
+
+class LandCombatForm(TableForm):
+    """Records the ResolveLandCombat command (the form stays open when it is refused)."""
+
+    DEFAULT_CSS = """
+    LandCombatForm { align: center middle; }
+    LandCombatForm > Vertical { width: 120; height: 95%; background: $surface; border: thick $primary; padding: 0 1; }
+    LandCombatForm Horizontal { height: auto; }
+    LandCombatForm #units { height: 8; }
+    LandCombatForm #units > Vertical { width: 1fr; height: 8; }
+    LandCombatForm TextArea { height: 1fr; }
+    LandCombatForm Select { width: 1fr; }
+    LandCombatForm Input { width: 1fr; }
+    LandCombatForm Checkbox { width: auto; }
+    LandCombatForm #calculation { height: 1fr; border: round $accent; }
+    """
+
+    def __init__(self, setup: LandCombatSetup, preview: Preview, assess: Preview, actor: str) -> None:
+        super().__init__(preview, actor, assess)
+        self.setup = setup
+
+    def _fronts(self, power: Any) -> list[tuple[str, str]]:
+        return [(f"{front} front", front) for front in self.setup.offensives.get(str(power), [])]
+
+    def compose(self) -> ComposeResult:
+        powers = list(self.setup.offensives) or ["(no offensive declared)"]
+        regions = [(f"{region}: {weather}", region) for region, weather in self.setup.regions.items()]
+        phase = "mechanized combat" if self.setup.mechanized else "land combat"
+        with Vertical():
+            yield Label(f"[b]{self.setup.side}: {phase}[/b] — one unit per line: strength, label, flags")
+            yield Label("[dim]flags: armor airborne (defenders: replacement); attackers: river beach airlanded[/dim]")
+            with Horizontal():
+                yield Select([(power, power) for power in powers], id="power", value=powers[0], allow_blank=False)
+                fronts = self._fronts(powers[0])
+                yield Select(fronts, id="front", value=fronts[0][1] if fronts else Select.NULL, prompt="front")
+                yield Select(
+                    [(f"defender: {side}", side) for side in self.setup.defenders],
+                    id="defender",
+                    value=self.setup.defenders[0],
+                    allow_blank=False,
+                )
+            with Horizontal():
+                yield Input(placeholder="the defender's hex (e.g. Warsaw)", id="hex")
+                yield Select(regions, prompt="the hex's weather region", id="region")
+                yield Select([(name, name) for name in TERRAIN], id="terrain", value="clear", allow_blank=False)
+            with Horizontal():
+                yield Checkbox("coastal hex", id="coastal")
+                yield Checkbox("Russian winter (A-68)", id="russian_winter")
+                yield Input(placeholder="air support factors", id="air_support")
+                yield Input(placeholder="supporting fleet factors (one fleet)", id="fleets")
+            with Horizontal(id="units"):
+                with Vertical():
+                    yield Label("attackers")
+                    yield TextArea(id="attackers", placeholder="4 XXIV pz armor\n3 VII inf river")
+                with Vertical():
+                    yield Label("defenders")
+                    yield TextArea(id="defenders", placeholder="2 Pol 1\n1 Pol 2")
+            with Horizontal():
+                yield Input(placeholder="2D6 faces, e.g. 3 5 (d Boris:owl = digital, Boris's word)", id="faces")
+                yield Input(placeholder="rolled by", id="rolled_by", value=self.actor)
+                yield Input(placeholder="witnesses", id="witnesses")
+            yield VerticalScroll(Static("type the units to see the odds", id="calculation-text"), id="calculation")
+            with Horizontal():
+                yield Button("Record (F3)", id="record", variant="success")
+                yield Button("Cancel", id="cancel")
+
+    def _number(self, field: str) -> int:
+        text = self.query_one(f"#{field}", Input).value.strip()
+        return int(text) if text.isdigit() and len(text) < 4 else 0
+
+    def command(self) -> dict[str, Any]:
+        """The combat as typed so far (the faces may still be missing)."""
+        data: dict[str, Any] = {
+            "kind": "ResolveLandCombat",
+            "actor": self.actor,
+            "power": self.query_one("#power", Select).value,
+            "defender": self.query_one("#defender", Select).value,
+            "hex": self.query_one("#hex", Input).value.strip(),
+            "terrain": self.query_one("#terrain", Select).value,
+            "coastal": self.query_one("#coastal", Checkbox).value,
+            "russian_winter": self.query_one("#russian_winter", Checkbox).value,
+            "air_support": self._number("air_support"),
+            "supporting_fleets": [int(w) for w in words(self.query_one("#fleets", Input).value) if w.isdigit()],
+            "attackers": parse_land_units(self.query_one("#attackers", TextArea).text, attacking=True),
+            "defenders": parse_land_units(self.query_one("#defenders", TextArea).text, attacking=False),
+            "rolled_by": self.query_one("#rolled_by", Input).value.strip() or self.actor,
+            "witnesses": words(self.query_one("#witnesses", Input).value),
+        }
+        for field in ("front", "region"):
+            value = self.query_one(f"#{field}", Select).value
+            if value is not Select.NULL:
+                data[field] = value
+        data.update(faces_of(self.query_one("#faces", Input).value))
+        return data
+
+    def ready(self, data: dict[str, Any]) -> bool:
+        return bool(data["attackers"] and data["defenders"] and data["hex"])
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "power":
+            fronts = self._fronts(event.value)
+            select = self.query_one("#front", Select)
+            select.set_options(fronts)
+            if fronts:
+                select.value = fronts[0][1]
+        self._update()

@@ -1,0 +1,55 @@
+"""Third Reich land-combat units typed one per line: strength first, then the label and flags.
+
+    4 XXIV pz armor        an armored attacker with attack factor 4 (a defender: defence 4)
+    3 VII inf river        an infantry attacker across a river hexside
+    2 1st para airborne airlanded   an airborne unit that landed in the hex this turn
+    3 marines beach        landing on a beach from naval transport
+    1 repl replacement     a defending replacement unit
+
+Flags: armor, airborne, replacement (defenders), river, beach, airlanded (attackers). Every other
+word is the unit's label; a word a letter or two off a flag is refused with the flag it resembles.
+"""
+
+from __future__ import annotations
+
+from difflib import get_close_matches
+from typing import Any
+
+from referee.common.errors import InvalidInputError
+
+TYPES = {"armor": "armor", "airborne": "airborne", "replacement": "replacement", "infantry": "infantry"}
+ATTACKER_FLAGS = {"river": "across_river", "beach": "amphibious", "airlanded": "air_landed"}
+
+
+def parse_land_units(text: str, *, attacking: bool) -> list[dict[str, Any]]:
+    """Attackers (attack factor, type, river, beach, air-landed) or defenders (defence factor, type)."""
+    what = "attackers" if attacking else "defenders"
+    types = {name: kind for name, kind in TYPES.items() if attacking is False or kind != "replacement"}
+    flags = {**types, **(ATTACKER_FLAGS if attacking else {})}
+    units = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        words = line.split()
+        if not words:
+            continue
+        if not words[0].isdigit() or len(words[0]) > 2:
+            raise InvalidInputError(
+                f"{what}, line {number}: a line starts with the unit's strength; {words[0]!r} is not one"
+            )
+        unit: dict[str, Any] = {"strength": int(words[0])}
+        label = []
+        for word in words[1:]:
+            lowered = word.lower()
+            if lowered in types:
+                unit["type"] = types[lowered]
+            elif lowered in flags:
+                unit[flags[lowered]] = True
+            elif len(word) >= 4 and get_close_matches(lowered, flags, n=1, cutoff=0.8):
+                near = get_close_matches(lowered, flags, n=1, cutoff=0.8)[0]
+                raise InvalidInputError(
+                    f"{what}, line {number}: {word!r} is not a flag (did you mean {near}?); flags: {', '.join(flags)}"
+                )
+            else:
+                label.append(word)
+        unit["unit"] = " ".join(label) or f"{what[:-1]} {number}"
+        units.append(unit)
+    return units
