@@ -8,15 +8,12 @@ errors naming the file, the field and the value, and pinned into the campaign at
 
 from __future__ import annotations
 
-import hashlib
-import tomllib
 from fractions import Fraction
-from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from referee.common.errors import ScenarioError
+from referee.common.chart_files import read_chart
 
 COLUMNS = ("1-4", "1-3", "1-2", "1-1", "3-2", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1")
 """D-11 [000]: the odds columns of the 2D6 CRT (no 2-3 column is mentioned)."""
@@ -102,39 +99,10 @@ class CombatCharts(_Row):
         return self.crt[str(roll)][COLUMNS.index(column)]
 
 
-def charts_path(name: str) -> Path:
-    """The bundled chart by name, or the user's own chart file."""
-    candidate = Path(name)
-    if candidate.suffix == ".toml":
-        return candidate
-    from referee.common.ruleset import scenarios_root
-
-    return scenarios_root() / "charts" / f"{name}.toml"
-
-
 def load_charts(name: str = BUNDLED) -> tuple[CombatCharts, str]:
     """Load and validate a chart file; returns the charts and the file's sha256.
 
     Raises:
         ScenarioError: unreadable file, bad TOML, or a field with a wrong value (named).
     """
-    path = charts_path(name)
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise ScenarioError(f"{path}: chart file cannot be read ({error.strerror})") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise ScenarioError(f"{path}: not valid TOML: {error}") from None
-    try:
-        charts = CombatCharts.model_validate(data)
-    except ValidationError as error:
-        lines = [f"{path}: {error.error_count()} problem(s)"]
-        for problem in error.errors():
-            field = ".".join(str(part) for part in problem["loc"]) or "(file)"
-            value = problem.get("input")
-            shown = "{…}" if isinstance(value, dict) else repr(value)
-            lines.append(f"  field {field}: {problem['msg']} (value {shown})")
-        raise ScenarioError("\n".join(lines)) from None
-    return charts, hashlib.sha256(raw).hexdigest()
+    return read_chart(name, CombatCharts, "chart")

@@ -7,15 +7,12 @@ campaign at creation like the Europa combat chart; a referee may load a printed 
 
 from __future__ import annotations
 
-import hashlib
 import math
-import tomllib
 from fractions import Fraction
-from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, field_validator
 
-from referee.common.errors import ScenarioError
+from referee.common.chart_files import read_chart
 
 BUNDLED = "third-reich-fire"
 
@@ -56,25 +53,7 @@ class FireTables(BaseModel):
 
 def load_fire_tables(name: str = BUNDLED) -> tuple[FireTables, str]:
     """The bundled tables, or a referee's own file; errors name file, field and value."""
-    path = Path(name) if name.endswith(".toml") else _bundled(name)
-    try:
-        raw = path.read_bytes()
-        data = tomllib.loads(raw.decode("utf-8"))
-    except OSError as error:
-        raise ScenarioError(f"{path}: fire table file cannot be read ({error.strerror})") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise ScenarioError(f"{path}: not valid TOML: {error}") from None
-    try:
-        return FireTables.model_validate(data), hashlib.sha256(raw).hexdigest()
-    except ValidationError as error:
-        problems = "; ".join(f"field {'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors())
-        raise ScenarioError(f"{path}: {problems}") from None
-
-
-def _bundled(name: str) -> Path:
-    from referee.common.ruleset import scenarios_root
-
-    return scenarios_root() / "charts" / f"{name}.toml"
+    return read_chart(name, FireTables, "fire table")
 
 
 def hits(factors: int, effectiveness: Fraction, *, round_six_up: bool) -> int:

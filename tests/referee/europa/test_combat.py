@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from referee.common.chart_files import chart_path as charts_path
 from referee.common.errors import IllegalOrderError, ScenarioError
-from referee.europa.charts import CODES, COLUMNS, charts_path, load_charts
+from referee.europa.charts import CODES, COLUMNS, load_charts
 from referee.europa.combat import Battle, CombatOptions, assess
 from referee.europa.combat_result import resolve
 from referee.europa.combat_units import Attacker, Defender

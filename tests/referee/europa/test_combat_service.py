@@ -164,7 +164,7 @@ def test_rolling_back_a_combat_restores_pool_and_losses_and_keeps_the_roll_visib
 def test_a_user_chart_is_pinned_and_used(make_service: Any, tmp_path: Any) -> None:
     """K-01: the referee's own printed chart replaces the provisional one and is pinned by hash."""
     from referee.commands import CreateCampaign
-    from referee.europa.charts import charts_path
+    from referee.common.chart_files import chart_path as charts_path
 
     text = (
         charts_path("europa-combat")

@@ -150,7 +150,7 @@ def test_a_broken_fire_table_names_file_field_and_value(tmp_path: Any) -> None:
     broken.write_text(
         'title = "x"\nprovisional = false\nsource = "x"\n[effectiveness]\nair = ["0"]\nnaval = []\n', encoding="utf-8"
     )
-    with pytest.raises(RulesError, match=r"my-fire\.toml.*effectiveness.*1 values"):
+    with pytest.raises(RulesError, match=r"(?s)my-fire\.toml.*effectiveness.*1 values"):
         load_fire_tables(str(broken))
 
 
@@ -254,15 +254,16 @@ def test_a_fire_table_file_that_cannot_be_read_or_parsed_is_named(tmp_path: Any)
 
 
 def test_a_fire_table_with_several_problems_names_each_field(tmp_path: Any) -> None:
-    """K-42: every problem of a referee's table is listed with its full field path, separated by '; '."""
+    """K-42: every problem of a referee's table is listed with its full field path and value, one a line
+    (the same form as every chart and ruleset file)."""
     bad = tmp_path / "bad.toml"
     bad.write_text('provisional = true\n[effectiveness]\nair = [0, "0"]\nnaval = []\n', encoding="utf-8")
     with pytest.raises(ScenarioError) as raised:
         load_fire_tables(str(bad))
     message = str(raised.value)
-    assert message.startswith(f"{bad}: field ")
-    assert "field title: Field required; field source: Field required" in message
-    assert "field effectiveness.air.0: Input should be a valid string" in message
+    assert message.startswith(f"{bad}: 3 problem(s)\n")
+    assert "\n  field title: Field required" in message and "\n  field source: Field required" in message
+    assert "\n  field effectiveness.air.0: Input should be a valid string (value 0)" in message
 
 
 def test_the_shipped_fire_tables_load_with_a_digest() -> None:
