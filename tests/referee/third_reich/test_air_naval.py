@@ -699,7 +699,7 @@ def test_J69_when_the_beachhead_marker_goes(
     reading: str, moment: str, turns: int, adjacent: bool, removed: bool
 ) -> None:
     went, step = nav.beachhead_removed(
-        moment=moment,  # type: ignore[arg-type]
+        moment=moment,  # type: ignore[arg-type]  # the parametrized moments are the Literal values
         friendly_turns_since_landing=turns,
         enemy_adjacent=adjacent,
         beachhead_removal=reading,
@@ -729,10 +729,10 @@ OPEN = zone("Crete", {"Athens": 5}, {"Alexandria": 5})
 def test_H34_where_and_when_a_drop_may_go(changes: dict[str, object], error: str | None) -> None:
     order: dict[str, object] = {"weather": "Clear", "option": "offensive", "distance": 5, "zone": OPEN, **changes}
     if error is None:
-        assert ad.check_air_drop(**order)[-1].text.startswith("airborne drop at Crete allowed")  # type: ignore[arg-type]
+        assert ad.check_air_drop(**order)[-1].text.startswith("airborne drop at Crete allowed")  # type: ignore[arg-type]  # keywords from a dict
     else:
         with pytest.raises(IllegalOrderError, match=error):
-            ad.check_air_drop(**order)  # type: ignore[arg-type]
+            ad.check_air_drop(**order)  # type: ignore[arg-type]  # keywords from a dict
 
 
 @pytest.mark.parametrize(
