@@ -40,8 +40,15 @@ def golden_figures(location: str, at: int | None = None) -> dict[str, Any]:
       so ``table/dice/scheme`` 1 is not a 0.1.0 figure (any other value is, and fails the test).
       A loss owed keeps the units that were in its combat (``units``); 0.1.0 kept none, so an
       empty list is not a 0.1.0 figure.
-    - 0.4: a Third Reich table keeps the units recorded land combats removed (``lost_units``);
-      0.1.0 had no land combat, so an empty one is not a 0.1.0 figure.
+    - 0.4: a Third Reich table keeps the units recorded land combats removed (``lost_units``) and
+      the hexes attrition won not yet named (``attrition_hexes``); 0.1.0 had neither, so an empty
+      one is not a 0.1.0 figure.
+      A BRP account keeps who it is at war with (``at_war``), whether it left play
+      (``left_play``) and its lend lease in transit route by route (``lend_lease_by_route``):
+      0.1.0 recorded no war, no power leaving play and no transit in these campaigns, so the
+      empty values are not 0.1.0 figures. Its conquests held (``conquests_held``) and the years
+      whose hits were deducted (``sw_hits_deducted``) are read off what 0.1.0 recorded
+      (conquests, year starts): bookkeeping of this release, not 0.1.0 figures.
     """
     from referee.service import RefereeService
 
@@ -61,8 +68,9 @@ def golden_figures(location: str, at: int | None = None) -> dict[str, Any]:
 
     table_0_1_0 = {"cities": {}, "cities_reached": [], "losses_due": [], **state["table"]}
     table_0_1_0.pop("facts", None)
-    if table_0_1_0.get("lost_units") == {}:
-        del table_0_1_0["lost_units"]
+    for added in ("lost_units", "attrition_hexes"):
+        if table_0_1_0.get(added) == {}:
+            del table_0_1_0[added]
     table_0_1_0["losses_due"] = [
         {key: value for key, value in loss.items() if not (key == "units" and value == [])}
         for loss in table_0_1_0["losses_due"]
@@ -70,6 +78,13 @@ def golden_figures(location: str, at: int | None = None) -> dict[str, Any]:
     if table_0_1_0.get("dice") and table_0_1_0["dice"].get("scheme") == 1:
         table_0_1_0["dice"] = {key: value for key, value in table_0_1_0["dice"].items() if key != "scheme"}
     walk("table", table_0_1_0)
+    new_defaults = {"at_war": {}, "left_play": None, "lend_lease_by_route": {}}
+    for economy in state.get("brp_economies", {}).values():
+        for name in ("conquests_held", "sw_hits_deducted"):
+            economy.pop(name, None)
+        for name, empty in new_defaults.items():
+            if name in economy and economy[name] == empty:
+                del economy[name]
     for key in ("supply_pools", "replacement_tracks", "brp_economies", "rosters", "resource_points"):
         walk(key, state.get(key, {}))
     identity = state["identity"]

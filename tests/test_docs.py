@@ -74,7 +74,9 @@ def test_every_example_in_commands_md_is_a_command_the_book_reads() -> None:
         example = json.loads(block)
         if name in parts:
             user = parts[name]["used_by"][0]
-            field = next(f for f, p in command_schemas()[user]["properties"].items() if name in json.dumps(p))
+            field = next(  # the field that refers to the part (not one whose text merely contains its name)
+                f for f, p in command_schemas()[user]["properties"].items() if f'/{name}"' in json.dumps(p)
+            )
             containing = {"kind": user, **_required_example(user)}
             is_list = command_schemas()[user]["properties"][field].get("type") == "array"
             containing[field] = [example] if is_list else example

@@ -75,6 +75,7 @@ class TurnledgerApp(ReadOnlyGuard, ReplayActions, TableFormActions, ReportAction
         Binding("u", "undo", "Undo"),
         Binding("b", "branch", "Branch"),
         Binding("f", "combat", "Combat"),
+        Binding("t", "attrition", "Attrition", show=False),
         Binding("o", "losses", "Losses", show=False),
         Binding("i", "isolation", "Isolation", show=False),
         Binding("w", "warfare", "Strategic warfare", show=False),
@@ -185,6 +186,11 @@ class TurnledgerApp(ReadOnlyGuard, ReplayActions, TableFormActions, ReportAction
             ("Enter a command", "open the command form, preview the ruling, record it", self.action_command),
             ("Advance phase", "record an AdvancePhase", self.action_advance),
             ("Combat", "the combat form (Europa; 3R land combat): odds first, the ruling after", self.action_combat),
+            (
+                "Attrition",
+                "Third Reich: the attrition step of a front under the attrition option",
+                self.action_attrition,
+            ),
             ("Allocate losses", "name the units that meet a loss still owed", self.action_losses),
             ("Isolation attrition", "roll attrition for one isolated hex", self.action_isolation),
             (

@@ -53,3 +53,35 @@ def parse_land_units(text: str, *, attacking: bool) -> list[dict[str, Any]]:
         unit["unit"] = " ".join(label) or f"{what[:-1]} {number}"
         units.append(unit)
     return units
+
+
+def parse_attrition_losses(text: str) -> list[dict[str, Any]]:
+    """Units an attrition result removes, one per line: strength, label, a type (armor, airborne,
+    replacement; infantry otherwise), `swap` when a replacement saves it and `cost=N` (its BRPs)."""
+    units = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        words = line.split()
+        if not words:
+            continue
+        if not words[0].isdigit() or len(words[0]) > 2:
+            raise InvalidInputError(
+                f"losses, line {number}: a line starts with the unit's strength; {words[0]!r} is not one"
+            )
+        unit: dict[str, Any] = {"strength": int(words[0])}
+        label = []
+        for word in words[1:]:
+            lowered = word.lower()
+            key, _, value = lowered.partition("=")
+            if lowered in TYPES:
+                unit["type"] = TYPES[lowered]
+            elif lowered == "swap":
+                unit["swapped"] = True
+            elif key == "cost" and value:
+                if not value.isdigit() or len(value) > 3:
+                    raise InvalidInputError(f"losses, line {number}: cost= takes a whole number of BRPs, not {value!r}")
+                unit["cost"] = int(value)
+            else:
+                label.append(word)
+        unit["unit"] = " ".join(label) or f"unit {number}"
+        units.append(unit)
+    return units

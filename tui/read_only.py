@@ -19,6 +19,7 @@ WRITING = frozenset(
         "undo",
         "branch",
         "combat",
+        "attrition",
         "losses",
         "isolation",
         "warfare",

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.common.errors import REFUSALS
+from tui.dialogs.attrition import AttritionForm, AttritionSetup
 from tui.dialogs.combat import CombatForm, CombatSetup
 from tui.dialogs.isolation import IsolationForm, IsolationSetup
 from tui.dialogs.land_combat import LandCombatForm, LandCombatSetup
@@ -63,6 +64,13 @@ class TableFormActions:
             form = CombatForm(CombatSetup(**setup), self._preview, self._hint("combat"), self.actor)
         self.push_screen(form)
 
+    def action_attrition(self) -> None:
+        """Third Reich: the attrition step of a front under the attrition option (Combat phase)."""
+        setup = self._setup("attrition", "roll attrition")
+        if setup is not None:
+            form = AttritionForm(AttritionSetup(**setup), self._preview, self._hint("attrition"), self.actor)
+            self.push_screen(form)
+
     def action_losses(self) -> None:
         """Allocate a loss still owed from a combat or an isolation roll (Third Reich: remove the
         units a land combat cost)."""
@@ -70,7 +78,9 @@ class TableFormActions:
         if setup is None:
             return
         if setup.get("form") == "land_losses":
-            form: Any = LandLossesForm(setup["owed"], self._preview, self.actor)
+            form: Any = LandLossesForm(
+                setup["owed"], self._preview, self.actor, powers=setup["powers"], hexes=setup["hexes"]
+            )
         else:
             form = LossesForm(setup["owed"], setup["nations"], self._preview, self.actor)
         self.push_screen(form)

@@ -14,6 +14,7 @@ from referee.common.ruling import Ruling, Step
 from referee.third_reich import commands as tr
 from referee.third_reich import economy_events as ec
 from referee.third_reich.context import account
+from referee.third_reich.spending import BUILDS, SPENDING, over_half
 from referee.third_reich.state import ReichState
 
 
@@ -64,14 +65,20 @@ def _grant_brp(command: tr.GrantBrp, ctx: Context[ReichState]) -> Decision:
 
 
 def _spend_brp(command: tr.SpendBrp, ctx: Context[ReichState]) -> Decision:
+    """A spend by hand obeys the half-total limit of the game turn like any purchase (G-42 [004],
+    J-65); past it only with the referee's recorded reason (``override``)."""
     economy = account(ctx.state, command.power)
     if command.amount > economy.total:
         raise IllegalOrderError(
             f"{command.power} has {economy.total} BRPs; spending {command.amount} ({command.category}: "
             f"{command.reason}) needs {command.amount - economy.total} more (a power spends only BRPs it has, G [004])"
         )
+    steps: list[Step] = []
+    if command.category in SPENDING:
+        problem, step = over_half(ctx, economy, command.amount, is_build=command.category in BUILDS)
+        steps = [step, *beyond_the_rules(problem, command.override, "G-42 [004]")]
     event = ec.BrpSpent(power=command.power, amount=command.amount, category=command.category, reason=command.reason)
-    return _brp_decision(command, ctx, event, "total", economy.total, -command.amount)
+    return _brp_decision(command, ctx, event, "total", economy.total, -command.amount).extended(steps=steps)
 
 
 def _adjust_base(command: tr.AdjustBrpBase, ctx: Context[ReichState]) -> Decision:

@@ -1,4 +1,4 @@
-"""Domain events of Third Reich land combat: the units a result requires and their removal.
+"""Domain events of Third Reich land combat and attrition: the units a result requires and their removal.
 
 The referee works out the result; these events carry the obligation into the table account
 (so that no phase is left with a loss unremoved) and discharge it, sending the units to the
@@ -33,3 +33,21 @@ class LandLossesRemoved(DomainEvent):
     power: str
     units: list[str]
     cause: str
+
+
+class AttritionResolved(DomainEvent):
+    """A front's attrition step was rolled: units owed by each side, hexes won by the attacker."""
+
+    type: Literal["AttritionResolved"] = "AttritionResolved"
+    combat: int = Field(ge=1)
+    code: str
+    losses: list[UnitLossDue] = Field(default_factory=list)
+    hexes: int = Field(default=0, ge=0)
+
+
+class AttritionHexesClaimed(DomainEvent):
+    """The attacker named the hexes an attrition result won (or waived them)."""
+
+    type: Literal["AttritionHexesClaimed"] = "AttritionHexesClaimed"
+    combat: int = Field(ge=1)
+    hexes: list[str]

@@ -151,6 +151,16 @@ def resolve_land_combat(command: ResolveLandCombat, ctx: Context[ReichState]) ->
     return Decision(Ruling(summary=summary, steps=steps), list(events), [roll])
 
 
+def eliminated_in_roster(state: ReichState, side: str, names: list[str]) -> list[ev.DomainEvent]:
+    """The units of ``names`` the referee registered, marked eliminated (back in the force pool)."""
+    events: list[ev.DomainEvent] = []
+    for name in names:
+        registered = _registered(state, side, name)
+        if registered is not None and registered.status != "eliminated":
+            events.append(ev.UnitStatusChanged(side=side, unit_id=registered.unit_id, status="eliminated", location=""))
+    return events
+
+
 def _registered(state: ReichState, side: str, name: str) -> Unit | None:
     """The side's registered unit of that id or name, if the referee registered it."""
     roster = state.rosters.get(side)
@@ -177,6 +187,10 @@ def remove_land_losses(command: RemoveLandLosses, ctx: Context[ReichState]) -> D
             f"{command.side} owes no units from land combat #{command.combat}; owed: {open_losses or 'none'}"
         )
     loss = due[0]
+    if loss.step == "attrition":
+        raise IllegalOrderError(
+            f"#{loss.combat} is an attrition step: record RemoveAttritionLosses (1-3 infantry count half, H-11 [004])"
+        )
     named: list[str] = []
     for unit in command.units:
         known = _same(unit, loss.fought)
@@ -205,24 +219,25 @@ def remove_land_losses(command: RemoveLandLosses, ctx: Context[ReichState]) -> D
     events: list[ev.DomainEvent] = [
         cb.LandLossesRemoved(combat=loss.combat, side=loss.side, power=loss.power, units=named, cause=loss.cause)
     ]
-    for name in named:
-        registered = _registered(state, command.side, name)
-        if registered is not None and registered.status != "eliminated":
-            events.append(
-                ev.UnitStatusChanged(side=command.side, unit_id=registered.unit_id, status="eliminated", location="")
-            )
+    events += eliminated_in_roster(state, command.side, named)
     summary = f"{command.side} removes {', '.join(named)} ({loss.what}, #{loss.combat})"
     return Decision(Ruling(summary=summary, steps=steps), events)
 
 
 def refuse_with_units_owed(state: ReichState) -> None:
-    """H-01 [004]: a combat's losses are removed before play moves on to the next phase."""
+    """H-01, H-11, H-12 [004]: a combat's or an attrition step's losses are removed, and the hexes
+    it won named, before play moves on to the next phase."""
+    if state.table.attrition_hexes:
+        owed = ", ".join(f"#{entry} won {hexes}" for entry, hexes in state.table.attrition_hexes.items())
+        raise IllegalOrderError(
+            f"attrition hexes not yet named ({owed}) — record ClaimAttritionHexes (none waives them)"
+        )
     if state.table.losses_due:
         owed = "; ".join(
             f"#{loss.combat} {loss.what}: {loss.side} still owes {loss.units} unit(s)"
             for loss in state.table.losses_due
         )
-        raise IllegalOrderError(f"{owed} — record RemoveLandLosses before moving on")
+        raise IllegalOrderError(f"{owed} — record RemoveLandLosses (RemoveAttritionLosses) before moving on")
 
 
 COMBAT_HANDLERS: dict[type[Any], Any] = {

@@ -3,7 +3,8 @@ strategic warfare, conquests, city losses, lend lease and the year start."""
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -148,6 +149,14 @@ class ActivatePower(Command):
     power: Name
 
 
+class RecordSurrender(Command):
+    """A major power leaves play: no year start, no BRPs (France when Vichy forms, G-35)."""
+
+    kind: Literal["RecordSurrender"] = "RecordSurrender"
+    power: Name
+    reason: Text = Field(description="what happened at the table, e.g. 'Paris Axis-held at the end of the turn'")
+
+
 BrpCategory = Literal[
     "year_start",
     "option",
@@ -175,13 +184,19 @@ class GrantBrp(Command):
 
 
 class SpendBrp(Command):
-    """Spend BRPs from a power's total."""
+    """Spend BRPs from a power's total, within half the total in a game turn (G-42)."""
+
+    version: ClassVar[int] = 2  # 2: override, the referee's reason for spending past the limit
+    upcasters: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {
+        1: lambda recorded: {**recorded, "override": None}
+    }
 
     kind: Literal["SpendBrp"] = "SpendBrp"
     power: Name
     amount: Amount
     category: BrpCategory
     reason: Text
+    override: Override = None
 
 
 class AdjustBrpBase(Command):
@@ -211,6 +226,7 @@ COMMANDS: tuple[type[Command], ...] = (
     RecordMurmanskHits,
     PerformYearStart,
     ActivatePower,
+    RecordSurrender,
     ResolveStrategicWarfare,
 )
 """The Revised Third Reich commands, in documentation order."""

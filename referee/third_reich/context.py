@@ -25,6 +25,8 @@ def account(state: ReichState, power: str) -> BrpEconomy:
     economy = state.brp_economies[power]
     if not economy.active:
         raise IllegalOrderError(f"{power} is not in play yet; its BRPs cannot change")
+    if economy.left_play is not None:
+        raise IllegalOrderError(f"{power} left play ({economy.left_play}); its BRPs cannot change (G-35 [004])")
     return economy
 
 
@@ -44,8 +46,9 @@ def require_power_phase(state: ReichState, power: str, phases: tuple[str, ...], 
 
 
 def powers_in_movement_order(state: ReichState) -> list[str]:
-    """Powers in play in movement order: by their player's turn order, then by name (A-56 [004])."""
+    """Powers in play in movement order: by their player's turn order, then by name (A-56 [004]);
+    a power that left play (G-35) has no place in it, and so no year start."""
     players = state.identity.players
-    active = [economy for economy in state.brp_economies.values() if economy.active]
+    active = [economy for economy in state.brp_economies.values() if economy.in_play]
     order = sorted(active, key=lambda e: (players.index(e.side) if e.side in players else len(players), e.power))
     return [economy.power for economy in order]

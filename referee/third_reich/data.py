@@ -39,6 +39,14 @@ class LendLeaseRoute(_Data):
     arrival: Literal["immediate", "murmansk", "summer_i"]
     counts_as_sr: bool = True
     needs_route_opened: bool = False
+    needs_war: list[tuple[str, str]] = Field(
+        default_factory=list,
+        description="pairs of powers that must be at war before a grant (G-56..G-59); none in campaigns of "
+        "releases before 0.3.0, whose routes did not say",
+    )
+    needs_belligerent: list[str] = Field(
+        default_factory=list, description="powers that must be at war with someone before a grant (G-55)"
+    )
     rule: str
 
 
@@ -54,5 +62,12 @@ class Economy(_Data):
     repair_cost_per_factor: int
     territories: dict[str, int] = Field(description="G-36: BRP value of minor countries and territories")
     lend_lease: dict[str, LendLeaseRoute]
+    wars_at_start: dict[str, list[str]] = Field(
+        default_factory=dict, description="G-34: power -> the powers and minor countries it is at war with at the start"
+    )
+    homelands: dict[str, str] = Field(
+        default_factory=dict,
+        description="G-35: territory -> the major power that leaves play when its conquest is recorded",
+    )
     sub_conversion_hits: int = Field(description="G-64: 25 BRPs lost to submarines in a year")
     bomber_conversion_step: int = Field(description="G-65: every 15 BRPs of bomber hits")

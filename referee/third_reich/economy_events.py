@@ -3,7 +3,8 @@ warfare hits, conquests and city losses. Every number was decided by the referee
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -102,41 +103,82 @@ class BrpSavedAtYearEnd(DomainEvent):
 
 
 class YearStartApplied(DomainEvent):
-    """A power's new base and total for the year, its SW maximums, and the accounts cleared."""
+    """A power's new base and total for the year, its SW maximums, and the accounts cleared.
+
+    Version 2 names the years whose strategic-warfare hits this year start deducted; version 1
+    (releases before 0.3.0) deducted those of the year before, except in Spring 1940 (G-10)."""
 
     type: Literal["YearStartApplied"] = "YearStartApplied"
+    v: int = 2
     power: str
     base: int = Field(ge=0)
     total: int = Field(ge=0)
     sw_limits: dict[str, int]
     ussr_city_value: int = Field(ge=0)
+    sw_hits_deducted: list[str] | None = Field(
+        default=None, description="years whose hits came off the base; None: version 1, see above"
+    )
 
 
 class LendLeaseSent(DomainEvent):
-    """BRPs sent from one power to another; immediate grants arrive at once."""
+    """BRPs sent from one power to another by a route; immediate grants arrive at once.
+
+    Version 2 (``spending_base``): a grant made at a year start moves the totals the half-spend
+    limit of the Spring turn counts from (G-42, J-65); version 1 left them as they were."""
 
     type: Literal["LendLeaseSent"] = "LendLeaseSent"
+    v: int = 2
     giver: str
     receiver: str
     amount: int = Field(ge=0)
     route: str
     arrival: Literal["immediate", "murmansk", "summer_i"]
+    spending_base: bool = Field(default=True, description="False: version 1, see above")
 
 
 class LendLeaseIntercepted(DomainEvent):
-    """BRP hits on lend lease in transit (the Murmansk box)."""
+    """BRP hits on lend lease in the Murmansk box (G-70).
+
+    Version 2 says what came off each northern route (``by_route``); version 1 (None) took the
+    hits off the receiver's one amount in transit."""
 
     type: Literal["LendLeaseIntercepted"] = "LendLeaseIntercepted"
+    v: int = 2
     receiver: str
     hits: int = Field(gt=0)
+    by_route: dict[str, int] | None = None
 
 
 class LendLeaseArrived(DomainEvent):
-    """What survives of the lend lease in transit reaches the receiver."""
+    """What survives of the lend lease in transit reaches the receiver.
+
+    Version 2 says what arrived by each route (``by_route``); version 1 (None) delivered all the
+    receiver had in transit."""
 
     type: Literal["LendLeaseArrived"] = "LendLeaseArrived"
+    v: int = 2
     receiver: str
     amount: int = Field(ge=0)
+    by_route: dict[str, int] | None = None
+
+
+class WarDeclared(DomainEvent):
+    """A declaration of war and the state of war it creates from ``entry`` on: the declarer is at
+    war with each of ``enemies`` (the target, and for a major power its allies, G-34)."""
+
+    type: Literal["WarDeclared"] = "WarDeclared"
+    power: str
+    target: str
+    enemies: list[str] = Field(min_length=1)
+    entry: int = Field(ge=1)
+
+
+class PowerLeftPlay(DomainEvent):
+    """A major power left play (France when Vichy forms, G-35): no year start, no BRPs."""
+
+    type: Literal["PowerLeftPlay"] = "PowerLeftPlay"
+    power: str
+    reason: str
 
 
 class PowerActivated(DomainEvent):
@@ -174,3 +216,21 @@ class BrpBaseAdjusted(DomainEvent):
     change: int
     category: str
     reason: str
+
+
+def _version_1(**defaults: object) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """An upcaster to version 2 that fills the fields version 1 lacked with what version 1 meant."""
+
+    def upcast(data: dict[str, Any]) -> dict[str, Any]:
+        return {**defaults, **data}
+
+    return upcast
+
+
+UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {
+    ("YearStartApplied", 1): _version_1(sw_hits_deducted=None),
+    ("LendLeaseSent", 1): _version_1(spending_base=False),
+    ("LendLeaseIntercepted", 1): _version_1(by_route=None),
+    ("LendLeaseArrived", 1): _version_1(by_route=None),
+}
+"""The BRP events whose shape changed in release 0.3.0, from the version earlier releases stored."""

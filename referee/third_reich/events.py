@@ -17,6 +17,6 @@ LEGACY = Legacy(
 
 CATALOG = EventCatalog(
     events_of(economy_events, combat_events),
-    upcasters={("AccountRestored", 1): LEGACY.account},
+    upcasters={("AccountRestored", 1): LEGACY.account, **economy_events.UPCASTERS},
     expanders={("CampaignOpened", 1): LEGACY.opening},
 )

@@ -1,4 +1,4 @@
-"""Applying the Third Reich land-combat events (checks first, then mutates; see referee.common.fold)."""
+"""Applying the Third Reich land-combat and attrition events (checks first, then mutates; see referee.common.fold)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,18 @@ from referee.third_reich.state import LostUnit, ReichState
 
 def _resolved(state: ReichState, e: cb.LandCombatResolved) -> None:
     state.table.losses_due.extend(loss.model_copy() for loss in e.losses)
+
+
+def _attrition(state: ReichState, e: cb.AttritionResolved) -> None:
+    state.table.losses_due.extend(loss.model_copy() for loss in e.losses)
+    if e.hexes:
+        state.table.attrition_hexes[str(e.combat)] = e.hexes
+
+
+def _claimed(state: ReichState, e: cb.AttritionHexesClaimed) -> None:
+    if str(e.combat) not in state.table.attrition_hexes:
+        raise UnknownAccountError(f"no hexes are owed from attrition #{e.combat}")
+    del state.table.attrition_hexes[str(e.combat)]
 
 
 def _removed(state: ReichState, e: cb.LandLossesRemoved) -> None:
@@ -29,4 +41,6 @@ def _removed(state: ReichState, e: cb.LandLossesRemoved) -> None:
 COMBAT_APPLIERS: dict[type[Any], Callable[[ReichState, Any], None]] = {
     cb.LandCombatResolved: _resolved,
     cb.LandLossesRemoved: _removed,
+    cb.AttritionResolved: _attrition,
+    cb.AttritionHexesClaimed: _claimed,
 }

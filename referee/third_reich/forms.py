@@ -10,7 +10,9 @@ from referee.common.command_set import CommandSet
 from referee.common.errors import IllegalOrderError
 from referee.common.form_setups import isolation_setup, phasing_side
 from referee.common.forms import FormSpec
+from referee.third_reich import attrition as at
 from referee.third_reich import warfare as sw
+from referee.third_reich.attrition_handlers import attrition_chart_of
 from referee.third_reich.combat_commands import ResolveLandCombat
 from referee.third_reich.combat_handlers import assess_command
 from referee.third_reich.context import powers_in_movement_order
@@ -57,11 +59,55 @@ def _land_odds(state: ReichState, data: dict[str, Any]) -> str:
     return "\n".join([head] + [f"  · {step.text}  [dim]{step.rule}[/dim]" for step in [*facts, *assessment.steps]])
 
 
+def _attrition(state: ReichState) -> dict[str, Any]:
+    """The phasing side's powers with the fronts they declared the attrition option on, the other sides."""
+    side = phasing_side(state, "an attrition step")
+    calendar = state.table.calendar
+    if calendar.phase != "Combat":
+        raise IllegalOrderError(
+            f"the attrition step is rolled in the {side} Combat phase (A-60 [004]); "
+            f"it is now {calendar.label}, {calendar.phase}"
+        )
+    fronts = {
+        economy.power: [
+            front
+            for front, chosen in economy.options.items()
+            if chosen == "attrition" and f"attrition:{economy.power}:{front}" not in calendar.steps_done
+        ]
+        for economy in state.brp_economies.values()
+        if economy.side == side and economy.active
+    }
+    fronts = {power: found for power, found in fronts.items() if found}
+    if not fronts:
+        raise IllegalOrderError(f"no {side} front under the attrition option is left to roll this player turn")
+    return {"side": side, "fronts": fronts, "defenders": [other for other in state.identity.sides if other != side]}
+
+
+def _attrition_column(state: ReichState, data: dict[str, Any]) -> str:
+    """Before the dice: the column the factors in contact fall in (H-10), or why there is no roll."""
+    chart = attrition_chart_of(state)
+    column = at.column_for(chart, int(data.get("factors_in_contact", -1)))
+    return (
+        f"[b]column {column}[/b] ({chart.columns[column - 1]} factors in contact) — type the 2D6 faces to see the "
+        "result  [dim]H-10 [004], provisional table K-41[/dim]"
+    )
+
+
 def _removals(state: ReichState) -> dict[str, Any]:
-    """The units each land combat still owes, with the units that fought in it."""
-    if not state.table.losses_due:
-        raise IllegalOrderError("no units are owed: every land combat's losses have been removed")
-    return {"form": "land_losses", "owed": [loss.model_dump() for loss in state.table.losses_due]}
+    """The units each land combat or attrition step still owes (with the units that fought, for
+    a combat), the powers of each side, and the hexes attrition won that are not yet named."""
+    if not state.table.losses_due and not state.table.attrition_hexes:
+        raise IllegalOrderError("no units are owed and no hexes to name: every combat's losses have been removed")
+    powers: dict[str, list[str]] = {}
+    for economy in state.brp_economies.values():
+        if economy.active:
+            powers.setdefault(economy.side, []).append(economy.power)
+    return {
+        "form": "land_losses",
+        "owed": [loss.model_dump() for loss in state.table.losses_due],
+        "powers": powers,
+        "hexes": {int(entry): hexes for entry, hexes in state.table.attrition_hexes.items()},
+    }
 
 
 def _warfare(state: ReichState) -> dict[str, Any]:
@@ -106,6 +152,7 @@ FORMS = {
     form.key: form
     for form in (
         FormSpec("combat", "land combat", _land_combat, _land_odds),
+        FormSpec("attrition", "the attrition step", _attrition, _attrition_column),
         FormSpec("losses", "removing land-combat losses", _removals),
         FormSpec("warfare", "strategic warfare", _warfare, _warfare_rolls),
         FormSpec("year_start", "the year start", _year_start),

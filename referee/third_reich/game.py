@@ -13,8 +13,10 @@ from referee.common.facts import FactKind
 from referee.common.fold import GameFold
 from referee.common.game import Chart, Game
 from referee.common.handlers import NEUTRAL_HANDLERS
+from referee.third_reich import attrition, fire, land_charts, setup, turns, views
 from referee.third_reich import commands as tr
-from referee.third_reich import fire, land_charts, setup, turns, views
+from referee.third_reich.attrition_commands import ClaimAttritionHexes, RemoveAttritionLosses, ResolveAttrition
+from referee.third_reich.attrition_handlers import ATTRITION_HANDLERS
 from referee.third_reich.brp_handlers import BRP_HANDLERS
 from referee.third_reich.combat_commands import RemoveLandLosses, ResolveLandCombat
 from referee.third_reich.combat_handlers import COMBAT_HANDLERS, refuse_with_units_owed
@@ -27,6 +29,7 @@ from referee.third_reich.forms import FORMS
 from referee.third_reich.handlers import ECONOMY_HANDLERS
 from referee.third_reich.isolation_handlers import ISOLATION_HANDLERS
 from referee.third_reich.options import OPTIONS, SOURCES
+from referee.third_reich.rule_changes import RULE_CHANGES
 from referee.third_reich.state import ReichState
 from referee.third_reich.warfare_handlers import WARFARE_HANDLERS
 from referee.third_reich.year_start import perform as perform_year_start
@@ -39,6 +42,7 @@ FACTS = (
     FactKind("fortified", "hex", "yes_no", "the defender's hex is a fortress or fortification line", "H-05 [004]"),
     FactKind("retreat_possible", "hex", "yes_no", "the defenders have a hex to retreat into", "H-03 [004]"),
     FactKind("bridgehead", "hex", "yes_no", "the hex holds a beachhead or bridgehead (4 units stack)", "H-02 [004]"),
+    FactKind("capital", "hex", "yes_no", "the hex is a national capital (never won by attrition)", "H-12 [004]"),
     FactKind("hexes_won", "attack", "number", "hexes the attacker took in an attrition combat", "H-12 [004]"),
 )
 """What the Third Reich rules read off the map (stated with `StateFact`)."""
@@ -47,6 +51,11 @@ FACTS = (
 def _fire_tables(name: str) -> tuple[dict[str, Any], str]:
     tables, digest = fire.load_fire_tables(name)
     return tables.model_dump(mode="json"), digest
+
+
+def _attrition_table(name: str) -> tuple[dict[str, Any], str]:
+    table, digest = attrition.load_attrition_table(name)
+    return table.model_dump(mode="json"), digest
 
 
 def figures(state: ReichState) -> dict[tuple[str, str], int]:
@@ -77,7 +86,14 @@ GAME = Game(
     name="third_reich",
     title="Revised Third Reich",
     fold=FOLD,
-    commands=(*COMMANDS, ResolveLandCombat, RemoveLandLosses),
+    commands=(
+        *COMMANDS,
+        ResolveLandCombat,
+        RemoveLandLosses,
+        ResolveAttrition,
+        RemoveAttritionLosses,
+        ClaimAttritionHexes,
+    ),
     handlers={
         **NEUTRAL_HANDLERS,
         **BRP_HANDLERS,
@@ -85,6 +101,7 @@ GAME = Game(
         **WARFARE_HANDLERS,
         **ISOLATION_HANDLERS,
         **COMBAT_HANDLERS,
+        **ATTRITION_HANDLERS,
         tr.PerformYearStart: perform_year_start,
     },
     setup=setup.starting_state,
@@ -93,6 +110,7 @@ GAME = Game(
     charts=(
         Chart("fire", fire.BUNDLED, _fire_tables),
         Chart("land_combat", land_charts.BUNDLED, land_charts.land_chart_data),
+        Chart("attrition", attrition.BUNDLED, _attrition_table),
     ),
     facts=FACTS,
     advance_effects=turns.advance_effects,
@@ -103,4 +121,5 @@ GAME = Game(
     scenario_tables=setup.scenario_tables,
     views=views.views,
     forms=FORMS,
+    rule_changes=RULE_CHANGES,
 )

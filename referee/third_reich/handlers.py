@@ -12,29 +12,11 @@ from referee.common.ruling import Ruling, Step
 from referee.third_reich import commands as tr
 from referee.third_reich import economy as eco
 from referee.third_reich import economy_events as ec
+from referee.third_reich import lend_lease, wars
+from referee.third_reich import warfare as sw
 from referee.third_reich.context import account, economy_of, require_power_phase, year_of
+from referee.third_reich.spending import within_half as _within_half
 from referee.third_reich.state import BrpEconomy, ReichState
-
-
-def _within_half(ctx: Context[ReichState], economy: BrpEconomy, cost: int, *, is_build: bool) -> Step:
-    """G-42 [004]: at most half the total (as at the start of the game turn) spent in one game turn (J-65)."""
-    numerator, denominator = economy_of(ctx.state).spending_fraction
-    limit = economy.total_at_turn_start * numerator // denominator
-    counts_all = option(ctx.state.identity.options, "half_limit_counts") == "all_spending"
-    if not (is_build or counts_all):
-        return Step(
-            text="not counted against the half-total limit (option half_limit_counts=builds_only)", rule="G-42, J-65"
-        )
-    spent = economy.spent_this_turn if counts_all else economy.turn_counters.get("build_brp", 0)
-    if spent + cost > limit:
-        raise IllegalOrderError(
-            f"{economy.power} may spend at most {limit} BRPs this turn (half of {economy.total_at_turn_start}); "
-            f"{spent} spent already, this costs {cost} (G-42 [004])"
-        )
-    return Step(
-        text=f"spent this turn {spent} + {cost} ≤ {limit} (half of {economy.total_at_turn_start})",
-        rule="G-42 [004], J-65",
-    )
 
 
 def _charge(ctx: Context[ReichState], economy: BrpEconomy, cost: int, why: str) -> None:
@@ -74,28 +56,33 @@ def declare_option(command: tr.DeclareOption, ctx: Context[ReichState]) -> Decis
 
 
 def declare_war(command: tr.DeclareWar, ctx: Context[ReichState]) -> Decision:
-    """G-34 [004]: major 15; minors 5 a season for any number."""
+    """G-34 [004]: major 15; minors 5 a season for any number; the war it creates is recorded
+    from this entry (on the target, and for a major on its allies); `wars.declaration` refuses a
+    declaration with nothing to declare war on."""
     economy = account(ctx.state, command.power)
     require_power_phase(ctx.state, command.power, ("Options",), "declaring war", "G-34 [004]")
-    costs = economy_of(ctx.state).dow_costs
+    data = economy_of(ctx.state)
+    target, enemies, war = wars.declaration(command, ctx.state, data)
+    costs = data.dow_costs
     if command.target_kind == "minor" and economy.turn_counters.get("minor_dow", 0):
         cost, text = 0, "minors already paid for this season: no further cost"
     else:
         cost = costs[command.target_kind]
         text = f"declaration of war on a {command.target_kind} power: {cost}"
-    _charge(ctx, economy, cost, f"war on {command.target}")
-    steps = [Step(text=text, rule="G-34 [004]"), _within_half(ctx, economy, cost, is_build=False)]
+    _charge(ctx, economy, cost, f"war on {target}")
+    steps = [Step(text=text, rule="G-34 [004]"), _within_half(ctx, economy, cost, is_build=False), war]
     counters = {"turn.minor_dow": 1} if command.target_kind == "minor" else {}
     return Decision(
-        Ruling(summary=f"{command.power} declares war on {command.target} ({cost} BRPs)", steps=steps),
+        Ruling(summary=f"{command.power} declares war on {target} ({cost} BRPs)", steps=steps),
         [
             ec.BrpCharged(
                 power=command.power,
                 amount=cost,
                 category="declaration",
-                detail=f"war on {command.target}",
+                detail=f"war on {target}",
                 counters=counters,
-            )
+            ),
+            ec.WarDeclared(power=command.power, target=target, enemies=enemies, entry=ctx.head + 1),
         ],
     )
 
@@ -294,12 +281,25 @@ def redeploy(command: tr.RecordRedeployments, ctx: Context[ReichState]) -> Decis
 
 def sw_hits(command: tr.RecordStrategicWarfareHits, ctx: Context[ReichState]) -> Decision:
     """G-61, G-65, G-66 [004]: hits accumulate for next spring (at once in 1945); bomber hits on Germany
-    convert air fleets."""
+    convert air fleets. None before strategic warfare begins (option sw_start, J-61), and each
+    weapon hits only the economies it attacks (U-boats the UK or USA, bombers Germany)."""
     economy = account(ctx.state, command.power)
-    if ctx.state.table.calendar.phase != "Strategic Warfare":
+    calendar = ctx.state.table.calendar
+    if calendar.phase != "Strategic Warfare":
         raise IllegalOrderError(
             "strategic-warfare hits are recorded in a Strategic Warfare phase; it is now "
             f"{ctx.state.table.calendar.phase}"
+        )
+    reading = option(ctx.state.identity.options, "sw_start")
+    if calendar.turn < sw.FIRST_TURN[reading]:
+        raise IllegalOrderError(
+            f"strategic warfare begins in Spring 1940 (G-61 [004], option sw_start={reading}); it is "
+            f"{calendar.label}: there are no hits to record"
+        )
+    if command.power not in sw.TARGETS[command.attacker]:
+        raise IllegalOrderError(
+            f"{sw.WEAPONS[command.attacker]['name']} hit the economy of {' or '.join(sw.TARGETS[command.attacker])}, "
+            f"not {command.power} (G-61 [004])"
         )
     year = year_of(ctx.state)
     data = economy_of(ctx.state)
@@ -343,10 +343,37 @@ def sw_hits(command: tr.RecordStrategicWarfareHits, ctx: Context[ReichState]) ->
     )
 
 
+def _held_once(command: tr.RecordConquest, state: ReichState) -> None:
+    """G-30, G-32 [004]: a conquest is recorded once and pays once; taking a territory someone
+    else holds is a second conquest, which names the first conqueror (``from_power``)."""
+    holder = next((p for p, e in state.brp_economies.items() if command.territory in e.conquests_held), None)
+    if holder == command.power:
+        since = state.brp_economies[holder].conquests_held[command.territory]
+        raise IllegalOrderError(
+            f"{command.power} already holds {command.territory} (recorded at entry #{since}); a conquest is "
+            "recorded once and pays once (G-30 [004])"
+        )
+    if command.from_power is None and holder is not None:
+        raise IllegalOrderError(
+            f"{command.territory} is held by {holder} (recorded at entry #"
+            f"{state.brp_economies[holder].conquests_held[command.territory]}); taking it is a second conquest: "
+            f"name from_power={holder} (G-32 [004])"
+        )
+    if command.from_power is not None and holder != command.from_power:
+        raise IllegalOrderError(
+            f"{command.from_power} does not hold {command.territory}"
+            + (f" ({holder} does)" if holder else " (no conquest of it is recorded)")
+            + "; a second conquest is taken from the power that holds it (G-32 [004])"
+        )
+
+
 def conquest(command: tr.RecordConquest, ctx: Context[ReichState]) -> Decision:
-    """G-30..G-33, G-36 [004]: conquests and minor allies join the base at the next year start."""
+    """G-30..G-33, G-35, G-36 [004]: conquests and minor allies join the base at the next year
+    start, each once; the conquest of a major power's homeland takes it out of play (Vichy)."""
     account(ctx.state, command.power)
-    territories = economy_of(ctx.state).territories
+    data = economy_of(ctx.state)
+    territories = data.territories
+    _held_once(command, ctx.state)
     if command.value is None and command.territory not in territories:
         raise IllegalOrderError(
             f"{command.territory!r} has no BRP value in the text; give one (known: {', '.join(territories)})"
@@ -366,6 +393,9 @@ def conquest(command: tr.RecordConquest, ctx: Context[ReichState]) -> Decision:
                 rule="G-32 [004]",
             )
         ]
+    for left in wars.leaves_with(ctx.state, data, command.territory, command.power):
+        events.append(left)
+        steps.append(Step(text=f"{left.power} leaves play: no year start, no BRPs", rule="G-35 [004]"))
     return Decision(Ruling(summary=f"{command.power} conquers {command.territory}", steps=steps), events)
 
 
@@ -393,33 +423,13 @@ def city_loss(command: tr.RecordCityLoss, ctx: Context[ReichState]) -> Decision:
     )
 
 
-def murmansk(command: tr.RecordMurmanskHits, ctx: Context[ReichState]) -> Decision:
-    """G-70 [004]: BRP hits in the Murmansk box come off the lend lease that arrives."""
-    receiver = account(ctx.state, command.receiver)
-    if command.hits > receiver.lend_lease_in_transit:
-        raise IllegalOrderError(f"only {receiver.lend_lease_in_transit} BRPs are in transit to {command.receiver}")
-    return Decision(
-        Ruling(
-            summary=f"{command.hits} BRPs of lend lease to {command.receiver} lost in the Murmansk box",
-            steps=[
-                Step(
-                    text=(
-                        f"{receiver.lend_lease_in_transit} − {command.hits} = "
-                        f"{receiver.lend_lease_in_transit - command.hits} still to arrive"
-                    ),
-                    rule="G-70 [004]",
-                )
-            ],
-        ),
-        [ec.LendLeaseIntercepted(receiver=command.receiver, hits=command.hits)],
-    )
-
-
 def activate(command: tr.ActivatePower, ctx: Context[ReichState]) -> Decision:
     """G-01 [004]: the USA enters in 1942 with 250 BRPs."""
     if command.power not in ctx.state.brp_economies:
         raise IllegalOrderError(f"there is no power {command.power!r}")
     economy = ctx.state.brp_economies[command.power]
+    if economy.left_play is not None:
+        raise IllegalOrderError(f"{command.power} left play ({economy.left_play}); it does not come back (G-35 [004])")
     if economy.active:
         raise IllegalOrderError(f"{command.power} is already in play")
     return Decision(
@@ -439,6 +449,7 @@ ECONOMY_HANDLERS: dict[type[Any], Any] = {
     tr.RecordStrategicWarfareHits: sw_hits,
     tr.RecordConquest: conquest,
     tr.RecordCityLoss: city_loss,
-    tr.RecordMurmanskHits: murmansk,
+    tr.RecordMurmanskHits: lend_lease.intercept,
+    tr.RecordSurrender: wars.record_surrender,
     tr.ActivatePower: activate,
 }

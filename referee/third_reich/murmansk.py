@@ -26,8 +26,8 @@ Provisional choices where the text is silent (each also named in the step it sha
 - Every fire at the BRPs rounds down, as fire at an economy does in strategic warfare (G-62,
   H-27): the seed has each German arm fire at the shipment as though in strategic warfare.
 - German fleets fire at the BRPs at 1× (only U-boats are given 2×, and bombers fire at 1×).
-- Hits on two shipments are shared evenly, the UK's taking the odd one (`split_hits`), the same
-  rule as the one used for typed hits in `lend_lease.split_hits`.
+- Hits on two shipments are shared evenly, the UK's taking the odd one (`split_hits`); hits typed
+  in with `RecordMurmanskHits` are shared by the same function.
 
 Rolls are asked for one by one: `rolls_needed` lists, from the commitments alone, every roll the
 fight can need; `rolls_still_needed` says what is left after the rolls thrown so far (a roll

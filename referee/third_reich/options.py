@@ -10,6 +10,7 @@ OPTIONS: Choices = {
     "half_limit_counts": ("all_spending", "builds_only"),  # J-65
     "sw_start": ("spring_1940", "fall_1939"),  # J-61
     "fortified_add": ("doubled", "not_doubled"),  # J-62
+    "attrition_column_4": ("printed_def_att", "printed_diff_raise_def", "printed_diff_lower_att"),  # J-63
 }
 
 LEGACY_DEFAULTS = {"sw_start": "spring_1940"}
@@ -21,5 +22,6 @@ SOURCES: Sources = {
     "half_limit_counts": "J-65, G-42 [004]",
     "sw_start": "J-61, G-67 [004]",
     "fortified_add": "J-62, H-05 [004]",
+    "attrition_column_4": "J-63, H-14 [004]",
 }
 """The contradiction (RULES.md section J) and rule each option settles."""

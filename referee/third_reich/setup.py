@@ -38,8 +38,31 @@ def _starting_total(power: PowerStart) -> int:
     return power.base if power.active else 0
 
 
+def _wars_at_start(scenario: Scenario) -> dict[str, dict[str, int]]:
+    """G-34 [004]: who is at war when the scenario opens (from entry #1), both ways between
+    powers; a name that is neither a power nor a country of the territory table is refused."""
+    economy = economy_of_scenario(scenario)
+    if economy is None:
+        return {}
+    powers = [power.name for power in scenario.powers]
+    wars: dict[str, dict[str, int]] = {}
+    for power, enemies in economy.wars_at_start.items():
+        for enemy in enemies:
+            for name in (power, enemy):
+                if name not in powers and (name == power or name not in economy.territories):
+                    raise ScenarioError(
+                        f"scenario {scenario.id}, section economy, field wars_at_start.{power}: {name!r} is not "
+                        f"a power{'' if name == power else ' or a country of the territory table'}"
+                    )
+            wars.setdefault(power, {})[enemy] = 1
+            if enemy in powers:
+                wars.setdefault(enemy, {})[power] = 1
+    return wars
+
+
 def starting_state(loaded: LoadedScenario, identity: CampaignIdentity) -> ReichState:
     """The state a new Third Reich campaign starts from: the scenario's values."""
+    wars = _wars_at_start(loaded.scenario)
     return ReichState(
         identity=identity,
         table=ReichTable(**opening_table(loaded, identity)),
@@ -51,6 +74,7 @@ def starting_state(loaded: LoadedScenario, identity: CampaignIdentity) -> ReichS
                 base=power.base,
                 total=_starting_total(power),
                 total_at_turn_start=_starting_total(power),
+                at_war=wars.get(power.name, {}),
             )
             for power in loaded.scenario.powers
         },

@@ -7,34 +7,54 @@ from referee.common.views import TableView, View
 from referee.third_reich.state import BrpEconomy, ReichState
 
 
+def _name(economy: BrpEconomy) -> str:
+    if not economy.active:
+        return f"{economy.power} (not in play)"
+    if economy.left_play is not None:
+        return f"{economy.power} (left play: {economy.left_play})"
+    return economy.power
+
+
+def _hits(economy: BrpEconomy) -> str:
+    """Each year's hits; those already deducted say so (G-61, G-69)."""
+    years = [
+        f"{year}: "
+        + ", ".join(f"{kind} {value}" for kind, value in kinds.items())
+        + (" (deducted)" if year in economy.sw_hits_deducted else "")
+        for year, kinds in economy.sw_hits.items()
+    ]
+    return "; ".join(years) or "—"
+
+
+def _transit(economy: BrpEconomy) -> str:
+    """Each route's shipment: what was sent, what the Murmansk box took, when it arrives."""
+    shipments = [
+        f"{route} {shipment.sent}" + (f" − {shipment.lost} lost" if shipment.lost else "") + f" ({shipment.arrival})"
+        for route, shipment in economy.lend_lease_by_route.items()
+    ]
+    return "; ".join(shipments) or "—"
+
+
 def _row(economy: BrpEconomy) -> tuple[str, ...]:
-    hits = (
-        "; ".join(
-            f"{year}: " + ", ".join(f"{kind} {value}" for kind, value in kinds.items())
-            for year, kinds in economy.sw_hits.items()
-        )
-        or "—"
-    )
-    transit = (
-        f"{economy.lend_lease_in_transit} ({economy.lend_lease_arrival})" if economy.lend_lease_in_transit else "—"
-    )
     return (
-        economy.power if economy.active else f"{economy.power} (not in play)",
+        _name(economy),
         economy.side,
         str(economy.base),
         str(economy.total),
         str(economy.spent_this_turn),
         str(economy.saved),
         ", ".join(f"{k} +{v}" for k, v in economy.conquests_pending.items()) or "—",
-        hits,
+        _hits(economy),
         ", ".join(f"{k} {v}" for k, v in economy.sw_limits.items()) or "—",
-        transit,
+        _transit(economy),
+        ", ".join(f"{enemy} (#{since})" for enemy, since in economy.at_war.items()) or "—",
         "; ".join(economy.force_pool_changes) or "—",
     )
 
 
 def views(state: ReichState) -> list[View]:
-    """Each power's BRP base, total, saved, pending conquests, SW hits and lend lease in transit."""
+    """Each power's BRP base, total, saved, pending conquests, SW hits, lend lease in transit by
+    route and who it is at war with."""
     if not state.brp_economies:
         return []
     columns = (
@@ -48,6 +68,7 @@ def views(state: ReichState) -> list[View]:
         "SW hits",
         "SW limits",
         "lend lease in transit",
+        "at war with",
         "force pool changes",
     )
     rows = [_row(economy) for economy in state.brp_economies.values()]

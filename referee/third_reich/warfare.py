@@ -22,6 +22,10 @@ WEAPONS = {
     "bombers": {"name": "bombers", "defence": "interceptors", "table": "air", "economy": 1},
 }
 """G-62 [004]: who fights whom, on which table, and how hard the survivors hit the economy."""
+FIRST_TURN = {"spring_1940": 3, "fall_1939": 1}
+"""G-61, J-61: strategic warfare from the Spring 1940 turn (turn 3), or from the start."""
+TARGETS = {"submarines": ("UK", "USA"), "bombers": ("Germany",)}
+"""G-61 [004]: the economies each weapon attacks (U-boats the UK or, once at war, the USA)."""
 
 
 @dataclass(frozen=True)

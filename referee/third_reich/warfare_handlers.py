@@ -22,11 +22,9 @@ from referee.third_reich.context import account
 from referee.third_reich.fire import BUNDLED, FireTables
 from referee.third_reich.handlers import sw_hits
 from referee.third_reich.state import ReichState
+from referee.third_reich.warfare import FIRST_TURN, TARGETS
 from referee.third_reich.warfare_commands import ResolveStrategicWarfare
 
-FIRST_TURN = {"spring_1940": 3, "fall_1939": 1}
-"""G-61, J-61: strategic warfare from the Spring 1940 turn (turn 3), or from the start."""
-TARGETS = {"submarines": ("UK", "USA"), "bombers": ("Germany",)}
 ATTACKING_POWER = {"submarines": "Germany", "bombers": "UK"}
 
 

@@ -10,6 +10,7 @@ from referee.common.ruling import Ruling, Step
 from referee.third_reich import commands as tr
 from referee.third_reich import economy as eco
 from referee.third_reich import economy_events as ec
+from referee.third_reich import lend_lease
 from referee.third_reich.context import account, economy_of, year_of
 from referee.third_reich.state import ReichState
 
@@ -18,6 +19,16 @@ def _kind(turn: int, year: int) -> str:
     if turn == 3:
         return "spring1940"
     return "1945" if year == 1945 else "full"
+
+
+def _hit_years_deducted(kind: str, year: int, hits: dict[str, dict[str, int]]) -> list[str]:
+    """G-10, G-61 [004], J-61: the years whose strategic-warfare hits this year start deducts: the
+    year before, none at the special Spring 1940 year start, and at Spring 1941 those of 1939 too
+    (hits of Fall and Winter 1939 exist only under option sw_start=fall_1939; provisional)."""
+    if kind == "spring1940":
+        return []
+    years = [str(year - 1), *(["1939"] if year == 1941 else [])]
+    return sorted(found for found in years if found in hits)
 
 
 def perform(command: tr.PerformYearStart, ctx: Context[ReichState]) -> Decision:
@@ -38,6 +49,7 @@ def perform(command: tr.PerformYearStart, ctx: Context[ReichState]) -> Decision:
     if command.power == "USA" and option(state.identity.options, "us_growth") == "60":
         rate = 60
     hits_by_kind = economy.sw_hits.get(str(year - 1), {})
+    deducted = _hit_years_deducted(kind, year, economy.sw_hits)
     ussr_change, ussr_value, steps_extra = 0, economy.ussr_city_value, []
     if command.ussr_cities_held_value is not None:
         if command.power != "USSR":
@@ -52,11 +64,15 @@ def perform(command: tr.PerformYearStart, ctx: Context[ReichState]) -> Decision:
         saved=economy.saved,
         rate_percent=rate,
         conquests=dict(economy.conquests_pending),
-        sw_hits=0 if kind == "spring1940" else sum(hits_by_kind.values()),
+        sw_hits=sum(sum(economy.sw_hits[y].values()) for y in deducted),
         ussr_change=ussr_change,
         kind=kind,
     )
     steps = [*result.steps, *steps_extra]
+    if deducted != [str(year - 1)] and deducted:
+        steps.append(
+            Step(text=f"hits deducted now: those of {', '.join(deducted)} (not deducted before)", rule="G-61, J-61")
+        )
     events: list[ev.DomainEvent] = []
     limits = eco.sw_limits(command.power, year, result.new_base)
     if (
@@ -106,65 +122,12 @@ def perform(command: tr.PerformYearStart, ctx: Context[ReichState]) -> Decision:
             total=result.new_total,
             sw_limits=limits,
             ussr_city_value=ussr_value,
+            sw_hits_deducted=deducted,
         ),
     )
-    total = result.new_total
-    if command.open_iran_route:
-        if command.power != "USA" or economy.iran_route_open:
-            raise IllegalOrderError("only the USA opens the Iran route, and only once (G-59 [004])")
-        total -= data.iran_route_cost
-        events.append(
-            ec.BrpCharged(
-                power="USA", amount=data.iran_route_cost, category="iran_route", detail="Iran lend lease route opened"
-            )
-        )
-        steps.append(Step(text=f"Iran route opened: −{data.iran_route_cost}", rule="G-59 [004]"))
-    for grant in command.lend_lease:
-        route = data.lend_lease.get(grant.route)
-        if route is None:
-            raise IllegalOrderError(f"no lend lease route {grant.route!r}; routes: {', '.join(data.lend_lease)}")
-        if route.giver != command.power:
-            raise IllegalOrderError(f"{grant.route} is given by {route.giver}, not {command.power}")
-        if grant.amount not in route.amounts:
-            raise IllegalOrderError(
-                f"{grant.route} lend lease is exactly {' or '.join(map(str, route.amounts))} BRPs, not "
-                f"{grant.amount} ({route.rule})"
-            )
-        if route.needs_route_opened and not (economy.iran_route_open or command.open_iran_route):
-            raise IllegalOrderError(f"{grant.route} needs the Iran route opened first (15 BRPs once, G-59 [004])")
-        if grant.amount == 0:
-            continue
-        account(state, route.receiver)
-        if route.arrival == "immediate" and f"year_start:{route.receiver}" not in calendar.steps_done:
-            raise IllegalOrderError(
-                f"{route.receiver} has not had its year start yet: lend lease is given after it "
-                f"({route.rule}), or the year start would wipe it out"
-            )
-        if grant.amount > total:
-            raise IllegalOrderError(
-                f"{command.power} would have {total} BRPs; {grant.route} lend lease costs {grant.amount}"
-            )
-        total -= grant.amount
-        events.append(
-            ec.LendLeaseSent(
-                giver=command.power,
-                receiver=route.receiver,
-                amount=grant.amount,
-                route=grant.route,
-                arrival=route.arrival,
-            )
-        )
-        if route.counts_as_sr:
-            events.append(
-                ec.BrpCharged(
-                    power=command.power,
-                    amount=0,
-                    category="sr",
-                    detail=f"{grant.route} lend lease counts as 1 SR",
-                    counters={"turn.sr": 1},
-                )
-            )
-        steps.append(Step(text=f"{grant.route}: −{grant.amount} ({route.arrival})", rule=route.rule))
+    more_events, more_steps, total = lend_lease.grants(command, state, data, economy, result.new_total)
+    events += more_events
+    steps += more_steps
     events.append(ev.StepCompleted(step=f"year_start:{command.power}"))
     return Decision(
         Ruling(

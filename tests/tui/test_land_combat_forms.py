@@ -1,5 +1,6 @@
-"""Third Reich land combat through the console's forms (issue 14, item 7): odds before the dice,
-the ruling after, the units owed, then removed by ticking them; the ledger is checked, not the screen alone."""
+"""Third Reich land combat and attrition through the console's forms (issue 14, item 7): odds or
+column before the dice, the ruling after, the units owed, then removed (ticked or typed) and the
+hexes named; the ledger is checked, not the screen alone."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from referee.commands import CreateCampaign
 from referee.service import RefereeService
 from tests.referee.third_reich.test_economy_service import at
 from tui.app import TurnledgerApp, make_app
+from tui.dialogs.attrition import AttritionForm
 from tui.dialogs.error import ErrorDialog
 from tui.dialogs.land_combat import LandCombatForm
 from tui.dialogs.land_losses import LandLossesForm
@@ -80,3 +82,70 @@ async def test_a_land_combat_and_its_losses_through_the_forms(tmp_path: Path) ->
         state = app.service.state()
         assert not state.table.losses_due
         assert state.table.lost_units["Pol 2"].cause == "defender_in_enemy_offensive"
+
+
+def _attrition_phase(path: Path) -> str:
+    service = RefereeService.create(
+        str(path), CreateCampaign(scenario="revised-third-reich/campaign-1939", name="attrition")
+    )
+    at(service, "Fall 1939", "Axis", "Options")
+    service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "attrition"})
+    at(service, "Fall 1939", "Axis", "Combat")
+    service.close()
+    return str(path)
+
+
+async def test_an_attrition_turn_through_the_console(tmp_path: Path) -> None:
+    """t rolls the front's attrition (the column before the dice); o removes each side's units,
+    one saved by a replacement, then names the hexes won; the phase can then be left."""
+    app = make_app(_attrition_phase(tmp_path / "reich.db"))
+    async with app.run_test(size=(150, 50)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, AttritionForm)
+        form.query_one("#defender", Select).value = "Western Allies"
+        form.query_one("#factors", Input).value = "25"
+        await pilot.pause()
+        assert "column 4" in _panel(app) and "23-32" in _panel(app)
+        form.query_one("#faces", Input).value = "3 4"
+        await pilot.pause()
+        assert "X2 D2 H2" in _panel(app)
+        await pilot.press("f3")
+        await pilot.pause()
+        combat = app.service.head()
+        assert app.service.store.entry(combat)["command"]["kind"] == "ResolveAttrition"
+
+        for side, units in (  # each removal leaves the next side's loss first in the list
+            ("Axis", "4 VII inf\n6 XXIV pz armor swap cost=12"),
+            ("Western Allies", "2 Pol 1\n3 Pol 2\n4 Pol 3\n5 Pol 4\n2 Pol 5 armor"),
+        ):
+            await pilot.press("o")
+            await pilot.pause()
+            removal = app.screen
+            assert isinstance(removal, LandLossesForm)
+            assert removal.command()["side"] == side
+            removal.query_one("#attrition-units", TextArea).text = units
+            await pilot.pause()
+            assert "would be refused" not in _panel(app), _panel(app)
+            await pilot.press("f3")
+            await pilot.pause()
+        state = app.service.state()
+        assert not state.table.losses_due
+        assert state.brp_economies["Germany"].player_turn_counters["recoveries"] == 1
+        assert "XXIV pz" not in state.table.lost_units and "Pol 5" in state.table.lost_units
+
+        await pilot.press("o")
+        await pilot.pause()
+        claim = app.screen
+        assert isinstance(claim, LandLossesForm)
+        claim.query_one("#hexes", Input).value = "Lodz, Radom"
+        await pilot.pause()
+        assert "2 of 2 hex(es) named: Lodz, Radom" in _panel(app)
+        await pilot.press("f3")
+        await pilot.pause()
+        assert not app.service.state().table.attrition_hexes
+        before = app.service.head()
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.service.head() == before + 1  # the Combat phase is left

@@ -36,6 +36,7 @@ async def test_a_file_that_does_not_exist_opens_the_form_and_its_choices_are_pin
             "half_limit_counts",
             "sw_start",
             "fortified_add",
+            "attrition_column_4",
         ]
         option_select(form, "us_growth").value = "60"
         await pilot.pause()

@@ -31,7 +31,14 @@ def test_new_with_options_pins_them_and_options_lists_them(tmp_path: Path, capsy
 def test_options_of_a_new_third_reich_campaign(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["options", "--scenario", "revised-third-reich/campaign-1939", "--json"]) == 0
     rows = {row["option"]: row for row in json.loads(capsys.readouterr().out)}
-    assert set(rows) == {"us_growth", "murmansk_timing", "half_limit_counts", "sw_start", "fortified_add"}
+    assert set(rows) == {
+        "us_growth",
+        "murmansk_timing",
+        "half_limit_counts",
+        "sw_start",
+        "fortified_add",
+        "attrition_column_4",
+    }
     assert rows["us_growth"]["readings"] == ["70", "60"] and rows["us_growth"]["chosen"] is None
 
 

@@ -167,17 +167,35 @@ async def test_third_reich_isolation_attrition_through_the_form(tmp_path: Path) 
         assert entry["rolls"][0]["witnesses"] == ["Ivan"]
 
 
-async def test_europa_forms_refuse_in_a_third_reich_campaign(tmp_path: Path) -> None:
+async def test_the_combat_forms_say_when_they_belong_in_a_third_reich_campaign(tmp_path: Path) -> None:
+    """f and o are the Third Reich land-combat forms: refused outside the Combat phase and with
+    nothing owed, each saying why; t (attrition) belongs to the Third Reich only."""
     app = make_app(str(tmp_path / "reich2.db"), scenario="revised-third-reich/campaign-1939", clock=TickingClock())
     seen: list[Message] = []
     async with app.run_test(size=(150, 50), message_hook=seen.append) as pilot:
         await pilot.press("f")
         await pilot.pause()
         assert isinstance(app.screen, ErrorDialog)
-        assert "Revised Third Reich has no combat form" in seen_of(TurnledgerApp.Refused, seen)[-1].text
+        assert "land combat is fought in the Axis Combat or Mechanized Combat phase (A-58 [004])" in (
+            seen_of(TurnledgerApp.Refused, seen)[-1].text
+        )
         await pilot.press("escape", "o")
         await pilot.pause()
-        assert "has no losses form" in seen_of(TurnledgerApp.Refused, seen)[-1].text
+        assert "no units are owed and no hexes to name" in seen_of(TurnledgerApp.Refused, seen)[-1].text
+        await pilot.press("escape", "t")
+        await pilot.pause()
+        assert "the attrition step is rolled in the Axis Combat phase (A-60 [004])" in (
+            seen_of(TurnledgerApp.Refused, seen)[-1].text
+        )
+
+
+async def test_the_attrition_form_is_not_a_europa_form(tmp_path: Path) -> None:
+    app = make_app(str(tmp_path / "europa.db"), clock=TickingClock())
+    seen: list[Message] = []
+    async with app.run_test(size=(150, 50), message_hook=seen.append) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        assert "Revised Europa has no attrition form" in seen_of(TurnledgerApp.Refused, seen)[-1].text
 
 
 async def test_digital_dice_from_the_combat_form_then_checked_in_the_report(tmp_path: Path) -> None:

@@ -12,9 +12,11 @@ KEYS = """[b]turnledger console[/b]
   c        enter a command (form; preview its ruling, then record it)
   a        advance one phase (the same as the AdvancePhase command); when the advance applies the
            stockpile cap or drops unspent special SP it says what goes and asks (y / n)
-  f        Europa combat: units off the counters, shifts and DRMs ticked, odds before the dice,
-           the whole ruling and the losses owed once the 2D6 faces are in
-  o        allocate a loss still owed (from a combat or an isolation roll)
+  f        combat (Europa; Third Reich land combat): units off the counters, shifts and DRMs,
+           odds before the dice, the whole ruling and the losses owed once the 2D6 faces are in
+  t        Third Reich attrition: the front's factors in contact, the column, the 2D6 result
+  o        allocate a loss still owed (Europa combat or isolation; Third Reich: tick the units a
+           land combat cost, or type the units an attrition step removes or saves, then the hexes)
   i        isolation attrition for one hex (Europa or Third Reich modifiers)
            in any dice field, d instead of the faces rolls the committed digital dice
            (command palette: Commit digital dice); the seed is revealed when the game turn ends

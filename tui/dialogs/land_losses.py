@@ -1,7 +1,11 @@
-"""Removing the units a Third Reich land combat cost a side: pick the combat, tick the units.
+"""What a Third Reich land combat or attrition step leaves to do: pick it, then
+- a land combat's losses: tick the units, from those that fought;
+- an attrition step's losses: type the units one per line (strength, label, a type; `swap` when
+  a replacement saves it, `cost=N` its BRPs), with the power paying for swaps;
+- hexes an attrition step won: name them, all at once.
 
-Only the units that fought in that combat are offered; the panel previews the removal (who
-goes to the force pool, and whether a replacement may recover them) before anything is recorded.
+The panel previews the entry (who goes to the force pool, what swaps cost, which hexes are
+refused) before anything is recorded.
 """
 
 from __future__ import annotations
@@ -10,68 +14,124 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Label, Select, SelectionList, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static, TextArea
 
-from tui.dialogs.form_parts import Preview, TableForm
+from tui.dialogs.form_parts import Preview, TableForm, words
+from tui.land_unit_lines import parse_attrition_losses
 
 
 class LandLossesForm(TableForm):
-    """Records the RemoveLandLosses command (the form stays open when it is refused)."""
+    """Records RemoveLandLosses, RemoveAttritionLosses or ClaimAttritionHexes (the form stays open when refused)."""
 
     dice = None
     DEFAULT_CSS = """
     LandLossesForm { align: center middle; }
-    LandLossesForm > Vertical { width: 100; height: 80%; background: $surface; border: thick $primary; padding: 0 1; }
+    LandLossesForm > Vertical { width: 110; height: 85%; background: $surface; border: thick $primary; padding: 0 1; }
     LandLossesForm Horizontal { height: auto; }
     LandLossesForm Select { width: 1fr; }
     LandLossesForm SelectionList { height: 10; }
+    LandLossesForm TextArea { height: 7; }
     LandLossesForm #calculation { height: 1fr; border: round $accent; }
     """
 
-    def __init__(self, owed: list[dict[str, Any]], preview: Preview, actor: str) -> None:
+    def __init__(
+        self,
+        owed: list[dict[str, Any]],
+        preview: Preview,
+        actor: str,
+        *,
+        powers: dict[str, list[str]] | None = None,
+        hexes: dict[int, int] | None = None,
+    ) -> None:
         super().__init__(preview, actor)
         self.owed = owed
+        self.powers = powers or {}
+        self.hexes = hexes or {}
 
-    def compose(self) -> ComposeResult:
-        choices = [
-            (f"#{loss['combat']} {loss['what']}: {loss['side']} removes {loss['units']}", index)
+    def _choices(self) -> list[tuple[str, str]]:
+        found = [
+            (f"#{loss['combat']} {loss['what']}: {loss['side']} removes {loss['units']}", f"loss:{index}")
             for index, loss in enumerate(self.owed)
         ]
+        found += [
+            (f"#{entry} attrition: name {won} hex(es) won", f"hexes:{entry}") for entry, won in self.hexes.items()
+        ]
+        return found
+
+    def compose(self) -> ComposeResult:
+        choices = self._choices()
         with Vertical():
-            yield Label("[b]remove land-combat losses[/b] — space ticks a unit, F3 records")
+            yield Label("[b]after the combat[/b] — remove the units owed, or name the hexes won; F3 records")
             with Horizontal():
-                yield Select(choices, id="loss", value=0, allow_blank=False)
-            yield SelectionList[str](*self._units(0), id="units")
-            yield VerticalScroll(Static("tick the units the side removes", id="calculation-text"), id="calculation")
+                yield Select(choices, id="item", value=choices[0][1], allow_blank=False)
+            yield SelectionList[str](id="units")
+            with Horizontal(id="attrition-power"):
+                yield Select([], id="power", prompt="power paying for swaps")
+                yield Checkbox("all the side's units in contact", id="all_in_contact")
+            yield TextArea(id="attrition-units", placeholder="2 Pol 1\n6 XXIV pz armor swap cost=12")
+            yield Input(placeholder="hexes won, e.g. Lodz, Radom (none waives them)", id="hexes")
+            yield VerticalScroll(Static("pick what to record", id="calculation-text"), id="calculation")
             with Horizontal():
                 yield Button("Record (F3)", id="record", variant="success")
                 yield Button("Cancel", id="cancel")
 
-    def _units(self, index: int) -> list[tuple[str, str]]:
-        return [(unit, unit) for unit in self.owed[index]["fought"]]
+    def on_mount(self) -> None:
+        self._show()
 
-    def _loss(self) -> dict[str, Any]:
-        return self.owed[int(str(self.query_one("#loss", Select).value))]
+    def _item(self) -> tuple[str, dict[str, Any] | int]:
+        kind, _, key = str(self.query_one("#item", Select).value).partition(":")
+        return (kind, self.owed[int(key)]) if kind == "loss" else (kind, int(key))
 
-    def command(self) -> dict[str, Any]:
-        """The removal as ticked so far."""
-        loss = self._loss()
-        return {
-            "kind": "RemoveLandLosses",
-            "actor": self.actor,
-            "combat": loss["combat"],
-            "side": loss["side"],
-            "units": list(self.query_one("#units", SelectionList).selected),
-        }
-
-    def ready(self, data: dict[str, Any]) -> bool:
-        return bool(data["units"])
-
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "loss":
+    def _show(self) -> None:
+        """Show the fields the chosen item needs."""
+        kind, item = self._item()
+        attrition = kind == "loss" and isinstance(item, dict) and item.get("step") == "attrition"
+        combat = kind == "loss" and not attrition
+        self.query_one("#units", SelectionList).display = combat
+        self.query_one("#attrition-power").display = attrition
+        self.query_one("#attrition-units", TextArea).display = attrition
+        self.query_one("#hexes", Input).display = kind == "hexes"
+        if combat and isinstance(item, dict):
             units = self.query_one("#units", SelectionList)
             units.clear_options()
-            units.add_options(self._units(int(str(event.value))))
+            units.add_options([(unit, unit) for unit in item["fought"]])
+        if attrition and isinstance(item, dict):
+            powers = self.powers.get(item["side"], [])
+            select = self.query_one("#power", Select)
+            select.set_options([(power, power) for power in powers])
+            if powers:
+                select.value = item["power"] if item["power"] in powers else powers[0]
+
+    def command(self) -> dict[str, Any]:
+        """The entry as chosen and typed so far."""
+        kind, item = self._item()
+        if kind == "hexes":
+            return {"kind": "ClaimAttritionHexes", "actor": self.actor, "combat": item, "hexes": self._hexes()}
+        assert isinstance(item, dict)
+        base = {"actor": self.actor, "combat": item["combat"], "side": item["side"]}
+        if item.get("step") != "attrition":
+            return {"kind": "RemoveLandLosses", **base, "units": list(self.query_one("#units", SelectionList).selected)}
+        data = {
+            "kind": "RemoveAttritionLosses",
+            **base,
+            "units": parse_attrition_losses(self.query_one("#attrition-units", TextArea).text),
+            "all_in_contact": self.query_one("#all_in_contact", Checkbox).value,
+        }
+        power = self.query_one("#power", Select).value
+        if power is not Select.NULL:
+            data["power"] = power
+        return data
+
+    def _hexes(self) -> list[str]:
+        text = self.query_one("#hexes", Input).value
+        return [name.strip() for name in text.split(",") if name.strip()] if "," in text else words(text)
+
+    def ready(self, data: dict[str, Any]) -> bool:
+        return data["kind"] == "ClaimAttritionHexes" or bool(data["units"])
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "item":
+            self._show()
         self._update()
 
     def on_selection_list_selected_changed(self) -> None:

@@ -22,6 +22,9 @@ def at(service: RefereeService, label: str, player: str | None, phase: str) -> N
     raise AssertionError(f"never reached {label} {player} {phase}")
 
 
+GERMANY_ON_USSR = {"kind": "DeclareWar", "power": "Germany", "target": "USSR", "target_kind": "major"}
+
+
 @pytest.mark.parametrize(
     ("position", "command", "message"),
     [
@@ -147,6 +150,7 @@ def test_murmansk_lend_lease_is_in_transit_then_arrives_less_the_hits(make_servi
         ":memory:", CreateCampaign(scenario="revised-third-reich/campaign-1939", name="ll"), clock=TickingClock()
     )
     try:
+        service.execute_json(GERMANY_ON_USSR)  # G-56: the UK gives once the USSR is at war with Germany
         at(service, "Spring 1940", None, "Year Start")
         for power in ("Italy", "Germany", "USSR", "France"):
             service.execute_json({"kind": "PerformYearStart", "power": power})
@@ -158,7 +162,13 @@ def test_murmansk_lend_lease_is_in_transit_then_arrives_less_the_hits(make_servi
             }
         )
         ussr = service.state().brp_economies["USSR"]
-        assert (ussr.lend_lease_in_transit, ussr.lend_lease_arrival) == (20, "murmansk")
+        assert ussr.lend_lease_in_transit == 20
+        assert ussr.lend_lease_by_route["UK to USSR"].model_dump() == {
+            "giver": "UK",
+            "sent": 20,
+            "lost": 0,
+            "arrival": "murmansk",
+        }
         assert service.state().brp_economies["UK"].turn_counters == {"sr": 1}  # G-56: counts as 1 UK SR
         service.execute_json({"kind": "RecordMurmanskHits", "receiver": "USSR", "hits": 6})
         total = service.state().brp_economies["USSR"].total
@@ -235,6 +245,7 @@ def test_J56_us_growth_both_readings(reading: str, rate: int) -> None:
 def test_J58_murmansk_timing_both_readings(reading: str, where: tuple[str, str, str]) -> None:
     service = _new({"murmansk_timing": reading})
     try:
+        service.execute_json(GERMANY_ON_USSR)  # G-56: the UK gives once the USSR is at war with Germany
         at(service, "Spring 1940", None, "Year Start")
         for power in ("Italy", "Germany", "USSR", "France"):
             service.execute_json({"kind": "PerformYearStart", "power": power})

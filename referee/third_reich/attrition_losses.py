@@ -1,0 +1,177 @@
+"""What an attrition result asks of each side, as pure functions (seed 004, H-11..H-13).
+
+The losing side picks the units it removes (1-3 infantry count half), may save some with
+replacement swaps up to its power's limit, and the attacker names the hexes it wins; the caller
+passes what the referee read off the map. The table itself is `referee.third_reich.attrition`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from referee.common.errors import IllegalOrderError, InvalidInputError
+
+SWAP_LIMITS = {"Germany": 5, "USA": 5, "UK": 4, "Italy": 3, "France": 3}
+"""H-13 [004]: units a power may save from attrition with replacements in one player turn. The
+USSR has no replacements (G-50 [004]); a power not listed has none."""
+FREE_SWAP_COST = 4
+"""H-13 [004]: a saved unit costing more than this many BRPs pays the excess."""
+
+
+@dataclass(frozen=True)
+class Removal:
+    """A unit a side chooses to remove for an attrition result, as the referee reads it off the map."""
+
+    unit: str
+    type: Literal["infantry", "armor", "airborne", "replacement"]
+    strength: int
+    adjacent_to_enemy: bool = True
+    """Next to a ground unit of the attrition opponent (H-11)."""
+
+
+def removal_value(removal: Removal) -> Fraction:
+    """H-11 [004]: infantry of strength 1 to 3 counts as half a unit; every other unit as one."""
+    return Fraction(1, 2) if removal.type == "infantry" and 1 <= removal.strength <= 3 else Fraction(1)
+
+
+def units_counted(removals: Sequence[Removal]) -> Fraction:
+    """How many units a list of removals counts for against a result (H-11 [004])."""
+    return sum((removal_value(removal) for removal in removals), Fraction(0))
+
+
+def check_removals(removals: Sequence[Removal], required: int, *, everything_in_contact: bool = False) -> Fraction:
+    """Refuse a removal list that does not meet a result of ``required`` units; return what it counts for.
+
+    The losing side picks the units, among those next to the opponent's ground units (H-11
+    [004]); replacement units are never removed by enemy attrition (G-50 [004]). The list must
+    reach ``required`` units (half units counting 1/2) without a unit it could have kept, unless
+    the referee states it is every unit the side has in contact.
+
+    Raises:
+        InvalidInputError: a negative result.
+        IllegalOrderError: a unit that may not be removed, too few units, or one unit too many.
+    """
+    if required < 0:
+        raise InvalidInputError(f"an attrition result removes 0 or more units; got {required}")
+    for removal in removals:
+        if not removal.adjacent_to_enemy:
+            raise IllegalOrderError(
+                f"{removal.unit} is not next to an enemy ground unit; "
+                "attrition losses come from units that are (H-11 [004])"
+            )
+        if removal.type == "replacement":
+            raise IllegalOrderError(
+                f"{removal.unit} is a replacement; replacements are not removed by attrition (G-50 [004])"
+            )
+    counted = units_counted(removals)
+    if counted < required and not everything_in_contact:
+        raise IllegalOrderError(
+            f"the result asks for {required} unit(s); these removals count for {_units(counted)} "
+            "(1-3 infantry count 1/2, H-11 [004])"
+        )
+    spare = [removal for removal in removals if counted - removal_value(removal) >= required]
+    if spare:
+        raise IllegalOrderError(
+            f"the result asks for {required} unit(s); these removals count for {_units(counted)} "
+            f"and would still meet it without {spare[0].unit} (H-11 [004])"
+        )
+    return counted
+
+
+def meets_result(removals: Sequence[Removal], required: int) -> bool:
+    """Whether the removals meet a result of ``required`` units, no more than needed (H-11 [004])."""
+    try:
+        check_removals(removals, required)
+    except IllegalOrderError:
+        return False
+    return True
+
+
+def _units(value: Fraction) -> str:
+    whole, half = divmod(value, 1)
+    return str(int(whole)) if not half else (f"{int(whole)} 1/2" if whole else "1/2")
+
+
+def swap_limit(power: str) -> int:
+    """Units ``power`` may save from attrition by replacement swaps in one player turn (H-13, G-50 [004])."""
+    return SWAP_LIMITS.get(power, 0)
+
+
+def swap_cost(unit_cost: int) -> int:
+    """BRPs paid to save a unit by a swap: its cost minus 4 when it costs more than 4 (H-13 [004]).
+
+    Raises:
+        InvalidInputError: a negative unit cost.
+    """
+    if unit_cost < 0:
+        raise InvalidInputError(f"a unit's cost in BRPs cannot be negative; got {unit_cost}")
+    return max(0, unit_cost - FREE_SWAP_COST)
+
+
+def check_swaps(power: str, used: int, asked: int) -> None:
+    """Refuse swaps beyond the power's limit for this player turn (H-13 [004]).
+
+    Raises:
+        InvalidInputError: negative counts.
+        IllegalOrderError: more swaps than the limit leaves.
+    """
+    if used < 0 or asked < 0:
+        raise InvalidInputError(f"swap counts cannot be negative; got {used} used and {asked} asked")
+    limit = swap_limit(power)
+    if limit == 0 and asked:
+        why = "the USSR has no replacements (G-50" if power == "USSR" else "only the powers of H-13 may (H-13"
+        raise IllegalOrderError(f"{power} cannot save units from attrition with replacements: {why} [004])")
+    if used + asked > limit:
+        raise IllegalOrderError(
+            f"{power} may save {limit} units with replacements in a player turn (H-13 [004]); "
+            f"{used} already saved, {asked} more asked"
+        )
+
+
+@dataclass(frozen=True)
+class HexWon:
+    """A hex the attacker names for an HN result, with what the referee states about it."""
+
+    hex: str
+    adjacent_to_attacker: bool
+    """Next to an attacking ground unit when named (H-12)."""
+    fortified: bool = False
+    national_capital: bool = False
+    amphibious_bridgehead: bool = False
+
+
+def check_hexes_won(hexes: Sequence[HexWon], awarded: int) -> None:
+    """Refuse hexes named for an HN result that the rules do not allow (H-12 [004]).
+
+    All hexes are named before the defender moves: at most ``awarded``, none twice, every one next
+    to an attacking ground unit. Refused outright: a fortified hex, a national capital, an
+    amphibious bridgehead. A VP city or a port without a fort is an ordinary hex here.
+
+    Raises:
+        InvalidInputError: a negative award.
+        IllegalOrderError: every problem found, in one message.
+    """
+    if awarded < 0:
+        raise InvalidInputError(f"an HN result awards 0 or more hexes; got {awarded}")
+    problems = []
+    if len(hexes) > awarded:
+        problems.append(f"the result awards {awarded} hex(es); {len(hexes)} are named")
+    seen: set[str] = set()
+    for named in hexes:
+        if named.hex in seen:
+            problems.append(f"{named.hex} is named twice")
+        seen.add(named.hex)
+        if not named.adjacent_to_attacker:
+            problems.append(f"{named.hex} is not next to an attacking ground unit")
+        for flag, what in (
+            (named.fortified, "fortified"),
+            (named.national_capital, "a national capital"),
+            (named.amphibious_bridgehead, "an amphibious bridgehead"),
+        ):
+            if flag:
+                problems.append(f"{named.hex} is {what}, which cannot be won by attrition")
+    if problems:
+        raise IllegalOrderError("; ".join(problems) + " (H-12 [004])")
