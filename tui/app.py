@@ -79,6 +79,7 @@ class TurnledgerApp(ReadOnlyGuard, ReplayActions, TableFormActions, ReportAction
         Binding("o", "losses", "Losses", show=False),
         Binding("i", "isolation", "Isolation", show=False),
         Binding("w", "warfare", "Strategic warfare", show=False),
+        Binding("k", "murmansk", "Murmansk box", show=False),
         Binding("y", "year_start", "Year start", show=False),
         Binding("v", "verify", "Verify"),
         Binding("d", "audit_campaign", "Audit"),
@@ -191,6 +192,7 @@ class TurnledgerApp(ReadOnlyGuard, ReplayActions, TableFormActions, ReportAction
                 "Third Reich: the attrition step of a front under the attrition option",
                 self.action_attrition,
             ),
+            ("Murmansk box", "Third Reich: fight the northern lend lease convoy step by step", self.action_murmansk),
             ("Allocate losses", "name the units that meet a loss still owed", self.action_losses),
             ("Isolation attrition", "roll attrition for one isolated hex", self.action_isolation),
             (

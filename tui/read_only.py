@@ -23,6 +23,7 @@ WRITING = frozenset(
         "losses",
         "isolation",
         "warfare",
+        "murmansk",
         "year_start",
         "commit_dice",
         "new",

@@ -19,6 +19,7 @@ from tui.dialogs.isolation import IsolationForm, IsolationSetup
 from tui.dialogs.land_combat import LandCombatForm, LandCombatSetup
 from tui.dialogs.land_losses import LandLossesForm
 from tui.dialogs.losses import LossesForm
+from tui.dialogs.murmansk import MurmanskForm
 from tui.dialogs.warfare import WarfareForm, WarfareSetup
 from tui.dialogs.year_start import YearStartForm
 
@@ -97,6 +98,13 @@ class TableFormActions:
         setup = self._setup("warfare", "resolve strategic warfare")
         if setup is not None:
             form = WarfareForm(WarfareSetup(**setup), self._preview, self._hint("warfare"), self.actor)
+            self.push_screen(form)
+
+    def action_murmansk(self) -> None:
+        """Third Reich: the Murmansk box fought step by step (when option murmansk_timing says)."""
+        setup = self._setup("murmansk", "fight the Murmansk box")
+        if setup is not None:
+            form = MurmanskForm(setup["boxes"], setup["arrival"], self._preview, self._hint("murmansk"), self.actor)
             self.push_screen(form)
 
     def action_year_start(self) -> None:

@@ -10,12 +10,17 @@ from referee.common.command_set import CommandSet
 from referee.common.errors import IllegalOrderError
 from referee.common.form_setups import isolation_setup, phasing_side
 from referee.common.forms import FormSpec
+from referee.common.options import option
 from referee.third_reich import attrition as at
+from referee.third_reich import murmansk as mm
+from referee.third_reich import murmansk_timing as mt
 from referee.third_reich import warfare as sw
 from referee.third_reich.attrition_handlers import attrition_chart_of
 from referee.third_reich.combat_commands import ResolveLandCombat
 from referee.third_reich.combat_handlers import assess_command
 from referee.third_reich.context import powers_in_movement_order
+from referee.third_reich.murmansk_commands import ResolveMurmanskFight
+from referee.third_reich.murmansk_handlers import commitments
 from referee.third_reich.state import ReichState
 from referee.third_reich.warfare_handlers import weapon_of
 
@@ -93,6 +98,38 @@ def _attrition_column(state: ReichState, data: dict[str, Any]) -> str:
     )
 
 
+MURMANSK = CommandSet((ResolveMurmanskFight,), title="the Murmansk form")
+
+
+def _murmansk(state: ReichState) -> dict[str, Any]:
+    """What is in the box, by route, and when the survivors arrive (refused outside the fight's moment)."""
+    calendar = state.table.calendar
+    reading = option(state.identity.options, "murmansk_timing")
+    mt.require_fight_time(reading, calendar.turn, calendar.player, calendar.phase)
+    receivers = {
+        economy.power: {
+            route: shipment.carried
+            for route, shipment in economy.lend_lease_by_route.items()
+            if shipment.arrival == "murmansk" and shipment.carried
+        }
+        for economy in state.brp_economies.values()
+    }
+    boxes = {power: box for power, box in receivers.items() if box}
+    if not boxes:
+        raise IllegalOrderError("no lend lease is in the Murmansk box this year (G-56, G-58, G-70 [004])")
+    return {"boxes": boxes, "arrival": mt.timing(reading).arrival}
+
+
+def _murmansk_rolls(state: ReichState, data: dict[str, Any]) -> str:
+    """Before the dice: the 1D10 rolls the fight may ask for, in order, from what each side sent."""
+    command = MURMANSK.parse({**data, "rolls": []})
+    fight = commitments(command, state)
+    needed = mm.rolls_needed(fight)
+    return "[b]1D10 rolls, in order[/b] (a roll drops out when the side that would fire is gone):\n" + "\n".join(
+        f"  {number}. {purpose}" for number, purpose in enumerate(needed, start=1)
+    )
+
+
 def _removals(state: ReichState) -> dict[str, Any]:
     """The units each land combat or attrition step still owes (with the units that fought, for
     a combat), the powers of each side, and the hexes attrition won that are not yet named."""
@@ -153,6 +190,7 @@ FORMS = {
     for form in (
         FormSpec("combat", "land combat", _land_combat, _land_odds),
         FormSpec("attrition", "the attrition step", _attrition, _attrition_column),
+        FormSpec("murmansk", "the Murmansk box", _murmansk, _murmansk_rolls),
         FormSpec("losses", "removing land-combat losses", _removals),
         FormSpec("warfare", "strategic warfare", _warfare, _warfare_rolls),
         FormSpec("year_start", "the year start", _year_start),

@@ -28,6 +28,8 @@ from referee.third_reich.fold_combat import COMBAT_APPLIERS
 from referee.third_reich.forms import FORMS
 from referee.third_reich.handlers import ECONOMY_HANDLERS
 from referee.third_reich.isolation_handlers import ISOLATION_HANDLERS
+from referee.third_reich.murmansk_commands import ResolveMurmanskFight
+from referee.third_reich.murmansk_handlers import MURMANSK_HANDLERS
 from referee.third_reich.options import OPTIONS, SOURCES
 from referee.third_reich.rule_changes import RULE_CHANGES
 from referee.third_reich.state import ReichState
@@ -93,6 +95,7 @@ GAME = Game(
         ResolveAttrition,
         RemoveAttritionLosses,
         ClaimAttritionHexes,
+        ResolveMurmanskFight,
     ),
     handlers={
         **NEUTRAL_HANDLERS,
@@ -102,6 +105,7 @@ GAME = Game(
         **ISOLATION_HANDLERS,
         **COMBAT_HANDLERS,
         **ATTRITION_HANDLERS,
+        **MURMANSK_HANDLERS,
         tr.PerformYearStart: perform_year_start,
     },
     setup=setup.starting_state,

@@ -10,12 +10,18 @@ from textual.widgets import Input, Select, SelectionList, Static, TextArea
 
 from referee.commands import CreateCampaign
 from referee.service import RefereeService
+from referee.third_reich import murmansk as mm
+from referee.third_reich.fire import load_fire_tables
 from tests.referee.third_reich.test_economy_service import at
+from tests.referee.third_reich.test_wars_and_lend_lease import _both_northern_and_southern
 from tui.app import TurnledgerApp, make_app
 from tui.dialogs.attrition import AttritionForm
 from tui.dialogs.error import ErrorDialog
 from tui.dialogs.land_combat import LandCombatForm
 from tui.dialogs.land_losses import LandLossesForm
+from tui.dialogs.murmansk import MurmanskForm
+
+TABLES, _ = load_fire_tables()
 
 
 def _panel(app: TurnledgerApp) -> str:
@@ -149,3 +155,36 @@ async def test_an_attrition_turn_through_the_console(tmp_path: Path) -> None:
         await pilot.press("a")
         await pilot.pause()
         assert app.service.head() == before + 1  # the Combat phase is left
+
+
+async def test_a_murmansk_fight_through_the_console(tmp_path: Path) -> None:
+    """k in the Western Allies' Summer I Combat phase: the rolls the fight asks for before the dice,
+    the whole fight after; the hits come off the northern shipments in the box."""
+    path = tmp_path / "murmansk.db"
+    service = _both_northern_and_southern(location=str(path))
+    at(service, "Summer I 1940", "Western Allies", "Combat")
+    service.close()
+    fight = mm.Commitments(german_air=5, german_fleets=9, uboats=6, allied_fleets=9, asw=4, uk_brps=20, usa_brps=20)
+    rolls: list[int] = []
+    while mm.rolls_still_needed(fight, TABLES, rolls):
+        rolls.append(8)
+    expected = mm.resolve(fight, TABLES, rolls)
+    app = make_app(str(path))
+    async with app.run_test(size=(150, 50)) as pilot:
+        await pilot.press("k")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, MurmanskForm)
+        for field, value in (("german_air", 5), ("german_fleets", 9), ("uboats", 6), ("allied_fleets", 9), ("asw", 4)):
+            form.query_one(f"#{field}", Input).value = str(value)
+        await pilot.pause()
+        assert "1D10 rolls, in order" in _panel(app) and "1. " in _panel(app)
+        form.query_one("#rolls", Input).value = " ".join(map(str, rolls))
+        await pilot.pause()
+        assert f"{expected.brp_hits} lend lease BRPs lost" in _panel(app), _panel(app)
+        await pilot.press("f3")
+        await pilot.pause()
+        entry = app.service.store.entry(app.service.head())
+        assert entry["command"]["kind"] == "ResolveMurmanskFight" and len(entry["rolls"]) == len(rolls)
+        shipments = app.service.state().brp_economies["USSR"].lend_lease_by_route
+        assert sum(shipment.lost for shipment in shipments.values()) == expected.brp_hits

@@ -21,6 +21,7 @@ KEYS = """[b]turnledger console[/b]
            in any dice field, d instead of the faces rolls the committed digital dice
            (command palette: Commit digital dice); the seed is revealed when the game turn ends
   w        Third Reich strategic warfare: a round of U-boats or bombers with its 1D10 rolls
+  k        Third Reich Murmansk box: what each side sent, the rolls it asks for, the fight step by step
   y        Third Reich year start: a power's whole calculation, lend lease, then record
   l        the log: every entry; Enter opens one
   n        the force rosters: every unit as of the entry shown; / filters

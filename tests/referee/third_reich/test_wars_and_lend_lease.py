@@ -28,9 +28,13 @@ from tests.referee.third_reich.test_economy_service import GERMANY_ON_USSR, at
 from support import TickingClock
 
 
-def new(options: dict[str, str] | None = None, scenario: str = "revised-third-reich/campaign-1939") -> RefereeService:
+def new(
+    options: dict[str, str] | None = None,
+    scenario: str = "revised-third-reich/campaign-1939",
+    location: str = ":memory:",
+) -> RefereeService:
     return RefereeService.create(
-        ":memory:", CreateCampaign(scenario=scenario, name="wars", options=options or {}), clock=TickingClock()
+        location, CreateCampaign(scenario=scenario, name="wars", options=options or {}), clock=TickingClock()
     )
 
 
@@ -208,10 +212,10 @@ def test_a_grant_in_an_amount_outside_the_text_is_refused(reich: RefereeService)
     assert reich.state().brp_economies["USSR"].lend_lease_by_route == {}
 
 
-def _both_northern_and_southern(options: dict[str, str] | None = None) -> RefereeService:
+def _both_northern_and_southern(options: dict[str, str] | None = None, location: str = ":memory:") -> RefereeService:
     """Spring 1940: the UK and the USA (in play and at war with Germany, as the USSR is) each send
     20 north, and the USA 20 south after opening the Iran route."""
-    service = new(options)
+    service = new(options, location=location)
     service.execute_json(GERMANY_ON_USSR)
     service.execute_json({"kind": "ActivatePower", "power": "USA"})
     service.execute_json(war("Germany", "USA"))

@@ -1,0 +1,32 @@
+"""The Murmansk fight as a referee command: what each side committed and the 1D10 rolls."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from referee.common.command_base import Command, Digital, Name, Witnessed
+
+Factors = Annotated[int, Field(ge=0, le=200)]
+
+
+class ResolveMurmanskFight(Command):
+    """Fight the Murmansk box step by step (G-70..G-72 [004]) from what each side sent; the BRP
+    hits come off the northern lend lease in the box, which arrives as option murmansk_timing
+    says (J-58). U-boat factors, hidden until now, are revealed here."""
+
+    kind: Literal["ResolveMurmanskFight"] = "ResolveMurmanskFight"
+    receiver: Name = "USSR"
+    german_air: Factors = 0
+    german_fleets: Factors = 0
+    uboats: Factors = 0
+    allied_fleets: Factors = 0
+    asw: Factors = 0
+    allied_air: Factors = Field(default=0, description="never allowed (G-72): here to be refused by rule")
+    rolls: list[Annotated[int, Field(ge=-100, le=100)]] | Digital = Field(
+        description='1D10 faces in the order the fight asks for them, or "digital"', max_length=20
+    )
+    rolled_by: Name = "referee"
+    witnesses: list[Name] = Field(default_factory=list, max_length=20)
+    witness_word: Witnessed = None

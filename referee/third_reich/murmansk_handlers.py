@@ -1,0 +1,117 @@
+"""The Murmansk box fought at the table (G-70..G-72 [004], J-58, I-65): checks, the fight step by
+step from what each side committed, the hits taken off the northern lend lease in the box.
+
+The hits go through the same event as hits typed in (`RecordMurmanskHits`), so each route's
+shipment, its losses and its arrival are kept by one piece of code whichever way they come in.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.common import events as ev
+from referee.common.decision import Context, Decision
+from referee.common.dice import throw
+from referee.common.errors import IllegalOrderError
+from referee.common.options import option
+from referee.common.ruling import Ruling, Step
+from referee.third_reich import economy_events as ec
+from referee.third_reich import murmansk as mm
+from referee.third_reich import murmansk_timing as mt
+from referee.third_reich.context import account
+from referee.third_reich.murmansk_commands import ResolveMurmanskFight
+from referee.third_reich.state import ReichState
+from referee.third_reich.warfare_handlers import fire_tables_of
+
+STEP = "murmansk_fight"
+
+
+def _northern(state: ReichState, receiver: str) -> dict[str, tuple[str, int]]:
+    """Route -> (the power that sent it, BRPs it still carries) for lend lease in the box."""
+    economy = account(state, receiver)
+    return {
+        route: (shipment.giver, shipment.carried)
+        for route, shipment in economy.lend_lease_by_route.items()
+        if shipment.arrival == "murmansk" and shipment.carried
+    }
+
+
+def commitments(command: ResolveMurmanskFight, state: ReichState) -> mm.Commitments:
+    """What each side sent, and the lend lease in the box by sender (refused outside its moment)."""
+    calendar = state.table.calendar
+    reading = option(state.identity.options, "murmansk_timing")
+    mt.require_fight_time(reading, calendar.turn, calendar.player, calendar.phase)
+    if STEP in calendar.steps_done:
+        raise IllegalOrderError("the Murmansk box has been fought this turn already (G-70 [004])")
+    carried: dict[str, int] = {}
+    for giver, amount in _northern(state, command.receiver).values():
+        carried[giver] = carried.get(giver, 0) + amount
+    unknown = [giver for giver in carried if giver not in ("UK", "USA")]
+    if unknown:
+        raise IllegalOrderError(f"lend lease from {', '.join(unknown)} cannot be in the Murmansk box (G-56, G-58)")
+    return mm.Commitments(
+        german_air=command.german_air,
+        german_fleets=command.german_fleets,
+        uboats=command.uboats,
+        allied_fleets=command.allied_fleets,
+        asw=command.asw,
+        allied_air=command.allied_air,
+        uk_brps=carried.get("UK", 0),
+        usa_brps=carried.get("USA", 0),
+    )
+
+
+def resolve_murmansk_fight(command: ResolveMurmanskFight, ctx: Context[ReichState]) -> Decision:
+    """G-70 [004]: the eight steps in order; the hits never above what the box holds; the U-boats
+    and ASW that went sit out strategic warfare as G-72 and J-58 say."""
+    state = ctx.state
+    fight = commitments(command, state)
+    tables = fire_tables_of(state)
+    records: list[dict[str, Any]] = []
+    typed = None if command.rolls == "digital" else list(command.rolls)
+    while needed := mm.rolls_still_needed(fight, tables, [int(record["total"]) for record in records]):
+        if typed is not None and len(records) == len(typed):
+            raise IllegalOrderError(
+                f"the fight needs more 1D10 rolls than the {len(typed)} given; next: {', '.join(needed)} (G-70 [004])"
+            )
+        faces: Any = "digital" if typed is None else [typed[len(records)]]
+        records.append(_throw(ctx, command, needed[0], faces))
+    if typed is not None and len(typed) > len(records):
+        raise IllegalOrderError(f"the fight used {len(records)} roll(s) of 1D10; {len(typed)} were given (G-70 [004])")
+    outcome = mm.resolve(fight, tables, [int(record["total"]) for record in records])
+    reading = option(state.identity.options, "murmansk_timing")
+    steps = list(outcome.steps)
+    steps += [
+        Step(
+            text=f"{out.factors} {out.weapon} sit out the {out.player} {out.phase} of {out.season}: {out.reason}",
+            rule=out.rule,
+        )
+        for out in mt.sit_out(fight, outcome, reading)
+    ]
+    northern = _northern(state, command.receiver)
+    by_route: dict[str, int] = {}
+    for route, (giver, amount) in northern.items():
+        left = outcome.hits_by_sender.get(giver, 0) - sum(
+            taken for other, taken in by_route.items() if northern[other][0] == giver
+        )
+        if min(left, amount) > 0:
+            by_route[route] = min(left, amount)
+    events: list[ev.DomainEvent] = []
+    if outcome.brp_hits:
+        events.append(ec.LendLeaseIntercepted(receiver=command.receiver, hits=outcome.brp_hits, by_route=by_route))
+    events.append(ev.StepCompleted(step=STEP))
+    return Decision(Ruling(summary=outcome.summary, steps=steps), events, records)
+
+
+def _throw(ctx: Context[ReichState], command: ResolveMurmanskFight, purpose: str, faces: Any) -> dict[str, Any]:
+    return throw(
+        ctx.roller,
+        purpose=f"Murmansk box: {purpose}",
+        dice="1D10",
+        faces=faces,
+        rolled_by=command.rolled_by,
+        witnesses=list(command.witnesses),
+    )
+
+
+MURMANSK_HANDLERS: dict[type[Any], Any] = {ResolveMurmanskFight: resolve_murmansk_fight}

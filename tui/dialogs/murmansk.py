@@ -1,0 +1,85 @@
+"""The Murmansk box at the table: what each side sent (the U-boats revealed now), then the 1D10
+rolls one by one in the order the fight asks for them.
+
+Before the dice the panel lists the rolls the fight may ask for; with them, the whole fight step
+by step: losses, the BRP hits on each shipment, what arrives and when, and the U-boats and ASW
+that sit out strategic warfare.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Input, Label, Select, Static
+
+from tui.dialogs.form_parts import Preview, TableForm, faces_of, words
+
+SENT = (
+    ("german_air", "German air (Norway)"),
+    ("german_fleets", "German fleets (Norway)"),
+    ("uboats", "U-boats (revealed)"),
+    ("allied_fleets", "Allied fleets"),
+    ("asw", "Allied ASW"),
+)
+
+
+class MurmanskForm(TableForm):
+    """Records the ResolveMurmanskFight command (the form stays open when it is refused)."""
+
+    dice = "1D10"
+    dice_key = "rolls"
+    DEFAULT_CSS = """
+    MurmanskForm { align: center middle; }
+    MurmanskForm > Vertical { width: 110; height: 85%; background: $surface; border: thick $primary; padding: 0 1; }
+    MurmanskForm Horizontal { height: auto; }
+    MurmanskForm Input { width: 1fr; }
+    MurmanskForm Select { width: 1fr; }
+    MurmanskForm #calculation { height: 1fr; border: round $accent; }
+    """
+
+    def __init__(
+        self, boxes: dict[str, dict[str, int]], arrival: str, preview: Preview, assess: Preview, actor: str
+    ) -> None:
+        super().__init__(preview, actor, assess)
+        self.boxes = boxes
+        self.arrival = arrival
+
+    def compose(self) -> ComposeResult:
+        receivers = list(self.boxes)
+        with Vertical():
+            yield Label("[b]the Murmansk box[/b] (G-70..G-72) — factors each side sent, then the 1D10 rolls")
+            box = "; ".join(
+                f"{receiver}: " + ", ".join(f"{route} {amount}" for route, amount in routes.items())
+                for receiver, routes in self.boxes.items()
+            )
+            yield Static(f"in the box: {box}; survivors arrive {self.arrival}", id="box")
+            with Horizontal():
+                yield Select([(name, name) for name in receivers], id="receiver", value=receivers[0], allow_blank=False)
+            with Horizontal():
+                for field, label in SENT:
+                    yield Input(placeholder=label, id=field)
+            with Horizontal():
+                yield Input(placeholder="1D10 rolls in order, e.g. 6 9 3 (d Boris:owl = digital)", id="rolls")
+                yield Input(value=self.actor, placeholder="rolled by", id="rolled_by")
+                yield Input(placeholder="witnesses", id="witnesses")
+            yield VerticalScroll(Static("enter what each side sent", id="calculation-text"), id="calculation")
+            with Horizontal():
+                yield Button("Record (F3)", id="record", variant="success")
+                yield Button("Cancel", id="cancel")
+
+    def command(self) -> dict[str, Any]:
+        """The fight as typed so far."""
+        data: dict[str, Any] = {
+            "kind": "ResolveMurmanskFight",
+            "actor": self.actor,
+            "receiver": self.query_one("#receiver", Select).value,
+            "rolled_by": self.query_one("#rolled_by", Input).value.strip() or self.actor,
+            "witnesses": words(self.query_one("#witnesses", Input).value),
+        }
+        for field, _label in SENT:
+            text = self.query_one(f"#{field}", Input).value.strip()
+            data[field] = int(text) if text.isdigit() and len(text) < 4 else 0
+        data.update(faces_of(self.query_one("#rolls", Input).value, key="rolls"))
+        return data
