@@ -24,6 +24,7 @@ WRITING = frozenset(
         "isolation",
         "warfare",
         "murmansk",
+        "air_naval",
         "year_start",
         "commit_dice",
         "new",

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.common.errors import REFUSALS
+from tui.dialogs.air_naval import AirNavalForm
 from tui.dialogs.attrition import AttritionForm, AttritionSetup
 from tui.dialogs.combat import CombatForm, CombatSetup
 from tui.dialogs.isolation import IsolationForm, IsolationSetup
@@ -98,6 +99,13 @@ class TableFormActions:
         setup = self._setup("warfare", "resolve strategic warfare")
         if setup is not None:
             form = WarfareForm(WarfareSetup(**setup), self._preview, self._hint("warfare"), self.actor)
+            self.push_screen(form)
+
+    def action_air_naval(self) -> None:
+        """Third Reich: air and naval combat in a contested hex (Combat phase, offensive option)."""
+        setup = self._setup("air_naval", "resolve air and naval combat")
+        if setup is not None:
+            form = AirNavalForm(setup["side"], setup["offensives"], self._preview, self._hint("air_naval"), self.actor)
             self.push_screen(form)
 
     def action_murmansk(self) -> None:

@@ -11,6 +11,7 @@ from referee.common.errors import IllegalOrderError
 from referee.common.form_setups import isolation_setup, phasing_side
 from referee.common.forms import FormSpec
 from referee.common.options import option
+from referee.third_reich import air_battles as ab
 from referee.third_reich import attrition as at
 from referee.third_reich import murmansk as mm
 from referee.third_reich import murmansk_timing as mt
@@ -130,6 +131,30 @@ def _murmansk_rolls(state: ReichState, data: dict[str, Any]) -> str:
     )
 
 
+def _air_naval(state: ReichState) -> dict[str, Any]:
+    """The phasing side's powers with their offensive fronts, in a Combat phase (H-23, A-58)."""
+    setup = _land_combat(state)
+    if not setup["offensives"]:
+        raise IllegalOrderError(
+            f"air and naval combat needs an offensive option (A-58, A-63 [004]); no {setup['side']} power declared one"
+        )
+    return {"side": setup["side"], "offensives": setup["offensives"]}
+
+
+def _air_naval_rolls(state: ReichState, data: dict[str, Any]) -> str:
+    """Before the dice: the 1D10 rolls the hex needs, in order (H-23)."""
+    battle = ab.HexBattle(
+        phasing=ab.Committed(int(data.get("phasing_air", 0)), int(data.get("phasing_naval", 0))),
+        non_phasing=ab.Committed(int(data.get("non_phasing_air", 0)), int(data.get("non_phasing_naval", 0))),
+    )
+    needed = ab.rolls_for_hex(battle)
+    if not needed:
+        return "no air or naval combat: it needs air or fleets of both sides facing each other (H-23)"
+    return "[b]1D10 rolls, in order[/b] (H-23):\n" + "\n".join(
+        f"  {number}. {purpose}" for number, purpose in enumerate(needed, start=1)
+    )
+
+
 def _removals(state: ReichState) -> dict[str, Any]:
     """The units each land combat or attrition step still owes (with the units that fought, for
     a combat), the powers of each side, and the hexes attrition won that are not yet named."""
@@ -191,6 +216,7 @@ FORMS = {
         FormSpec("combat", "land combat", _land_combat, _land_odds),
         FormSpec("attrition", "the attrition step", _attrition, _attrition_column),
         FormSpec("murmansk", "the Murmansk box", _murmansk, _murmansk_rolls),
+        FormSpec("air_naval", "air and naval combat", _air_naval, _air_naval_rolls),
         FormSpec("losses", "removing land-combat losses", _removals),
         FormSpec("warfare", "strategic warfare", _warfare, _warfare_rolls),
         FormSpec("year_start", "the year start", _year_start),

@@ -15,6 +15,13 @@ from referee.common.game import Chart, Game
 from referee.common.handlers import NEUTRAL_HANDLERS
 from referee.third_reich import attrition, fire, land_charts, setup, turns, views
 from referee.third_reich import commands as tr
+from referee.third_reich.air_naval_commands import (
+    ResolveAirDrop,
+    ResolveAirNavalCombat,
+    ResolveCounterAir,
+    ResolveInterception,
+)
+from referee.third_reich.air_naval_handlers import AIR_NAVAL_HANDLERS
 from referee.third_reich.attrition_commands import ClaimAttritionHexes, RemoveAttritionLosses, ResolveAttrition
 from referee.third_reich.attrition_handlers import ATTRITION_HANDLERS
 from referee.third_reich.brp_handlers import BRP_HANDLERS
@@ -96,6 +103,10 @@ GAME = Game(
         RemoveAttritionLosses,
         ClaimAttritionHexes,
         ResolveMurmanskFight,
+        ResolveAirNavalCombat,
+        ResolveCounterAir,
+        ResolveInterception,
+        ResolveAirDrop,
     ),
     handlers={
         **NEUTRAL_HANDLERS,
@@ -106,6 +117,7 @@ GAME = Game(
         **COMBAT_HANDLERS,
         **ATTRITION_HANDLERS,
         **MURMANSK_HANDLERS,
+        **AIR_NAVAL_HANDLERS,
         tr.PerformYearStart: perform_year_start,
     },
     setup=setup.starting_state,

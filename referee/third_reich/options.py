@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.common.options import Choices, Sources
+from referee.third_reich import air_naval
 
 OPTIONS: Choices = {
     "us_growth": ("70", "60"),  # J-56
@@ -11,6 +12,7 @@ OPTIONS: Choices = {
     "sw_start": ("spring_1940", "fall_1939"),  # J-61
     "fortified_add": ("doubled", "not_doubled"),  # J-62
     "attrition_column_4": ("printed_def_att", "printed_diff_raise_def", "printed_diff_lower_att"),  # J-63
+    **air_naval.OPTIONS,  # J-59, J-64, J-66, J-69 and H-23: air and naval operations
 }
 
 LEGACY_DEFAULTS = {"sw_start": "spring_1940"}
@@ -23,5 +25,6 @@ SOURCES: Sources = {
     "sw_start": "J-61, G-67 [004]",
     "fortified_add": "J-62, H-05 [004]",
     "attrition_column_4": "J-63, H-14 [004]",
+    **air_naval.SOURCES,
 }
 """The contradiction (RULES.md section J) and rule each option settles."""

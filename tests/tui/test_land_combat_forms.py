@@ -15,6 +15,7 @@ from referee.third_reich.fire import load_fire_tables
 from tests.referee.third_reich.test_economy_service import at
 from tests.referee.third_reich.test_wars_and_lend_lease import _both_northern_and_southern
 from tui.app import TurnledgerApp, make_app
+from tui.dialogs.air_naval import AirNavalForm
 from tui.dialogs.attrition import AttritionForm
 from tui.dialogs.error import ErrorDialog
 from tui.dialogs.land_combat import LandCombatForm
@@ -188,3 +189,27 @@ async def test_a_murmansk_fight_through_the_console(tmp_path: Path) -> None:
         assert entry["command"]["kind"] == "ResolveMurmanskFight" and len(entry["rolls"]) == len(rolls)
         shipments = app.service.state().brp_economies["USSR"].lend_lease_by_route
         assert sum(shipment.lost for shipment in shipments.values()) == expected.brp_hits
+
+
+async def test_air_and_naval_combat_through_the_console(tmp_path: Path) -> None:
+    """e in the Combat phase under an offensive: the rolls the hex needs before the dice, the ruling after."""
+    app = make_app(_combat_phase(tmp_path / "reich.db"))
+    async with app.run_test(size=(150, 50)) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, AirNavalForm)
+        form.query_one("#hex", Input).value = "Danzig"
+        for field, value in (("phasing_air", 5), ("non_phasing_naval", 9)):
+            form.query_one(f"#{field}", Input).value = str(value)
+        await pilot.pause()
+        assert "1. air-naval: phasing air fire at the non-phasing fleets" in _panel(app)
+        assert "2. air-naval: non-phasing fleets fire back at the phasing air (1/3)" in _panel(app)
+        form.query_one("#rolls", Input).value = "9 4"
+        await pilot.pause()
+        assert "air and naval combat in Danzig" in _panel(app), _panel(app)
+        await pilot.press("f3")
+        await pilot.pause()
+        entry = app.service.store.entry(app.service.head())
+        assert entry["command"]["kind"] == "ResolveAirNavalCombat"
+        assert [roll["faces"] for roll in entry["rolls"]] == [[9], [4]]

@@ -38,6 +38,12 @@ def test_options_of_a_new_third_reich_campaign(capsys: pytest.CaptureFixture[str
         "sw_start",
         "fortified_add",
         "attrition_column_4",
+        "six_up_privilege",
+        "air_naval_fire",
+        "interception_die",
+        "interception_bands",
+        "escort_rule",
+        "beachhead_removal",
     }
     assert rows["us_growth"]["readings"] == ["70", "60"] and rows["us_growth"]["chosen"] is None
 

@@ -21,6 +21,8 @@ KEYS = """[b]turnledger console[/b]
            in any dice field, d instead of the faces rolls the committed digital dice
            (command palette: Commit digital dice); the seed is revealed when the game turn ends
   w        Third Reich strategic warfare: a round of U-boats or bombers with its 1D10 rolls
+  e        Third Reich air and naval combat in a hex: each side's factors, the rolls in order, the ruling
+           (counter-air, interception and air drops: the command form, c)
   k        Third Reich Murmansk box: what each side sent, the rolls it asks for, the fight step by step
   y        Third Reich year start: a power's whole calculation, lend lease, then record
   l        the log: every entry; Enter opens one

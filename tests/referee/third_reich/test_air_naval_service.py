@@ -1,0 +1,126 @@
+"""Third Reich air and naval commands through the referee service (H-23, H-24, H-30..H-34 [004]):
+each in its phase under the right option, with exactly the rolls the fight names; refusals cite
+the rule and leave the store unchanged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.commands import CreateCampaign
+from referee.common.errors import RulesError
+from referee.service import RefereeService
+from referee.third_reich import air_battles as ab
+from referee.third_reich.fire import load_fire_tables
+from tests.referee.third_reich.test_economy_service import at
+
+TABLES, _ = load_fire_tables()
+
+
+@pytest.fixture
+def offensive(tmp_path: Path) -> Any:
+    service = RefereeService.create(
+        str(tmp_path / "air.db"), CreateCampaign(scenario="revised-third-reich/campaign-1939", name="air")
+    )
+    at(service, "Fall 1939", "Axis", "Options")
+    service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "offensive"})
+    yield service
+    service.close()
+
+
+def _refused(service: RefereeService, command: dict[str, Any], message: str) -> None:
+    before = service.head()
+    with pytest.raises(RulesError, match=message):
+        service.execute_json(command)
+    assert service.head() == before
+
+
+DROP = {
+    "kind": "ResolveAirDrop",
+    "power": "Germany",
+    "front": "eastern",
+    "unit": "7 Flieger",
+    "strength": 2,
+    "hex": "Warsaw",
+    "region": "Eastern Europe",
+    "distance": 4,
+    "friendly_air_in_range": 5,
+    "enemy_air_in_range": 0,
+    "escort": 0,
+    "interceptors": 0,
+    "rolls": [],
+}
+
+
+def test_an_air_drop_lands_or_is_refused_by_rule(offensive: RefereeService) -> None:
+    service = offensive
+    at(service, "Fall 1939", "Axis", "Movement")
+    _refused(service, {**DROP, "distance": 7}, r"an air landing reaches 6 \(H-34 \[004\]\)")
+    _refused(
+        service,
+        {**DROP, "friendly_air_in_range": 0, "enemy_air_in_range": 5},
+        r"airborne drop .*uncontested enemy air zone|enemy air zone.*airborne drop",
+    )
+    _refused(service, {**DROP, "front": "western"}, r"offensive option on the western front \(A-58, A-63 \[004\]\)")
+    entry = service.execute_json(DROP)
+    assert entry["ruling"]["summary"] == "7 Flieger drops on Warsaw: lands" and entry["rolls"] == []
+    intercepted = service.execute_json({**DROP, "escort": 0, "interceptors": 10, "rolls": [10]})
+    assert len(intercepted["rolls"]) == 1 and intercepted["rolls"][0]["dice"] == "1D10"
+    assert "destroyed" in intercepted["ruling"]["summary"]  # 10 × 0.6 = 6 hits ≥ strength 2
+
+
+def test_counter_air_in_the_air_missions_phase(offensive: RefereeService) -> None:
+    service = offensive
+    at(service, "Fall 1939", "Axis", "Air Missions")
+    command = {"kind": "ResolveCounterAir", "power": "Germany", "front": "eastern", "base": "Warsaw"}
+    _refused(service, {**command, "sent": 5, "targeted": 5, "rolls": [5]}, r"needs 2 roll\(s\) of 1D10")
+    entry = service.execute_json({**command, "sent": 5, "targeted": 5, "rolls": [9, 1]})
+    expected = ab.counter_air(TABLES, 5, 5, [9, 1], option="offensive")
+    assert f"{expected.neutralized} neutralized" in entry["ruling"]["summary"]
+    assert [roll["faces"] for roll in entry["rolls"]] == [[9], [1]]
+
+
+def test_air_naval_combat_in_a_contested_hex(offensive: RefereeService) -> None:
+    service = offensive
+    at(service, "Fall 1939", "Axis", "Combat")
+    battle = ab.HexBattle(ab.Committed(air=5, naval=9), ab.Committed(air=5, naval=9))
+    rolls = [7] * len(ab.rolls_for_hex(battle))
+    command = {
+        "kind": "ResolveAirNavalCombat",
+        "power": "Germany",
+        "front": "eastern",
+        "hex": "Danzig",
+        "phasing_air": 5,
+        "phasing_naval": 9,
+        "non_phasing_air": 5,
+        "non_phasing_naval": 9,
+    }
+    _refused(service, {**command, "rolls": rolls[:-1]}, r"needs \d+ roll\(s\) of 1D10, in order: air-to-air")
+    entry = service.execute_json({**command, "rolls": rolls})
+    expected = ab.resolve_hex(battle, TABLES, rolls)
+    assert (
+        f"{expected.support_air} air and {expected.support_naval} naval left to support" in entry["ruling"]["summary"]
+    )
+    _refused(
+        service,
+        {**command, "phasing_air": 0, "phasing_naval": 0, "rolls": []},
+        r"no air or naval combat in Danzig",
+    )
+
+
+def test_interception_is_the_non_phasing_sides_reaction(offensive: RefereeService) -> None:
+    service = offensive
+    at(service, "Fall 1939", "Axis", "Interception")
+    command = {
+        "kind": "ResolveInterception",
+        "target": "Danzig",
+        "ports": [{"port": "Scapa Flow", "fleets": [9, 9], "distance": 12}],
+        "rolls": [3],
+    }
+    _refused(service, {**command, "power": "Germany"}, r"non-phasing side's reaction in the Interception phase")
+    entry = service.execute_json({**command, "power": "UK"})
+    assert entry["ruling"]["summary"] == "interception at Danzig: Scapa Flow intercept (18 factors)"  # 10-15: 1-3
+    missed = service.execute_json({**command, "power": "UK", "rolls": [4]})
+    assert missed["ruling"]["summary"] == "interception at Danzig: none"
