@@ -96,3 +96,25 @@ class ResolveAirDrop(RollsBy):
     interceptors: Factors = 0
     escort_drm: Drm = 0
     interceptor_drm: Drm = 0
+
+
+class ResolveAmphibiousLanding(Command):
+    """An invasion from the sea (H-32, H-33): an offensive option's movement phase, within the
+    fleet's zone, not through an uncontested enemy air zone, at most 2 units and 1/3 of the
+    fleets' strength; an empty beach falls and gets a beachhead marker, a defended one is a land
+    combat (ResolveLandCombat with the landing units marked amphibious)."""
+
+    kind: Literal["ResolveAmphibiousLanding"] = "ResolveAmphibiousLanding"
+    power: Name
+    front: Front
+    beach: Name = Field(description="the hex landed on")
+    fleets: list[Annotated[int, Field(ge=1, le=9)]] = Field(min_length=1, max_length=10)
+    units: list[Annotated[int, Field(ge=1, le=30)]] = Field(min_length=1, max_length=10, description="unit factors")
+    defenders: int = Field(default=0, ge=0, le=10, description="enemy units in the beach hex")
+    same_zone: bool = Field(default=True, description="the beach is in the fleets' zone")
+    friendly_air_offshore: Factors = 0
+    enemy_air_offshore: Factors = 0
+    friendly_air_at_beach: Factors = 0
+    enemy_air_at_beach: Factors = 0
+    bridgeheads_in_play: int = Field(default=0, ge=0, le=10, description="the power's beachhead markers on the map")
+    removing: Name | None = Field(default=None, description="a beachhead marker taken off to stay at 3")

@@ -27,6 +27,7 @@ from referee.third_reich import naval_operations as nav
 from referee.third_reich.air_naval_commands import (
     ResolveAirDrop,
     ResolveAirNavalCombat,
+    ResolveAmphibiousLanding,
     ResolveCounterAir,
     ResolveInterception,
     RollsBy,
@@ -212,9 +213,45 @@ def resolve_air_drop(command: ResolveAirDrop, ctx: Context[ReichState]) -> Decis
     return Decision(Ruling(summary=summary, steps=steps), events, records)
 
 
+def resolve_amphibious_landing(command: ResolveAmphibiousLanding, ctx: Context[ReichState]) -> Decision:
+    """H-32, H-33, H-25 [004]: the landing's conditions and load; an empty beach falls and its
+    beachhead marker is recorded as the stated fact ``bridgehead`` (so the land combat there reads
+    its stacking of 4); a defended beach is left to ResolveLandCombat."""
+    state = ctx.state
+    declared = _offensive(state, command.power, command.front, ("Movement",), "an amphibious landing", "H-33 [004]")
+    offshore = az.air_zone(
+        f"the sea off {command.beach}",
+        {"friendly air": command.friendly_air_offshore},
+        {"enemy air": command.enemy_air_offshore},
+    )
+    beach = az.air_zone(
+        command.beach, {"friendly air": command.friendly_air_at_beach}, {"enemy air": command.enemy_air_at_beach}
+    )
+    steps: list[Step] = [*offshore.steps, *beach.steps]
+    steps += nav.check_landing(option=declared, same_zone=command.same_zone, offshore=offshore, beach=beach)
+    steps += nav.check_amphibious(command.fleets, command.units)
+    landing = nav.land(command.beach, command.defenders, command.units)
+    steps += landing.steps
+    events: list[ev.DomainEvent] = []
+    if landing.automatic:
+        steps += nav.place_beachhead(command.beach, command.bridgeheads_in_play, removing=command.removing)
+        if command.removing is not None and command.bridgeheads_in_play >= 3:
+            events.append(
+                ev.FactStated(fact="bridgehead", subject=command.removing, value="no", stated_by=command.actor)
+            )
+        events.append(ev.FactStated(fact="bridgehead", subject=command.beach, value="yes", stated_by=command.actor))
+    summary = f"landing at {command.beach}: " + (
+        "the beach is empty and falls; beachhead marker placed"
+        if landing.automatic
+        else "defended: fight it with ResolveLandCombat (the landing units amphibious)"
+    )
+    return Decision(Ruling(summary=summary, steps=steps), events)
+
+
 AIR_NAVAL_HANDLERS: dict[type[Any], Callable[[Any, Context[ReichState]], Decision]] = {
     ResolveAirNavalCombat: resolve_air_naval_combat,
     ResolveCounterAir: resolve_counter_air,
     ResolveInterception: resolve_interception,
     ResolveAirDrop: resolve_air_drop,
+    ResolveAmphibiousLanding: resolve_amphibious_landing,
 }

@@ -18,6 +18,7 @@ from referee.third_reich import commands as tr
 from referee.third_reich.air_naval_commands import (
     ResolveAirDrop,
     ResolveAirNavalCombat,
+    ResolveAmphibiousLanding,
     ResolveCounterAir,
     ResolveInterception,
 )
@@ -107,6 +108,7 @@ GAME = Game(
         ResolveCounterAir,
         ResolveInterception,
         ResolveAirDrop,
+        ResolveAmphibiousLanding,
     ),
     handlers={
         **NEUTRAL_HANDLERS,

@@ -124,3 +124,30 @@ def test_interception_is_the_non_phasing_sides_reaction(offensive: RefereeServic
     assert entry["ruling"]["summary"] == "interception at Danzig: Scapa Flow intercept (18 factors)"  # 10-15: 1-3
     missed = service.execute_json({**command, "power": "UK", "rolls": [4]})
     assert missed["ruling"]["summary"] == "interception at Danzig: none"
+
+
+LANDING = {
+    "kind": "ResolveAmphibiousLanding",
+    "power": "Germany",
+    "front": "eastern",
+    "beach": "Memel",
+    "fleets": [9],
+    "units": [3],
+}
+
+
+def test_an_empty_beach_falls_and_its_beachhead_is_what_the_land_combat_reads(offensive: RefereeService) -> None:
+    """H-33 [004]: the marker is the stated fact `bridgehead`, cited later by land combat (H-02)."""
+    service = offensive
+    at(service, "Fall 1939", "Axis", "Movement")
+    _refused(service, {**LANDING, "units": [3, 2, 1]}, r"only 2 ground units may land from one sea hex")
+    _refused(service, {**LANDING, "units": [4]}, r"land 3 ground factors \(1/3 of their strength\); 4 named")
+    _refused(service, {**LANDING, "enemy_air_at_beach": 5}, r"amphibious assault")
+    _refused(service, {**LANDING, "bridgeheads_in_play": 3}, r"3 is the limit: name one to remove")
+    entry = service.execute_json(LANDING)
+    assert entry["ruling"]["summary"] == "landing at Memel: the beach is empty and falls; beachhead marker placed"
+    fact = service.state().table.facts["bridgehead:Memel"]
+    assert (fact.value, fact.entry) == ("yes", entry["number"])
+    defended = service.execute_json({**LANDING, "beach": "Danzig", "defenders": 2})
+    assert "fight it with ResolveLandCombat" in defended["ruling"]["summary"]
+    assert "bridgehead:Danzig" not in service.state().table.facts
