@@ -65,6 +65,11 @@ class Economy(_Data):
     wars_at_start: dict[str, list[str]] = Field(
         default_factory=dict, description="G-34: power -> the powers and minor countries it is at war with at the start"
     )
+    strategic_warfare_needs_war: bool = Field(
+        default=False,
+        description="G-61: U-boats and bombers attack only an economy at war with theirs; campaigns of "
+        "releases before 0.3.0 did not check it",
+    )
     homelands: dict[str, str] = Field(
         default_factory=dict,
         description="G-35: territory -> the major power that leaves play when its conquest is recorded",

@@ -18,12 +18,13 @@ from referee.common.pinned import pinned_chart
 from referee.common.ruling import Ruling, Step
 from referee.third_reich import commands as tr
 from referee.third_reich import warfare as sw
-from referee.third_reich.context import account
+from referee.third_reich.context import account, economy_of
 from referee.third_reich.fire import BUNDLED, FireTables
 from referee.third_reich.handlers import sw_hits
 from referee.third_reich.state import ReichState
 from referee.third_reich.warfare import FIRST_TURN, TARGETS
 from referee.third_reich.warfare_commands import ResolveStrategicWarfare
+from referee.third_reich.wars import at_war
 
 ATTACKING_POWER = {"submarines": "Germany", "bombers": "UK"}
 
@@ -63,6 +64,12 @@ def _check(command: ResolveStrategicWarfare, state: ReichState) -> bool:
             f"{command.target}"
         )
     account(state, command.target)
+    attacking = ATTACKING_POWER[command.attacker]
+    if economy_of(state).strategic_warfare_needs_war and at_war(state, attacking, command.target) is None:
+        raise IllegalOrderError(
+            f"{weapon} attack only the economy of a power at war with {attacking} (G-61 [004]); "
+            f"{attacking} and {command.target} are not at war"
+        )
     happy = command.attacker == "submarines" and command.target == "USA" and calendar.label == "Spring 1942"
     if happy and command.defensive_factors:
         raise IllegalOrderError(

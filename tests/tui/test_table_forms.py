@@ -248,6 +248,8 @@ async def test_strategic_warfare_through_the_form(tmp_path: Path) -> None:
     from tests.referee.third_reich.test_economy_service import at
 
     app = make_app(str(tmp_path / "sw.db"), scenario="revised-third-reich/campaign-1939", clock=TickingClock())
+    at(app.service, "Fall 1939", "Axis", "Options")
+    app.service.execute_json({"kind": "DeclareWar", "power": "Germany", "target": "UK", "target_kind": "major"})
     at(app.service, "Spring 1940", "Axis", "Strategic Warfare")
     app.head = app.service.head()
     async with app.run_test(size=(150, 50)) as pilot:

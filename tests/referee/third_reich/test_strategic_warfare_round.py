@@ -59,8 +59,15 @@ def test_losses_never_exceed_the_factors_present() -> None:
     assert (outcome.offensive_lost, outcome.survivors) == (2, 0)
 
 
+def at_war(service: RefereeService, *, target: str = "UK", label: str = "Fall 1939") -> None:
+    """G-61 [004]: strategic warfare is waged on an enemy economy: Germany declares war first."""
+    at(service, label, "Axis", "Options")
+    service.execute_json({"kind": "DeclareWar", "power": "Germany", "target": target, "target_kind": "major"})
+
+
 def test_a_round_records_the_hits_and_the_rolls(third_reich: RefereeService) -> None:
     """G-61, G-66: the hits accumulate on the target for the next year start; every roll is in the entry."""
+    at_war(third_reich)
     at(third_reich, "Spring 1940", "Axis", "Strategic Warfare")
     entry = third_reich.execute_json(UBOATS)
     # 4 ASW roll 6 → 1.6 → 1 U-boat lost; 3 (half of 5) roll 9 → 1.8 → 2 ASW lost; 4 × 2 = 8, roll 6 → 3.2 → 3
@@ -97,6 +104,7 @@ def test_a_round_records_the_hits_and_the_rolls(third_reich: RefereeService) -> 
 def test_refusals_change_nothing(
     third_reich: RefereeService, position: tuple[str, str, str], change: dict[str, Any], message: str
 ) -> None:
+    at_war(third_reich)
     at(third_reich, *position)
     before, head = third_reich.state().to_json(), third_reich.head()
     with pytest.raises(RulesError, match=message):
@@ -106,6 +114,7 @@ def test_refusals_change_nothing(
 
 def test_G65_a_bombing_round_past_15_hits_converts_an_air_fleet(third_reich: RefereeService) -> None:
     """30 bombers unopposed, roll 9: 0.6 × 30 = 18 hits; the cumulative 15 forces a 5-4 into interceptors."""
+    at_war(third_reich)
     at(third_reich, "Spring 1940", "Western Allies", "Strategic Warfare")
     entry = third_reich.execute_json(
         {
@@ -130,6 +139,7 @@ def test_J61_strategic_warfare_from_the_start_under_the_other_reading(make_servi
         CreateCampaign(scenario="revised-third-reich/campaign-1939", name="early", options={"sw_start": "fall_1939"}),
     )
     try:
+        at_war(service)
         at(service, "Fall 1939", "Axis", "Strategic Warfare")
         entry = service.execute_json({**UBOATS, "offensive_factors": 3, "defensive_factors": 0, "rolls": [9]})
         assert entry["ruling"]["summary"].endswith("UK takes 3 BRP hits")  # 3 × 2 = 6 × 0.6 = 3.6 → 3
@@ -139,6 +149,7 @@ def test_J61_strategic_warfare_from_the_start_under_the_other_reading(make_servi
 
 def test_digital_dice_roll_each_needed_roll(third_reich: RefereeService) -> None:
     third_reich.execute_json({"kind": "CommitDice"})
+    at_war(third_reich)
     at(third_reich, "Spring 1940", "Axis", "Strategic Warfare")
     entry = third_reich.execute_json({**UBOATS, "rolls": "digital", "witness_word": {"by": "UK", "word": "convoy"}})
     assert [roll["n"] for roll in entry["rolls"]] == list(range(1, len(entry["rolls"]) + 1))
@@ -158,6 +169,7 @@ def test_G68_second_happy_time_plus_1_and_no_asw_against_the_us_in_spring_1942(t
     """G-68: Spring 1942, U-boats against the US economy: +1 DRM, and no ASW may oppose them."""
     at(third_reich, "Spring 1942", None, "Year Start")
     third_reich.execute_json({"kind": "ActivatePower", "power": "USA"})
+    at_war(third_reich, target="USA", label="Spring 1942")
     at(third_reich, "Spring 1942", "Axis", "Strategic Warfare")
     with pytest.raises(IllegalOrderError, match="no ASW opposes U-boats attacking the US economy"):
         third_reich.execute_json({**UBOATS, "target": "USA"})
@@ -277,9 +289,19 @@ def test_hits_beyond_what_a_referee_may_type_are_still_recorded_not_an_internal_
     third_reich: RefereeService,
 ) -> None:
     """A round's hits are computed from the factors: a bound on typed hits does not apply to them."""
+    at_war(third_reich)
     at(third_reich, "Spring 1940", "Axis", "Strategic Warfare")
     entry = third_reich.execute_json(
         {**UBOATS, "offensive_factors": 500, "defensive_factors": 0, "rolls": [10], "offence_drm": 3}
     )
     hits = [event["hits"] for event in entry["events"] if event["type"] == "SwHitsRecorded"]
     assert hits and hits[0] > 500
+
+
+def test_G61_u_boats_attack_only_an_economy_at_war_with_germany(third_reich: RefereeService) -> None:
+    """G-61 [004]: no war between Germany and the UK, no U-boat round against the UK (the store unchanged)."""
+    at(third_reich, "Spring 1940", "Axis", "Strategic Warfare")
+    before = third_reich.head()
+    with pytest.raises(IllegalOrderError, match=r"U-boats attack only the economy of a power at war with Germany"):
+        third_reich.execute_json(UBOATS)
+    assert third_reich.head() == before
