@@ -18,7 +18,7 @@ from referee.service import RefereeService
 from tui.cli import main
 
 EXPORTS = Path(__file__).resolve().parents[1] / "data" / "exports"
-GOLDEN = ["europa-barbarossa-0.1.0", "europa-branch-0.1.0", "reich-1939-0.1.0"]
+GOLDEN = ["europa-barbarossa-0.1.0", "europa-branch-0.1.0", "reich-1939-0.1.0", "reich-1941-0.3.0"]
 
 
 def audited(store: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[int, dict[str, Any]]:
