@@ -99,3 +99,16 @@ def golden_figures(location: str, at: int | None = None) -> dict[str, Any]:
         "calendar": {key: state["table"]["calendar"][key] for key in ("turn", "label", "player", "phase")},
         "figures": flat,
     }
+
+
+def refused(service: Any, command: dict[str, Any], message: str) -> None:
+    """``command`` is refused with ``message`` (a regular expression), and nothing is written:
+    the state and the chain head are as they were."""
+    import pytest
+
+    from referee.common.errors import RulesError
+
+    before, head = service.state().to_json(), service.head()
+    with pytest.raises(RulesError, match=message):
+        service.execute_json(command)
+    assert (service.state().to_json(), service.head()) == (before, head)

@@ -29,19 +29,20 @@ def _panel(app: TurnledgerApp) -> str:
     return str(app.screen.query_one("#calculation-text", Static).content)
 
 
-def _combat_phase(path: Path) -> str:
+def _phase(path: Path, option: str = "offensive") -> str:
+    """A new Third Reich campaign at the Axis Fall 1939 Combat phase, Germany's eastern front under ``option``."""
     service = RefereeService.create(
         str(path), CreateCampaign(scenario="revised-third-reich/campaign-1939", name="forms")
     )
     at(service, "Fall 1939", "Axis", "Options")
-    service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "offensive"})
+    service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": option})
     at(service, "Fall 1939", "Axis", "Combat")
     service.close()
     return str(path)
 
 
 async def test_a_land_combat_and_its_losses_through_the_forms(tmp_path: Path) -> None:
-    app = make_app(_combat_phase(tmp_path / "reich.db"))
+    app = make_app(_phase(tmp_path / "reich.db"))
     async with app.run_test(size=(150, 50)) as pilot:
         before = app.service.head()
         await pilot.press("f")
@@ -91,21 +92,10 @@ async def test_a_land_combat_and_its_losses_through_the_forms(tmp_path: Path) ->
         assert state.table.lost_units["Pol 2"].cause == "defender_in_enemy_offensive"
 
 
-def _attrition_phase(path: Path) -> str:
-    service = RefereeService.create(
-        str(path), CreateCampaign(scenario="revised-third-reich/campaign-1939", name="attrition")
-    )
-    at(service, "Fall 1939", "Axis", "Options")
-    service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "attrition"})
-    at(service, "Fall 1939", "Axis", "Combat")
-    service.close()
-    return str(path)
-
-
 async def test_an_attrition_turn_through_the_console(tmp_path: Path) -> None:
     """t rolls the front's attrition (the column before the dice); o removes each side's units,
     one saved by a replacement, then names the hexes won; the phase can then be left."""
-    app = make_app(_attrition_phase(tmp_path / "reich.db"))
+    app = make_app(_phase(tmp_path / "reich.db", "attrition"))
     async with app.run_test(size=(150, 50)) as pilot:
         await pilot.press("t")
         await pilot.pause()
@@ -193,7 +183,7 @@ async def test_a_murmansk_fight_through_the_console(tmp_path: Path) -> None:
 
 async def test_air_and_naval_combat_through_the_console(tmp_path: Path) -> None:
     """e in the Combat phase under an offensive: the rolls the hex needs before the dice, the ruling after."""
-    app = make_app(_combat_phase(tmp_path / "reich.db"))
+    app = make_app(_phase(tmp_path / "reich.db"))
     async with app.run_test(size=(150, 50)) as pilot:
         await pilot.press("e")
         await pilot.pause()

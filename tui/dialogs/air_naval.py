@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static
 
-from tui.dialogs.form_parts import Preview, TableForm, faces_of, words
+from tui.dialogs.form_parts import Preview, TableForm, faces_of, follow_power, front_choices, words
 
 FACTORS = (
     ("phasing_air", "phasing air"),
@@ -43,12 +43,9 @@ class AirNavalForm(TableForm):
         self.side = side
         self.offensives = offensives
 
-    def _fronts(self, power: Any) -> list[tuple[str, str]]:
-        return [(f"{front} front", front) for front in self.offensives.get(str(power), [])]
-
     def compose(self) -> ComposeResult:
         powers = list(self.offensives)
-        fronts = self._fronts(powers[0])
+        fronts = front_choices(self.offensives, powers[0])
         with Vertical():
             yield Label(f"[b]{self.side}: air and naval combat in a hex[/b] (H-23) — factors, then the 1D10 rolls")
             with Horizontal():
@@ -95,10 +92,5 @@ class AirNavalForm(TableForm):
         return bool(data["hex"])
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "power":
-            fronts = self._fronts(event.value)
-            select = self.query_one("#front", Select)
-            select.set_options(fronts)
-            if fronts:
-                select.value = fronts[0][1]
+        follow_power(self, self.offensives, event)
         self._update()

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static
 
-from tui.dialogs.form_parts import Preview, TableForm, faces_of, words
+from tui.dialogs.form_parts import Preview, TableForm, faces_of, follow_power, front_choices, words
 
 
 @dataclass(frozen=True)
@@ -42,12 +42,9 @@ class AttritionForm(TableForm):
         super().__init__(preview, actor, assess)
         self.setup = setup
 
-    def _fronts(self, power: Any) -> list[tuple[str, str]]:
-        return [(f"{front} front", front) for front in self.setup.fronts.get(str(power), [])]
-
     def compose(self) -> ComposeResult:
         powers = list(self.setup.fronts)
-        fronts = self._fronts(powers[0])
+        fronts = front_choices(self.setup.fronts, powers[0])
         with Vertical():
             yield Label(f"[b]{self.setup.side}: the attrition step[/b] (H-10, H-11) — 5 factors in contact at least")
             with Horizontal():
@@ -92,10 +89,5 @@ class AttritionForm(TableForm):
         return int(data["factors_in_contact"]) >= 0
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "power":
-            fronts = self._fronts(event.value)
-            select = self.query_one("#front", Select)
-            select.set_options(fronts)
-            if fronts:
-                select.value = fronts[0][1]
+        follow_power(self, self.setup.fronts, event)
         self._update()

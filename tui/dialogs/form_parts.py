@@ -33,6 +33,22 @@ def faces_of(text: str, key: str = "faces") -> dict[str, Any]:
     return {key: [int(face) if face.isdigit() and len(face) < 3 else face for face in faces]}
 
 
+def front_choices(fronts_by_power: dict[str, list[str]], power: Any) -> list[tuple[str, str]]:
+    """The fronts a power may act on, as a Select's options ('eastern front', 'eastern')."""
+    return [(f"{front} front", front) for front in fronts_by_power.get(str(power), [])]
+
+
+def follow_power(form: ModalScreen[Any], fronts_by_power: dict[str, list[str]], event: Select.Changed) -> None:
+    """When the ``#power`` Select changes, offer that power's fronts in ``#front`` (the first chosen)."""
+    if event.select.id != "power":
+        return
+    fronts = front_choices(fronts_by_power, event.value)
+    select = form.query_one("#front", Select)
+    select.set_options(fronts)
+    if fronts:
+        select.value = fronts[0][1]
+
+
 def record_from(screen: ModalScreen[Any], data: dict[str, Any]) -> bool:
     """Record ``data`` through the console's one funnel; whether it was recorded. A form calls this
     instead of closing with the command, so that a refusal leaves it open with what was typed."""

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TextArea
 
-from tui.dialogs.form_parts import Preview, TableForm, faces_of, words
+from tui.dialogs.form_parts import Preview, TableForm, faces_of, follow_power, front_choices, words
 from tui.land_unit_lines import parse_land_units
 
 TERRAIN = ("clear", "swamp", "mountain")
@@ -56,9 +56,6 @@ class LandCombatForm(TableForm):
         super().__init__(preview, actor, assess)
         self.setup = setup
 
-    def _fronts(self, power: Any) -> list[tuple[str, str]]:
-        return [(f"{front} front", front) for front in self.setup.offensives.get(str(power), [])]
-
     def compose(self) -> ComposeResult:
         powers = list(self.setup.offensives) or ["(no offensive declared)"]
         regions = [(f"{region}: {weather}", region) for region, weather in self.setup.regions.items()]
@@ -68,7 +65,7 @@ class LandCombatForm(TableForm):
             yield Label("[dim]flags: armor airborne (defenders: replacement); attackers: river beach airlanded[/dim]")
             with Horizontal():
                 yield Select([(power, power) for power in powers], id="power", value=powers[0], allow_blank=False)
-                fronts = self._fronts(powers[0])
+                fronts = front_choices(self.setup.offensives, powers[0])
                 yield Select(fronts, id="front", value=fronts[0][1] if fronts else Select.NULL, prompt="front")
                 yield Select(
                     [(f"defender: {side}", side) for side in self.setup.defenders],
@@ -134,10 +131,5 @@ class LandCombatForm(TableForm):
         return bool(data["attackers"] and data["defenders"] and data["hex"])
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "power":
-            fronts = self._fronts(event.value)
-            select = self.query_one("#front", Select)
-            select.set_options(fronts)
-            if fronts:
-                select.value = fronts[0][1]
+        follow_power(self, self.setup.offensives, event)
         self._update()

@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 
 from referee.commands import CreateCampaign
-from referee.common.errors import RulesError
 from referee.service import RefereeService
 from referee.third_reich import air_battles as ab
 from referee.third_reich.fire import load_fire_tables
 from tests.referee.third_reich.test_economy_service import at
+
+from support import refused
 
 TABLES, _ = load_fire_tables()
 
@@ -28,13 +29,6 @@ def offensive(tmp_path: Path) -> Any:
     service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "offensive"})
     yield service
     service.close()
-
-
-def _refused(service: RefereeService, command: dict[str, Any], message: str) -> None:
-    before = service.head()
-    with pytest.raises(RulesError, match=message):
-        service.execute_json(command)
-    assert service.head() == before
 
 
 DROP = {
@@ -57,13 +51,13 @@ DROP = {
 def test_an_air_drop_lands_or_is_refused_by_rule(offensive: RefereeService) -> None:
     service = offensive
     at(service, "Fall 1939", "Axis", "Movement")
-    _refused(service, {**DROP, "distance": 7}, r"an air landing reaches 6 \(H-34 \[004\]\)")
-    _refused(
+    refused(service, {**DROP, "distance": 7}, r"an air landing reaches 6 \(H-34 \[004\]\)")
+    refused(
         service,
         {**DROP, "friendly_air_in_range": 0, "enemy_air_in_range": 5},
         r"airborne drop .*uncontested enemy air zone|enemy air zone.*airborne drop",
     )
-    _refused(service, {**DROP, "front": "western"}, r"offensive option on the western front \(A-58, A-63 \[004\]\)")
+    refused(service, {**DROP, "front": "western"}, r"offensive option on the western front \(A-58, A-63 \[004\]\)")
     entry = service.execute_json(DROP)
     assert entry["ruling"]["summary"] == "7 Flieger drops on Warsaw: lands" and entry["rolls"] == []
     intercepted = service.execute_json({**DROP, "escort": 0, "interceptors": 10, "rolls": [10]})
@@ -75,7 +69,7 @@ def test_counter_air_in_the_air_missions_phase(offensive: RefereeService) -> Non
     service = offensive
     at(service, "Fall 1939", "Axis", "Air Missions")
     command = {"kind": "ResolveCounterAir", "power": "Germany", "front": "eastern", "base": "Warsaw"}
-    _refused(service, {**command, "sent": 5, "targeted": 5, "rolls": [5]}, r"needs 2 roll\(s\) of 1D10")
+    refused(service, {**command, "sent": 5, "targeted": 5, "rolls": [5]}, r"needs 2 roll\(s\) of 1D10")
     entry = service.execute_json({**command, "sent": 5, "targeted": 5, "rolls": [9, 1]})
     expected = ab.counter_air(TABLES, 5, 5, [9, 1], option="offensive")
     assert f"{expected.neutralized} neutralized" in entry["ruling"]["summary"]
@@ -97,13 +91,13 @@ def test_air_naval_combat_in_a_contested_hex(offensive: RefereeService) -> None:
         "non_phasing_air": 5,
         "non_phasing_naval": 9,
     }
-    _refused(service, {**command, "rolls": rolls[:-1]}, r"needs \d+ roll\(s\) of 1D10, in order: air-to-air")
+    refused(service, {**command, "rolls": rolls[:-1]}, r"needs \d+ roll\(s\) of 1D10, in order: air-to-air")
     entry = service.execute_json({**command, "rolls": rolls})
     expected = ab.resolve_hex(battle, TABLES, rolls)
     assert (
         f"{expected.support_air} air and {expected.support_naval} naval left to support" in entry["ruling"]["summary"]
     )
-    _refused(
+    refused(
         service,
         {**command, "phasing_air": 0, "phasing_naval": 0, "rolls": []},
         r"no air or naval combat in Danzig",
@@ -119,7 +113,7 @@ def test_interception_is_the_non_phasing_sides_reaction(offensive: RefereeServic
         "ports": [{"port": "Scapa Flow", "fleets": [9, 9], "distance": 12}],
         "rolls": [3],
     }
-    _refused(service, {**command, "power": "Germany"}, r"non-phasing side's reaction in the Interception phase")
+    refused(service, {**command, "power": "Germany"}, r"non-phasing side's reaction in the Interception phase")
     entry = service.execute_json({**command, "power": "UK"})
     assert entry["ruling"]["summary"] == "interception at Danzig: Scapa Flow intercept (18 factors)"  # 10-15: 1-3
     missed = service.execute_json({**command, "power": "UK", "rolls": [4]})
@@ -140,10 +134,10 @@ def test_an_empty_beach_falls_and_its_beachhead_is_what_the_land_combat_reads(of
     """H-33 [004]: the marker is the stated fact `bridgehead`, cited later by land combat (H-02)."""
     service = offensive
     at(service, "Fall 1939", "Axis", "Movement")
-    _refused(service, {**LANDING, "units": [3, 2, 1]}, r"only 2 ground units may land from one sea hex")
-    _refused(service, {**LANDING, "units": [4]}, r"land 3 ground factors \(1/3 of their strength\); 4 named")
-    _refused(service, {**LANDING, "enemy_air_at_beach": 5}, r"amphibious assault")
-    _refused(service, {**LANDING, "bridgeheads_in_play": 3}, r"3 is the limit: name one to remove")
+    refused(service, {**LANDING, "units": [3, 2, 1]}, r"only 2 ground units may land from one sea hex")
+    refused(service, {**LANDING, "units": [4]}, r"land 3 ground factors \(1/3 of their strength\); 4 named")
+    refused(service, {**LANDING, "enemy_air_at_beach": 5}, r"amphibious assault")
+    refused(service, {**LANDING, "bridgeheads_in_play": 3}, r"3 is the limit: name one to remove")
     entry = service.execute_json(LANDING)
     assert entry["ruling"]["summary"] == "landing at Memel: the beach is empty and falls; beachhead marker placed"
     fact = service.state().table.facts["bridgehead:Memel"]

@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from referee.commands import CreateCampaign
-from referee.common.errors import RulesError
 from referee.service import RefereeService
 from tests.referee.third_reich.test_economy_service import at
+
+from support import refused
 
 ROLL: dict[str, Any] = {
     "kind": "ResolveAttrition",
@@ -36,13 +37,6 @@ def attrition_phase(tmp_path: Path) -> RefereeService:
     return service
 
 
-def _refused(service: RefereeService, command: dict[str, Any], message: str) -> None:
-    before = service.head()
-    with pytest.raises(RulesError, match=message):
-        service.execute_json(command)
-    assert service.head() == before
-
-
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -54,7 +48,7 @@ def _refused(service: RefereeService, command: dict[str, Any], message: str) -> 
 def test_attrition_refusals_cite_the_rule(
     attrition_phase: RefereeService, change: dict[str, Any], message: str
 ) -> None:
-    _refused(attrition_phase, {**ROLL, **change}, message)
+    refused(attrition_phase, {**ROLL, **change}, message)
 
 
 def test_an_attrition_turn_removes_saves_and_names_hexes(attrition_phase: RefereeService) -> None:
@@ -64,8 +58,8 @@ def test_an_attrition_turn_removes_saves_and_names_hexes(attrition_phase: Refere
     assert entry["ruling"]["summary"].endswith(
         "column 4, roll 7 → X2 D2 H2; Axis removes 2; Western Allies removes 4; 2 hex(es) won"
     )
-    _refused(service, ROLL, "rolled the eastern front's attrition this player turn already")
-    _refused(service, {"kind": "AdvancePhase"}, "attrition hexes not yet named")
+    refused(service, ROLL, "rolled the eastern front's attrition this player turn already")
+    refused(service, {"kind": "AdvancePhase"}, "attrition hexes not yet named")
 
     removal = {"kind": "RemoveAttritionLosses", "combat": combat, "side": "Western Allies", "power": "UK"}
     half_short = [
@@ -74,7 +68,7 @@ def test_an_attrition_turn_removes_saves_and_names_hexes(attrition_phase: Refere
         {"unit": "Pol 3", "strength": 4},
         {"unit": "Pol 4", "strength": 5},
     ]
-    _refused(service, {**removal, "units": half_short}, r"count for 3 \(1-3 infantry count 1/2, H-11")
+    refused(service, {**removal, "units": half_short}, r"count for 3 \(1-3 infantry count 1/2, H-11")
     service.execute_json({**removal, "units": [*half_short, {"unit": "Pol 5", "strength": 2, "type": "armor"}]})
     assert service.state().table.lost_units["Pol 1"].cause == "enemy_attrition"
 
@@ -96,8 +90,8 @@ def test_an_attrition_turn_removes_saves_and_names_hexes(attrition_phase: Refere
 
     service.execute_json({"kind": "StateFact", "fact": "capital", "subject": "Warsaw", "value": "yes"})
     claim = {"kind": "ClaimAttritionHexes", "combat": combat}
-    _refused(service, {**claim, "hexes": ["Warsaw", "Lodz"]}, r"Warsaw is a national capital, .*\(H-12 \[004\]\)")
-    _refused(service, {**claim, "hexes": ["Lodz", "Radom", "Kielce"]}, "awards 2 hex")
+    refused(service, {**claim, "hexes": ["Warsaw", "Lodz"]}, r"Warsaw is a national capital, .*\(H-12 \[004\]\)")
+    refused(service, {**claim, "hexes": ["Lodz", "Radom", "Kielce"]}, "awards 2 hex")
     service.execute_json({**claim, "hexes": ["Lodz", "Radom"]})
     service.execute_json({"kind": "AdvancePhase"})
 
@@ -105,7 +99,7 @@ def test_an_attrition_turn_removes_saves_and_names_hexes(attrition_phase: Refere
 def test_a_land_combat_removal_is_not_an_attrition_removal(attrition_phase: RefereeService) -> None:
     service = attrition_phase
     combat = service.execute_json(ROLL)["number"]
-    _refused(
+    refused(
         service,
         {"kind": "RemoveLandLosses", "combat": combat, "side": "Axis", "units": ["VII inf", "XXIV pz"]},
         "is an attrition step: record RemoveAttritionLosses",
@@ -127,7 +121,7 @@ def test_swaps_stop_at_the_powers_limit(attrition_phase: RefereeService) -> None
         }
     )
     swapped = [{"unit": f"inf {n}", "strength": 4, "swapped": True} for n in range(5)]
-    _refused(
+    refused(
         service,
         {"kind": "RemoveAttritionLosses", "combat": combat, "side": "Axis", "power": "Germany", "units": swapped},
         r"Germany may save 5 units with replacements in a player turn \(H-13 \[004\]\); 1 already saved, 5 more",

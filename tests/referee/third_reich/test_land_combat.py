@@ -11,11 +11,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.commands import CreateCampaign
-from referee.common.errors import IllegalOrderError, RulesError, ScenarioError
+from referee.common.errors import IllegalOrderError, ScenarioError
 from referee.service import RefereeService
 from referee.third_reich import land_combat as lc
 from referee.third_reich.land_charts import BUNDLED, load_land_chart, read_code
 from tests.referee.third_reich.test_economy_service import at
+
+from support import refused
 
 CHART, _ = load_land_chart()
 INFANTRY_4 = lc.Attacker("4-3", 4, "infantry")
@@ -256,22 +258,15 @@ def combat_phase(tmp_path: Path) -> RefereeService:
     return service
 
 
-def _refused(service: RefereeService, command: dict[str, Any], message: str) -> None:
-    before = service.head()
-    with pytest.raises(RulesError, match=message):
-        service.execute_json(command)
-    assert service.head() == before
-
-
 def test_a_combat_owes_units_that_the_loser_names_from_those_that_fought(combat_phase: RefereeService) -> None:
     service = combat_phase
     entry = service.execute_json(ATTACK)  # 7:(2+1+1) → 3-2; armor 4 ≥ 4: +1; 7 + 1 → D1
     assert entry["ruling"]["summary"].endswith("3-2, roll 8 → D1; Western Allies removes 1")
     combat = entry["number"]
-    _refused(service, {"kind": "AdvancePhase"}, "Western Allies still owes 1 unit")
+    refused(service, {"kind": "AdvancePhase"}, "Western Allies still owes 1 unit")
     removal = {"kind": "RemoveLandLosses", "combat": combat, "side": "Western Allies"}
-    _refused(service, {**removal, "units": ["Pol 9"]}, "Pol 9 was not in land combat Warsaw")
-    _refused(service, {**removal, "units": ["Pol 1", "Pol 2"]}, "must remove 1 unit")
+    refused(service, {**removal, "units": ["Pol 9"]}, "Pol 9 was not in land combat Warsaw")
+    refused(service, {**removal, "units": ["Pol 1", "Pol 2"]}, "must remove 1 unit")
     service.execute_json({**removal, "units": ["pol 2"]})
     assert service.state().table.lost_units["Pol 2"].cause == "defender_in_enemy_offensive"
     service.execute_json({"kind": "AdvancePhase"})
@@ -282,7 +277,7 @@ def test_a_defender_lost_in_an_enemy_offensive_is_never_recovered(combat_phase: 
     combat = service.execute_json(ATTACK)["number"]
     service.execute_json({"kind": "RemoveLandLosses", "combat": combat, "side": "Western Allies", "units": ["Pol 1"]})
     at(service, "Fall 1939", "Western Allies", "Build")
-    _refused(
+    refused(
         service,
         {
             "kind": "RecoverUnit",
@@ -310,17 +305,17 @@ def test_a_defender_lost_in_an_enemy_offensive_is_never_recovered(combat_phase: 
 def test_refusals_cite_the_rule_and_change_nothing(
     combat_phase: RefereeService, change: dict[str, Any], message: str
 ) -> None:
-    _refused(combat_phase, {**ATTACK, **change}, message)
+    refused(combat_phase, {**ATTACK, **change}, message)
 
 
-def test_a_mechanized_combat_in_snow_is_refused(tmp_path: Path) -> None:
+def test_a_mechanized_combat_in_snow_isrefused(tmp_path: Path) -> None:
     service = RefereeService.create(
         str(tmp_path / "reich.db"), CreateCampaign(scenario="revised-third-reich/campaign-1939", name="snow")
     )
     at(service, "Winter 1939", "Axis", "Options")
     service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "offensive"})
     at(service, "Winter 1939", "Axis", "Mechanized Combat")
-    _refused(
+    refused(
         service,
         {**ATTACK, "attackers": [{"unit": "XXIV pz", "strength": 9, "type": "armor"}]},
         r"mechanized combat needs Clear weather \(A-66, H-09 \[004\]\); the defender's region has Snow",

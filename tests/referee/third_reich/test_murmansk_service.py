@@ -8,23 +8,16 @@ from typing import Any
 
 import pytest
 
-from referee.common.errors import RulesError
-from referee.service import RefereeService
 from referee.third_reich import murmansk as mm
 from referee.third_reich.fire import load_fire_tables
 from tests.referee.third_reich.test_economy_service import at
 from tests.referee.third_reich.test_wars_and_lend_lease import _both_northern_and_southern
 
+from support import refused
+
 TABLES, _ = load_fire_tables()
 SENT = {"german_air": 5, "german_fleets": 9, "uboats": 6, "allied_fleets": 9, "asw": 4}
 FIGHT = {"kind": "ResolveMurmanskFight", "receiver": "USSR", **SENT, "rolled_by": "Karl"}
-
-
-def _refused(service: RefereeService, command: dict[str, Any], message: str) -> None:
-    before = service.head()
-    with pytest.raises(RulesError, match=message):
-        service.execute_json(command)
-    assert service.head() == before
 
 
 @pytest.fixture
@@ -59,7 +52,7 @@ def test_the_fight_takes_its_hits_off_the_northern_shipments_and_the_rest_arrive
         expected.hits_by_sender.get("UK", 0),
         expected.hits_by_sender.get("USA", 0),
     )
-    _refused(service, {**FIGHT, "rolls": rolls}, "fought this turn already")
+    refused(service, {**FIGHT, "rolls": rolls}, "fought this turn already")
     total = service.state().brp_economies["USSR"].total
     service.execute_json({"kind": "AdvancePhase"})  # J-58 summer_i: the survivors arrive at the end of the phase
     assert service.state().brp_economies["USSR"].total == total + 40 - expected.brp_hits
@@ -74,14 +67,14 @@ def test_the_fight_takes_its_hits_off_the_northern_shipments_and_the_rest_arrive
     ],
 )
 def test_refusals_leave_the_box_as_it_was(summer_i_combat: Any, change: dict[str, Any], message: str) -> None:
-    _refused(summer_i_combat, {**FIGHT, "rolls": _rolls(5), **change}, message)
+    refused(summer_i_combat, {**FIGHT, "rolls": _rolls(5), **change}, message)
 
 
 def test_the_fight_belongs_to_the_moment_the_timing_option_gives() -> None:
     service = _both_northern_and_southern()
     try:
         at(service, "Spring 1940", "Western Allies", "Combat")
-        _refused(
+        refused(
             service,
             {**FIGHT, "rolls": _rolls(5)},
             r"the Murmansk box fights in the Western Allies Combat phase of Summer I \(option murmansk_timing=summer_i",

@@ -25,7 +25,7 @@ from referee.third_reich.lend_lease import split_hits
 from referee.third_reich.state import ReichState
 from tests.referee.third_reich.test_economy_service import GERMANY_ON_USSR, at
 
-from support import TickingClock
+from support import TickingClock, refused
 
 
 def new(
@@ -43,14 +43,6 @@ def reich() -> Any:
     service = new()
     yield service
     service.close()
-
-
-def refused(service: RefereeService, command: dict[str, Any], message: str) -> None:
-    """Refused with ``message`` (a regular expression), and nothing written."""
-    before, head = service.state().to_json(), service.head()
-    with pytest.raises(RulesError, match=message):
-        service.execute_json(command)
-    assert (service.state().to_json(), service.head()) == (before, head)
 
 
 def war(power: str, target: str, kind: str = "major") -> dict[str, Any]:
