@@ -128,7 +128,10 @@ def remove_attrition_losses(command: RemoveAttritionLosses, ctx: Context[ReichSt
     if economy.side != command.side:
         raise IllegalOrderError(f"{command.power} plays for the {economy.side}, not the {command.side}")
     removals = [al.Removal(unit.unit, unit.type, unit.strength) for unit in command.units]
-    counted = al.check_removals(removals, due.units, everything_in_contact=command.all_in_contact)
+    half_units = option(state.identity.options, "half_unit_infantry", before=al.HALF_UNITS[0])
+    counted = al.check_removals(
+        removals, due.units, everything_in_contact=command.all_in_contact, half_units=half_units
+    )
     saved = [unit for unit in command.units if unit.swapped]
     used = economy.player_turn_counters.get("recoveries", 0)
     al.check_swaps(command.power, used, len(saved))

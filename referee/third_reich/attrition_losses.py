@@ -32,17 +32,32 @@ class Removal:
     """Next to a ground unit of the attrition opponent (H-11)."""
 
 
-def removal_value(removal: Removal) -> Fraction:
-    """H-11 [004]: infantry of strength 1 to 3 counts as half a unit; every other unit as one."""
-    return Fraction(1, 2) if removal.type == "infantry" and 1 <= removal.strength <= 3 else Fraction(1)
+HALF_UNITS = ("strength_1_to_3", "one_factor")
+"""Option ``half_unit_infantry``: the text's "1-3 infantry" (H-11) read as infantry of strength 1
+to 3 (RULES.md's reading, the default), or as the 1-3 infantry counter (1 factor, 3 movement)."""
 
 
-def units_counted(removals: Sequence[Removal]) -> Fraction:
+def removal_value(removal: Removal, half_units: str = HALF_UNITS[0]) -> Fraction:
+    """H-11 [004]: "1-3 infantry" counts as half a unit, every other unit as one; option
+    ``half_unit_infantry`` says whether that is infantry of strength 1 to 3 or of 1 factor."""
+    if half_units not in HALF_UNITS:
+        raise InvalidInputError(f"half_unit_infantry is one of {', '.join(HALF_UNITS)}; not {half_units!r}")
+    top = 3 if half_units == "strength_1_to_3" else 1
+    return Fraction(1, 2) if removal.type == "infantry" and 1 <= removal.strength <= top else Fraction(1)
+
+
+def units_counted(removals: Sequence[Removal], half_units: str = HALF_UNITS[0]) -> Fraction:
     """How many units a list of removals counts for against a result (H-11 [004])."""
-    return sum((removal_value(removal) for removal in removals), Fraction(0))
+    return sum((removal_value(removal, half_units) for removal in removals), Fraction(0))
 
 
-def check_removals(removals: Sequence[Removal], required: int, *, everything_in_contact: bool = False) -> Fraction:
+def check_removals(
+    removals: Sequence[Removal],
+    required: int,
+    *,
+    everything_in_contact: bool = False,
+    half_units: str = HALF_UNITS[0],
+) -> Fraction:
     """Refuse a removal list that does not meet a result of ``required`` units; return what it counts for.
 
     The losing side picks the units, among those next to the opponent's ground units (H-11
@@ -66,13 +81,13 @@ def check_removals(removals: Sequence[Removal], required: int, *, everything_in_
             raise IllegalOrderError(
                 f"{removal.unit} is a replacement; replacements are not removed by attrition (G-50 [004])"
             )
-    counted = units_counted(removals)
+    counted = units_counted(removals, half_units)
     if counted < required and not everything_in_contact:
         raise IllegalOrderError(
             f"the result asks for {required} unit(s); these removals count for {_units(counted)} "
             "(1-3 infantry count 1/2, H-11 [004])"
         )
-    spare = [removal for removal in removals if counted - removal_value(removal) >= required]
+    spare = [removal for removal in removals if counted - removal_value(removal, half_units) >= required]
     if spare:
         raise IllegalOrderError(
             f"the result asks for {required} unit(s); these removals count for {_units(counted)} "

@@ -12,6 +12,7 @@ OPTIONS: Choices = {
     "sw_start": ("spring_1940", "fall_1939"),  # J-61
     "fortified_add": ("doubled", "not_doubled"),  # J-62
     "attrition_column_4": ("printed_def_att", "printed_diff_raise_def", "printed_diff_lower_att"),  # J-63
+    "half_unit_infantry": ("strength_1_to_3", "one_factor"),  # H-11: what "1-3 infantry" names
     **air_naval.OPTIONS,  # J-59, J-64, J-66, J-69 and H-23: air and naval operations
 }
 
@@ -25,6 +26,7 @@ SOURCES: Sources = {
     "sw_start": "J-61, G-67 [004]",
     "fortified_add": "J-62, H-05 [004]",
     "attrition_column_4": "J-63, H-14 [004]",
+    "half_unit_infantry": "H-11 [004] (not in section J: RULES.md reads strength 1-3)",
     **air_naval.SOURCES,
 }
 """The contradiction (RULES.md section J) and rule each option settles."""

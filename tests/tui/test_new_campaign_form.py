@@ -37,6 +37,7 @@ async def test_a_file_that_does_not_exist_opens_the_form_and_its_choices_are_pin
             "sw_start",
             "fortified_add",
             "attrition_column_4",
+            "half_unit_infantry",
             "six_up_privilege",
             "air_naval_fire",
             "interception_die",

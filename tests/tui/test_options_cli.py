@@ -38,6 +38,7 @@ def test_options_of_a_new_third_reich_campaign(capsys: pytest.CaptureFixture[str
         "sw_start",
         "fortified_add",
         "attrition_column_4",
+        "half_unit_infantry",
         "six_up_privilege",
         "air_naval_fire",
         "interception_die",

@@ -390,3 +390,24 @@ def test_a_malformed_chart_is_refused_naming_the_file_field_and_value(
 def test_an_unreadable_chart_file_is_named(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError, match=r"nowhere\.toml"):
         at.load_attrition_table(str(tmp_path / "nowhere.toml"))
+
+
+@pytest.mark.parametrize(
+    ("strength", "strength_1_to_3", "one_factor"),
+    [
+        (1, Fraction(1, 2), Fraction(1, 2)),
+        (2, Fraction(1, 2), Fraction(1)),
+        (3, Fraction(1, 2), Fraction(1)),
+        (4, 1, 1),
+    ],
+)
+def test_H11_what_1_3_infantry_names_under_each_reading(
+    strength: int, strength_1_to_3: Fraction, one_factor: Fraction
+) -> None:
+    """Option half_unit_infantry: RULES.md reads "1-3 infantry" as strength 1 to 3; 3R prints counters
+    attack-movement, so it may be the 1-factor, 3-movement counter only."""
+    unit = Removal("u", "infantry", strength)
+    assert al.removal_value(unit, "strength_1_to_3") == strength_1_to_3
+    assert al.removal_value(unit, "one_factor") == one_factor
+    with pytest.raises(InvalidInputError, match="half_unit_infantry is one of"):
+        al.removal_value(unit, "sideways")
