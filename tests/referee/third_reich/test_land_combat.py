@@ -308,7 +308,7 @@ def test_refusals_cite_the_rule_and_change_nothing(
     refused(combat_phase, {**ATTACK, **change}, message)
 
 
-def test_a_mechanized_combat_in_snow_isrefused(tmp_path: Path) -> None:
+def test_a_mechanized_combat_in_snow_is_refused(tmp_path: Path) -> None:
     service = RefereeService.create(
         str(tmp_path / "reich.db"), CreateCampaign(scenario="revised-third-reich/campaign-1939", name="snow")
     )
