@@ -21,12 +21,10 @@ TYPES = {"armor": "armor", "airborne": "airborne", "replacement": "replacement",
 ATTACKER_FLAGS = {"river": "across_river", "beach": "amphibious", "airlanded": "air_landed"}
 
 
-def parse_land_units(text: str, *, attacking: bool) -> list[dict[str, Any]]:
-    """Attackers (attack factor, type, river, beach, air-landed) or defenders (defence factor, type)."""
-    what = "attackers" if attacking else "defenders"
-    types = {name: kind for name, kind in TYPES.items() if attacking is False or kind != "replacement"}
-    flags = {**types, **(ATTACKER_FLAGS if attacking else {})}
-    units = []
+def _lines(text: str, what: str) -> list[tuple[int, int, list[str]]]:
+    """(line number, strength, the words after it) of each line typed; a line not starting with
+    a strength is refused with its number."""
+    found = []
     for number, line in enumerate(text.splitlines(), start=1):
         words = line.split()
         if not words:
@@ -35,18 +33,30 @@ def parse_land_units(text: str, *, attacking: bool) -> list[dict[str, Any]]:
             raise InvalidInputError(
                 f"{what}, line {number}: a line starts with the unit's strength; {words[0]!r} is not one"
             )
-        unit: dict[str, Any] = {"strength": int(words[0])}
+        found.append((number, int(words[0]), words[1:]))
+    return found
+
+
+def parse_land_units(text: str, *, attacking: bool) -> list[dict[str, Any]]:
+    """Attackers (attack factor, type, river, beach, air-landed) or defenders (defence factor, type)."""
+    what = "attackers" if attacking else "defenders"
+    types = {name: kind for name, kind in TYPES.items() if attacking is False or kind != "replacement"}
+    flags = {**types, **(ATTACKER_FLAGS if attacking else {})}
+    units = []
+    for number, strength, words in _lines(text, what):
+        unit: dict[str, Any] = {"strength": strength}
         label = []
-        for word in words[1:]:
+        for word in words:
             lowered = word.lower()
+            near = get_close_matches(lowered, flags, n=1, cutoff=0.8) if len(word) >= 4 else []
             if lowered in types:
                 unit["type"] = types[lowered]
             elif lowered in flags:
                 unit[flags[lowered]] = True
-            elif len(word) >= 4 and get_close_matches(lowered, flags, n=1, cutoff=0.8):
-                near = get_close_matches(lowered, flags, n=1, cutoff=0.8)[0]
+            elif near:
                 raise InvalidInputError(
-                    f"{what}, line {number}: {word!r} is not a flag (did you mean {near}?); flags: {', '.join(flags)}"
+                    f"{what}, line {number}: {word!r} is not a flag (did you mean {near[0]}?); "
+                    f"flags: {', '.join(flags)}"
                 )
             else:
                 label.append(word)
@@ -59,17 +69,10 @@ def parse_attrition_losses(text: str) -> list[dict[str, Any]]:
     """Units an attrition result removes, one per line: strength, label, a type (armor, airborne,
     replacement; infantry otherwise), `swap` when a replacement saves it and `cost=N` (its BRPs)."""
     units = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        words = line.split()
-        if not words:
-            continue
-        if not words[0].isdigit() or len(words[0]) > 2:
-            raise InvalidInputError(
-                f"losses, line {number}: a line starts with the unit's strength; {words[0]!r} is not one"
-            )
-        unit: dict[str, Any] = {"strength": int(words[0])}
+    for number, strength, words in _lines(text, "losses"):
+        unit: dict[str, Any] = {"strength": strength}
         label = []
-        for word in words[1:]:
+        for word in words:
             lowered = word.lower()
             key, _, value = lowered.partition("=")
             if lowered in TYPES:

@@ -54,6 +54,13 @@ def stated(state: BaseState, fact: str, subject: str) -> StatedFact | None:
     return state.table.facts.get(f"{fact}:{subject}")
 
 
+def stated_yes(state: BaseState, fact: str, subject: str, *, default: bool = False) -> tuple[bool, StatedFact | None]:
+    """A yes/no fact about ``subject``: its value and the statement, or ``default`` and None when
+    the referee never stated it."""
+    found = stated(state, fact, subject)
+    return (default, None) if found is None else (found.value == "yes", found)
+
+
 def citation(found: StatedFact) -> str:
     """How a derivation cites a stated fact."""
     return f"{found.fact} of {found.subject} = {found.value}, stated at #{found.entry} by {found.stated_by}"

@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from referee.common.command_base import Command, Digital, Name, Witnessed
-from referee.third_reich.combat_commands import Front
+from referee.third_reich.commands import Front
 
 Factors = Annotated[int, Field(ge=0, le=200)]
 Drm = Annotated[int, Field(ge=-3, le=3, description="weather or other DRM (values not in the text: K-42)")]

@@ -17,7 +17,6 @@ from referee.common.decision import Context, Decision
 from referee.common.dice import throw
 from referee.common.errors import IllegalOrderError
 from referee.common.options import option
-from referee.common.phases import require_phase
 from referee.common.ruling import Ruling, Step
 from referee.third_reich import air_battles as ab
 from referee.third_reich import air_naval as an
@@ -32,8 +31,8 @@ from referee.third_reich.air_naval_commands import (
     ResolveInterception,
     RollsBy,
 )
-from referee.third_reich.combat_handlers import WEATHER, eliminated_in_roster
-from referee.third_reich.context import account
+from referee.third_reich.combat_handlers import eliminated_in_roster
+from referee.third_reich.context import account, region_weather, require_option
 from referee.third_reich.state import ReichState
 from referee.third_reich.warfare_handlers import fire_tables_of
 
@@ -44,17 +43,8 @@ def reading(state: ReichState, name: str) -> str:
 
 
 def _offensive(state: ReichState, power: str, front: str, phases: tuple[str, ...], what: str, rule: str) -> str:
-    """Refuse unless it is ``power``'s player turn, one of ``phases``, under an offensive option on
-    ``front`` (A-58, A-63 [004]); returns the option declared."""
-    economy = account(state, power)
-    require_phase(state, economy.side, phases, what, rule)
-    declared = economy.options.get(front)
-    if declared != "offensive":
-        raise IllegalOrderError(
-            f"{what} needs an offensive option on the {front} front (A-58, A-63 [004]); "
-            f"{power} declared {declared or 'no option'} there this turn"
-        )
-    return declared
+    """Refuse unless ``power`` declared an offensive on ``front`` and it is one of ``phases`` (A-58, A-63 [004])."""
+    return require_option(state, power, front, "offensive", phases, what, rule).options[front]
 
 
 def throw_each(
@@ -86,7 +76,9 @@ def _totals(records: list[dict[str, Any]]) -> list[int]:
 def resolve_air_naval_combat(command: ResolveAirNavalCombat, ctx: Context[ReichState]) -> Decision:
     """H-23 [004] with J-59 and option air_naval_fire: the contested hex's air and naval combat."""
     state = ctx.state
-    _offensive(state, command.power, command.front, ("Combat", "Mechanized Combat"), "air and naval combat", "A-58")
+    _offensive(
+        state, command.power, command.front, ("Combat", "Mechanized Combat"), "air and naval combat", "A-58, A-63 [004]"
+    )
     battle = ab.HexBattle(
         phasing=ab.Committed(command.phasing_air, command.phasing_naval, command.phasing_drm),
         non_phasing=ab.Committed(command.non_phasing_air, command.non_phasing_naval, command.non_phasing_drm),
@@ -117,7 +109,7 @@ def resolve_air_naval_combat(command: ResolveAirNavalCombat, ctx: Context[ReichS
 def resolve_counter_air(command: ResolveCounterAir, ctx: Context[ReichState]) -> Decision:
     """H-24 [004]: offensive option, the Air Missions phase; one round, then enemy air tied up."""
     state = ctx.state
-    declared = _offensive(state, command.power, command.front, ("Air Missions",), "counter-air", "A-58, H-24 [004]")
+    declared = _offensive(state, command.power, command.front, ("Air Missions",), "counter-air", "A-63, H-24 [004]")
     records = throw_each(ctx, command, ab.rolls_for_counter_air(), f"counter-air on {command.base}")
     outcome = ab.counter_air(
         fire_tables_of(state),
@@ -177,12 +169,8 @@ def resolve_interception(command: ResolveInterception, ctx: Context[ReichState])
 def resolve_air_drop(command: ResolveAirDrop, ctx: Context[ReichState]) -> Decision:
     """H-34 [004]: the drop's conditions, then the interception of the air landing."""
     state = ctx.state
-    declared = _offensive(state, command.power, command.front, ("Movement",), "an airborne drop", "H-34 [004]")
-    weather = WEATHER.get(state.table.weather.get(command.region, ""))
-    if weather is None:
-        raise IllegalOrderError(
-            f"there is no weather region {command.region!r}; regions: {', '.join(state.table.weather)}"
-        )
+    declared = _offensive(state, command.power, command.front, ("Movement",), "an airborne drop", "A-63, H-34 [004]")
+    weather = region_weather(state, command.region)
     zone = az.air_zone(
         command.hex, {"friendly air": command.friendly_air_in_range}, {"enemy air": command.enemy_air_in_range}
     )
@@ -218,7 +206,9 @@ def resolve_amphibious_landing(command: ResolveAmphibiousLanding, ctx: Context[R
     beachhead marker is recorded as the stated fact ``bridgehead`` (so the land combat there reads
     its stacking of 4); a defended beach is left to ResolveLandCombat."""
     state = ctx.state
-    declared = _offensive(state, command.power, command.front, ("Movement",), "an amphibious landing", "H-33 [004]")
+    declared = _offensive(
+        state, command.power, command.front, ("Movement",), "an amphibious landing", "A-63, H-33 [004]"
+    )
     offshore = az.air_zone(
         f"the sea off {command.beach}",
         {"friendly air": command.friendly_air_offshore},

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from referee.common.command_base import Command, EntryNumber, Name, TwoDice, Witnessed
-from referee.third_reich.combat_commands import Front
+from referee.third_reich.commands import Front
 
 
 class ResolveAttrition(Command):

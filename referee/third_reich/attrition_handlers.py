@@ -15,9 +15,8 @@ from referee.common import events as ev
 from referee.common.decision import Context, Decision
 from referee.common.dice import throw
 from referee.common.errors import IllegalOrderError
-from referee.common.facts import stated
+from referee.common.facts import stated_yes
 from referee.common.options import option
-from referee.common.phases import require_phase
 from referee.common.pinned import pinned_chart
 from referee.common.ruling import Ruling, Step
 from referee.third_reich import attrition as at
@@ -26,7 +25,7 @@ from referee.third_reich import combat_events as cb
 from referee.third_reich import economy_events as ec
 from referee.third_reich.attrition_commands import ClaimAttritionHexes, RemoveAttritionLosses, ResolveAttrition
 from referee.third_reich.combat_handlers import eliminated_in_roster
-from referee.third_reich.context import account
+from referee.third_reich.context import account, require_option, require_other_side
 from referee.third_reich.state import ReichState, UnitLossDue
 
 CAUSE = "enemy_attrition"
@@ -43,22 +42,15 @@ def resolve_attrition(command: ResolveAttrition, ctx: Context[ReichState]) -> De
     Combat phase (the attrition phase's place in this sequence), 2D6 on the column of the
     ground combat factors in contact; fewer than 5 factors: no attrition step."""
     state = ctx.state
-    economy = account(state, command.power)
-    require_phase(state, economy.side, ("Combat",), "the attrition step", "A-60 [004]")
-    declared = economy.options.get(command.front)
-    if declared != "attrition":
-        raise IllegalOrderError(
-            f"an attrition step needs the attrition option on the {command.front} front (A-60, A-63 [004]); "
-            f"{command.power} declared {declared or 'no option'} there this turn"
-        )
+    economy = require_option(
+        state, command.power, command.front, "attrition", ("Combat",), "an attrition step", "A-60, A-63 [004]"
+    )
     step = f"attrition:{command.power}:{command.front}"
     if step in state.table.calendar.steps_done:
         raise IllegalOrderError(
             f"{command.power} rolled the {command.front} front's attrition this player turn already (A-60 [004])"
         )
-    if command.defender not in state.identity.sides or command.defender == economy.side:
-        others = ", ".join(side for side in state.identity.sides if side != economy.side)
-        raise IllegalOrderError(f"the defenders are one of the other sides ({others}); not {command.defender!r}")
+    require_other_side(state, economy.side, command.defender)
     chart = attrition_chart_of(state)
     column = at.column_for(chart, command.factors_in_contact)
     reading = option(state.identity.options, "attrition_column_4", before=at.DEFAULT_READING)
@@ -181,8 +173,7 @@ def claim_attrition_hexes(command: ClaimAttritionHexes, ctx: Context[ReichState]
         raise IllegalOrderError(f"attrition #{command.combat} won no hexes to name; open: {open_awards or 'none'}")
 
     def said(fact: str, hex_name: str) -> bool:
-        found = stated(state, fact, hex_name)
-        return found is not None and found.value == "yes"
+        return stated_yes(state, fact, hex_name)[0]
 
     named = [
         al.HexWon(

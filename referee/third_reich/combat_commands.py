@@ -7,8 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from referee.common.command_base import Command, EntryNumber, Name, TwoDice, Witnessed
-
-Front = Literal["western", "eastern", "southern"]
+from referee.third_reich.commands import Front
 
 
 class LandAttacker(BaseModel):

@@ -13,21 +13,19 @@ from referee.common import events as ev
 from referee.common.decision import Context, Decision
 from referee.common.dice import throw
 from referee.common.errors import IllegalOrderError
-from referee.common.facts import citation, stated
+from referee.common.facts import citation, stated_yes
 from referee.common.options import option
-from referee.common.phases import require_phase
 from referee.common.pinned import pinned_chart
 from referee.common.ruling import Ruling, Step
 from referee.common.state import Unit
 from referee.third_reich import combat_events as cb
 from referee.third_reich import land_combat as lc
 from referee.third_reich.combat_commands import RemoveLandLosses, ResolveLandCombat
-from referee.third_reich.context import account, season_of
+from referee.third_reich.context import account, region_weather, require_option, require_other_side, season_of
 from referee.third_reich.land_charts import BUNDLED, LandCombatChart
 from referee.third_reich.state import ReichState, UnitLossDue
 
 PHASES = ("Combat", "Mechanized Combat")
-WEATHER: dict[str, lc.Weather] = {"Clear": "Clear", "Mud": "Mud", "Snow": "Snow"}
 
 
 def land_chart_of(state: ReichState) -> LandCombatChart:
@@ -37,25 +35,16 @@ def land_chart_of(state: ReichState) -> LandCombatChart:
 
 def _yes(state: ReichState, fact: str, hex_name: str, default: bool, steps: list[Step]) -> bool:
     """A yes/no fact the referee stated about the hex (cited), or the default when none was."""
-    found = stated(state, fact, hex_name)
-    if found is None:
-        return default
-    steps.append(Step(text=citation(found), rule="referee-stated fact"))
-    return found.value == "yes"
+    value, found = stated_yes(state, fact, hex_name, default=default)
+    if found is not None:
+        steps.append(Step(text=citation(found), rule="referee-stated fact"))
+    return value
 
 
 def battle_of(command: ResolveLandCombat, state: ReichState, steps: list[Step]) -> lc.Battle:
     """The command and the stated facts as the pure combat functions read them."""
-    attacking = account(state, command.power)
-    if command.defender not in state.identity.sides:
-        raise IllegalOrderError(f"there is no side {command.defender!r}; sides: {', '.join(state.identity.sides)}")
-    if command.defender == attacking.side:
-        raise IllegalOrderError(f"{command.power} attacks for the {attacking.side}; the defenders must be another side")
-    weather = WEATHER.get(state.table.weather.get(command.region, ""))
-    if weather is None:
-        raise IllegalOrderError(
-            f"there is no weather region {command.region!r}; regions: {', '.join(state.table.weather)}"
-        )
+    require_other_side(state, account(state, command.power).side, command.defender)
+    weather = region_weather(state, command.region)
     if command.russian_winter and (season_of(state) != "Winter" or command.defender != "Axis"):
         raise IllegalOrderError(
             "the Russian winter takes the defence add from Axis defenders in a Winter turn (A-68 [004]); "
@@ -76,22 +65,9 @@ def battle_of(command: ResolveLandCombat, state: ReichState, steps: list[Step]) 
     )
 
 
-def _check_turn(command: ResolveLandCombat, state: ReichState) -> None:
-    """A-58, A-60, A-63 [004]: combat in the attacker's Combat or Mechanized Combat phase, on a
-    front where its power declared the offensive option this turn."""
-    economy = account(state, command.power)
-    require_phase(state, economy.side, PHASES, "land combat", "A-58 [004]")
-    declared = economy.options.get(command.front)
-    if declared != "offensive":
-        raise IllegalOrderError(
-            f"land combat needs an offensive option on the {command.front} front (A-58, A-63 [004]); "
-            f"{command.power} declared {declared or 'no option'} there this turn"
-        )
-
-
 def assess_command(command: ResolveLandCombat, state: ReichState) -> tuple[lc.Battle, lc.Assessment, list[Step]]:
     """Everything before the dice: used by the handler and by the console's preview."""
-    _check_turn(command, state)
+    require_option(state, command.power, command.front, "offensive", PHASES, "land combat", "A-58, A-63 [004]")
     facts: list[Step] = []
     battle = battle_of(command, state, facts)
     assessment = lc.assess(battle, land_chart_of(state))

@@ -6,6 +6,7 @@ from referee.common.calendar import third_reich_season
 from referee.common.errors import IllegalOrderError
 from referee.common.phases import require_phase
 from referee.third_reich.data import Economy
+from referee.third_reich.land_combat import Weather
 from referee.third_reich.state import BrpEconomy, ReichState
 
 
@@ -52,3 +53,40 @@ def powers_in_movement_order(state: ReichState) -> list[str]:
     active = [economy for economy in state.brp_economies.values() if economy.in_play]
     order = sorted(active, key=lambda e: (players.index(e.side) if e.side in players else len(players), e.power))
     return [economy.power for economy in order]
+
+
+WEATHER: dict[str, Weather] = {"Clear": "Clear", "Mud": "Mud", "Snow": "Snow"}
+"""The weather conditions the Third Reich rules read (A-65 [004])."""
+
+
+def require_option(
+    state: ReichState, power: str, front: str, wanted: str, phases: tuple[str, ...], what: str, rule: str
+) -> BrpEconomy:
+    """Refuse unless it is ``power``'s player turn, one of ``phases``, and ``power`` declared the
+    ``wanted`` option on ``front`` this turn (A-58, A-60, A-63 [004]); ``rule`` is cited either way.
+    Returns the power's account."""
+    economy = account(state, power)
+    require_phase(state, economy.side, phases, what, rule)
+    declared = economy.options.get(front)
+    if declared != wanted:
+        article = "an" if wanted[0] in "aeiou" else "a"
+        raise IllegalOrderError(
+            f"{what} needs {article} {wanted} option on the {front} front ({rule}); "
+            f"{power} declared {declared or 'no option'} there this turn"
+        )
+    return economy
+
+
+def region_weather(state: ReichState, region: str) -> Weather:
+    """The weather of a region this turn (A-65 [004]), or a refusal naming the regions."""
+    weather = WEATHER.get(state.table.weather.get(region, ""))
+    if weather is None:
+        raise IllegalOrderError(f"there is no weather region {region!r}; regions: {', '.join(state.table.weather)}")
+    return weather
+
+
+def require_other_side(state: ReichState, side: str, defender: str) -> None:
+    """The defenders are one of the sides other than the attacker's."""
+    if defender not in state.identity.sides or defender == side:
+        others = ", ".join(name for name in state.identity.sides if name != side)
+        raise IllegalOrderError(f"the defenders are one of the other sides ({others}); not {defender!r}")

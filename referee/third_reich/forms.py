@@ -28,28 +28,45 @@ from referee.third_reich.warfare_handlers import weapon_of
 LAND_COMBAT = CommandSet((ResolveLandCombat,), title="the land combat form")
 
 
-def _land_combat(state: ReichState) -> dict[str, Any]:
-    """The phasing side's powers with the fronts they declared an offensive on, the other
-    sides, the regions with their weather."""
-    side = phasing_side(state, "land combat")
+def _phasing_in(state: ReichState, what: str, phases: tuple[str, ...], rule: str) -> str:
+    """The phasing side, or a refusal saying in which phase ``what`` belongs."""
+    side = phasing_side(state, what)
     calendar = state.table.calendar
-    if calendar.phase not in ("Combat", "Mechanized Combat"):
+    if calendar.phase not in phases:
         raise IllegalOrderError(
-            f"land combat is fought in the {side} Combat or Mechanized Combat phase (A-58 [004]); "
+            f"{what} happens in the {side} {' or '.join(phases)} phase ({rule}); "
             f"it is now {calendar.label}, {calendar.phase}"
         )
-    offensives = {
-        economy.power: [front for front, chosen in economy.options.items() if chosen == "offensive"]
+    return side
+
+
+def _fronts_under(state: ReichState, side: str, chosen: str, done: str = "") -> dict[str, list[str]]:
+    """Power -> the fronts where it declared ``chosen`` this turn (leaving out those whose step
+    ``done:power:front`` is recorded), for the phasing side's powers that have any."""
+    steps = state.table.calendar.steps_done
+    found = {
+        economy.power: [
+            front
+            for front, option_ in economy.options.items()
+            if option_ == chosen and f"{done}:{economy.power}:{front}" not in steps
+        ]
         for economy in state.brp_economies.values()
         if economy.side == side and economy.active
     }
+    return {power: fronts for power, fronts in found.items() if fronts}
+
+
+def _land_combat(state: ReichState) -> dict[str, Any]:
+    """The phasing side's powers with the fronts they declared an offensive on, the other
+    sides, the regions with their weather."""
+    side = _phasing_in(state, "land combat", ("Combat", "Mechanized Combat"), "A-58 [004]")
     return {
         "form": "land_combat",
         "side": side,
-        "offensives": {power: fronts for power, fronts in offensives.items() if fronts},
+        "offensives": _fronts_under(state, side, "offensive"),
         "defenders": [other for other in state.identity.sides if other != side],
         "regions": dict(state.table.weather),
-        "mechanized": calendar.phase == "Mechanized Combat",
+        "mechanized": state.table.calendar.phase == "Mechanized Combat",
     }
 
 
@@ -67,23 +84,8 @@ def _land_odds(state: ReichState, data: dict[str, Any]) -> str:
 
 def _attrition(state: ReichState) -> dict[str, Any]:
     """The phasing side's powers with the fronts they declared the attrition option on, the other sides."""
-    side = phasing_side(state, "an attrition step")
-    calendar = state.table.calendar
-    if calendar.phase != "Combat":
-        raise IllegalOrderError(
-            f"the attrition step is rolled in the {side} Combat phase (A-60 [004]); "
-            f"it is now {calendar.label}, {calendar.phase}"
-        )
-    fronts = {
-        economy.power: [
-            front
-            for front, chosen in economy.options.items()
-            if chosen == "attrition" and f"attrition:{economy.power}:{front}" not in calendar.steps_done
-        ]
-        for economy in state.brp_economies.values()
-        if economy.side == side and economy.active
-    }
-    fronts = {power: found for power, found in fronts.items() if found}
+    side = _phasing_in(state, "the attrition step", ("Combat",), "A-60 [004]")
+    fronts = _fronts_under(state, side, "attrition", done="attrition")
     if not fronts:
         raise IllegalOrderError(f"no {side} front under the attrition option is left to roll this player turn")
     return {"side": side, "fronts": fronts, "defenders": [other for other in state.identity.sides if other != side]}

@@ -176,7 +176,7 @@ async def test_the_combat_forms_say_when_they_belong_in_a_third_reich_campaign(t
         await pilot.press("f")
         await pilot.pause()
         assert isinstance(app.screen, ErrorDialog)
-        assert "land combat is fought in the Axis Combat or Mechanized Combat phase (A-58 [004])" in (
+        assert "land combat happens in the Axis Combat or Mechanized Combat phase (A-58 [004])" in (
             seen_of(TurnledgerApp.Refused, seen)[-1].text
         )
         await pilot.press("escape", "o")
@@ -184,7 +184,7 @@ async def test_the_combat_forms_say_when_they_belong_in_a_third_reich_campaign(t
         assert "no units are owed and no hexes to name" in seen_of(TurnledgerApp.Refused, seen)[-1].text
         await pilot.press("escape", "t")
         await pilot.pause()
-        assert "the attrition step is rolled in the Axis Combat phase (A-60 [004])" in (
+        assert "the attrition step happens in the Axis Combat phase (A-60 [004])" in (
             seen_of(TurnledgerApp.Refused, seen)[-1].text
         )
 

@@ -57,7 +57,7 @@ def test_an_air_drop_lands_or_is_refused_by_rule(offensive: RefereeService) -> N
         {**DROP, "friendly_air_in_range": 0, "enemy_air_in_range": 5},
         r"airborne drop .*uncontested enemy air zone|enemy air zone.*airborne drop",
     )
-    refused(service, {**DROP, "front": "western"}, r"offensive option on the western front \(A-58, A-63 \[004\]\)")
+    refused(service, {**DROP, "front": "western"}, r"offensive option on the western front \(A-63, H-34 \[004\]\)")
     entry = service.execute_json(DROP)
     assert entry["ruling"]["summary"] == "7 Flieger drops on Warsaw: lands" and entry["rolls"] == []
     intercepted = service.execute_json({**DROP, "escort": 0, "interceptors": 10, "rolls": [10]})

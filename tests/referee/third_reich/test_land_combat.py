@@ -139,7 +139,6 @@ def test_odds_round_down_and_below_the_first_column_there_is_no_attack() -> None
 def test_H06_one_column_left_for_each_condition_and_air_landing_cancels_river_and_beach(
     changes: dict[str, Any], columns_left: int
 ) -> None:
-    unshifted = lc.assess(battle(**{**changes, "terrain": "clear"}) if "terrain" in changes else battle(), CHART)
     fight = battle(**changes)
     found = lc.assess(fight, CHART)
     plain = lc.assess(
@@ -152,7 +151,6 @@ def test_H06_one_column_left_for_each_condition_and_air_landing_cancels_river_an
         ),
         CHART,
     )
-    assert unshifted is not None
     assert plain.column - found.column == columns_left
 
 
@@ -296,7 +294,7 @@ def test_a_defender_lost_in_an_enemy_offensive_is_never_recovered(combat_phase: 
     [
         ({"supporting_fleets": [9, 9], "coastal": True}, r"at most one 9-factor fleet .*\(H-07 \[004\]\)"),
         ({"front": "western"}, r"offensive option on the western front \(A-58, A-63 \[004\]\); Germany declared no"),
-        ({"defender": "Axis"}, "the defenders must be another side"),
+        ({"defender": "Axis"}, r"the defenders are one of the other sides \(USSR, Western Allies\); not 'Axis'"),
         ({"region": "Narnia"}, "there is no weather region 'Narnia'"),
         ({"russian_winter": True}, "Russian winter .* Winter turn"),
         ({"attackers": [{"unit": "x", "strength": 0}]}, "below 1-4"),
