@@ -25,7 +25,7 @@ from referee.third_reich import combat_events as cb
 from referee.third_reich import economy_events as ec
 from referee.third_reich.attrition_commands import ClaimAttritionHexes, RemoveAttritionLosses, ResolveAttrition
 from referee.third_reich.combat_handlers import eliminated_in_roster
-from referee.third_reich.context import account, require_option, require_other_side
+from referee.third_reich.context import account, economy_of, require_option, require_other_side
 from referee.third_reich.state import ReichState, UnitLossDue
 
 CAUSE = "enemy_attrition"
@@ -126,7 +126,8 @@ def remove_attrition_losses(command: RemoveAttritionLosses, ctx: Context[ReichSt
     )
     saved = [unit for unit in command.units if unit.swapped]
     used = economy.player_turn_counters.get("recoveries", 0)
-    al.check_swaps(command.power, used, len(saved))
+    limit = economy_of(state).powers[command.power].recovery_limit
+    al.check_swaps(command.power, used, len(saved), limit)
     cost = sum(al.swap_cost(unit.cost) for unit in saved)
     lost = [unit.unit for unit in command.units if not unit.swapped]
     steps = [
@@ -139,7 +140,7 @@ def remove_attrition_losses(command: RemoveAttritionLosses, ctx: Context[ReichSt
         steps.append(
             Step(
                 text=f"saved by replacements: {', '.join(unit.unit for unit in saved)} "
-                f"({used + len(saved)} of {al.swap_limit(command.power)} this player turn), {cost} BRPs",
+                f"({used + len(saved)} of {limit} this player turn), {cost} BRPs",
                 rule="H-13 [004]",
             )
         )

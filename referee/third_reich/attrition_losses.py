@@ -126,8 +126,10 @@ def swap_cost(unit_cost: int) -> int:
     return max(0, unit_cost - FREE_SWAP_COST)
 
 
-def check_swaps(power: str, used: int, asked: int) -> None:
-    """Refuse swaps beyond the power's limit for this player turn (H-13 [004]).
+def check_swaps(power: str, used: int, asked: int, limit: int | None = None) -> None:
+    """Refuse swaps beyond the power's limit for this player turn (H-13 [004]). ``limit``: the
+    campaign's pinned figure (the scenario's recovery limit, the same rule as G-52, shared with
+    `RecoverUnit`); the text's own figure when not given.
 
     Raises:
         InvalidInputError: negative counts.
@@ -135,7 +137,7 @@ def check_swaps(power: str, used: int, asked: int) -> None:
     """
     if used < 0 or asked < 0:
         raise InvalidInputError(f"swap counts cannot be negative; got {used} used and {asked} asked")
-    limit = swap_limit(power)
+    limit = swap_limit(power) if limit is None else limit
     if limit == 0 and asked:
         why = "the USSR has no replacements (G-50" if power == "USSR" else "only the powers of H-13 may (H-13"
         raise IllegalOrderError(f"{power} cannot save units from attrition with replacements: {why} [004])")

@@ -411,3 +411,16 @@ def test_H11_what_1_3_infantry_names_under_each_reading(
     assert al.removal_value(unit, "one_factor") == one_factor
     with pytest.raises(InvalidInputError, match="half_unit_infantry is one of"):
         al.removal_value(unit, "sideways")
+
+
+def test_H13_the_bundled_scenario_pins_the_texts_swap_limits() -> None:
+    """H-13 and G-52 [004] give the same per-player-turn limits; the campaign reads the scenario's
+    (shared with RecoverUnit), which must be the text's."""
+    from referee.common.scenario import load_scenario
+    from referee.third_reich.setup import economy_of_scenario
+
+    economy = economy_of_scenario(load_scenario("revised-third-reich/campaign-1939").scenario)
+    assert economy is not None
+    assert {power: data.recovery_limit for power, data in economy.powers.items()} == {
+        power: al.swap_limit(power) for power in economy.powers
+    }
