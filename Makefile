@@ -70,6 +70,8 @@ bench: $(VENV)/.installed
 ## docs: regenerate docs/commands.md from the command models
 docs: $(VENV)/.installed
 	$(BIN)/python -m referee.schema > docs/commands.md
+	for name in $$($(BIN)/python -m tui.cli charts list | cut -d' ' -f1); do \
+		$(BIN)/python -m tui.cli charts schema $$name --out docs/charts/$$name.schema.json; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -88,6 +88,11 @@ def command_mix(rng: random.Random, state: Any, count: int) -> Iterator[dict[str
     points = {(n, t): state.replacement_tracks[n].points[t] for n, _ in SIDES.values() for t in TYPES}
     kinds, weights = zip(*MIX, strict=False)
     units = 0
+    # One weather per zone and game turn (the rulesets' once_per_turn): the mix sets a zone not
+    # yet set this turn, counting the phases to the next turn (the surprise turn has 3, a full
+    # game turn 2 player turns of 5); with every zone set it annotates instead.
+    phases_left = (3 if state.table.calendar.turn == 0 else 10) - state.table.calendar.phase_index
+    unset = list(ZONES)
     for number in range(2, count + 2):  # the entry each command will become (#1 opens)
         kind = rng.choices(kinds, weights)[0]
         side = rng.choice(list(SIDES))
@@ -134,10 +139,14 @@ def command_mix(rng: random.Random, state: Any, count: int) -> Iterator[dict[str
                 "value": rng.choice(["Axis", "Soviet", "contested"]),
             }
         elif kind == "AdvancePhase":
+            phases_left -= 1
+            if phases_left == 0:
+                phases_left, unset = 10, list(ZONES)
             yield {"kind": "AdvancePhase"}
-        elif kind == "SetWeather":
-            yield {"kind": "SetWeather", "zone": rng.choice(ZONES), "condition": rng.choice(CONDITIONS)}
-        elif kind == "Annotate":
+        elif kind == "SetWeather" and unset:
+            zone = unset.pop(rng.randrange(len(unset)))
+            yield {"kind": "SetWeather", "zone": zone, "condition": rng.choice(CONDITIONS)}
+        elif kind in ("Annotate", "SetWeather"):
             yield {
                 "kind": "Annotate",
                 "entry": rng.randint(1, number - 1),

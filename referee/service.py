@@ -28,7 +28,7 @@ from referee.common import events as ev
 from referee.common.accounts import list_accounts
 from referee.common.decision import Context, Decision
 from referee.common.dice import DigitalRoller
-from referee.common.errors import IllegalOrderError, InvalidInputError, ScenarioError
+from referee.common.errors import DiceNeededError, IllegalOrderError, InvalidInputError, ScenarioError
 from referee.common.game import Game
 from referee.common.names import known_names, spelled_as_known
 from referee.common.people import seated_names
@@ -351,7 +351,10 @@ class RefereeService(ConsoleReads):
 
     def preview(self, command: Any) -> tuple[Decision, Any]:
         """The ruling and the state the command would produce, without writing."""
-        decision = self.decide(command)
+        try:
+            decision = self.decide(command)
+        except DiceNeededError as need:
+            decision = Decision(need.before, [])
         draft = Draft(
             actor=command.actor,
             command=c.command_json(command),

@@ -49,6 +49,9 @@ def golden_figures(location: str, at: int | None = None) -> dict[str, Any]:
       empty values are not 0.1.0 figures. Its conquests held (``conquests_held``) and the years
       whose hits were deducted (``sw_hits_deducted``) are read off what 0.1.0 recorded
       (conquests, year starts): bookkeeping of this release, not 0.1.0 figures.
+    - 0.5: the table keeps the game turn each zone's weather was last set in (``weather_turns``,
+      one weather per zone and game turn): bookkeeping read off the recorded weather, not a
+      0.1.0 figure.
     """
     from referee.service import RefereeService
 
@@ -68,6 +71,7 @@ def golden_figures(location: str, at: int | None = None) -> dict[str, Any]:
 
     table_0_1_0 = {"cities": {}, "cities_reached": [], "losses_due": [], **state["table"]}
     table_0_1_0.pop("facts", None)
+    table_0_1_0.pop("weather_turns", None)
     for added in ("lost_units", "attrition_hexes"):
         if table_0_1_0.get(added) == {}:
             del table_0_1_0[added]

@@ -29,6 +29,7 @@ from referee.service import RefereeService
 from tui import cli_output as output
 from tui import render
 from tui.cli_audit import cmd_audit
+from tui.cli_charts import add_charts_parser
 from tui.cli_read import cmd_log, cmd_options, cmd_preview, cmd_scenarios, cmd_schema, cmd_show, cmd_state
 from tui.cli_record import cmd_branch, cmd_export, cmd_import, cmd_rollback, cmd_verify
 from tui.cli_report import cmd_report
@@ -273,6 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scenario", default=DEFAULT_SCENARIO)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_options)
+    add_charts_parser(sub)
     p = add("scenarios", cmd_scenarios, "list the bundled scenarios", store=False)
     p.add_argument("--json", action="store_true")
     p = add("schema", cmd_schema, "print the JSON Schema of every command", store=False)

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ledger.errors import LedgerError
 
 
@@ -17,6 +19,16 @@ class RulesError(Exception):
 
 class IllegalOrderError(RulesError):
     """The command is well formed but the rules or the current state forbid it."""
+
+
+class DiceNeededError(IllegalOrderError):
+    """The order is legal but its dice are not entered yet. Recording it is refused; a preview
+    shows ``before`` (a `referee.common.ruling.Ruling`): everything decided before the dice, such
+    as a combat's odds, shifts and DRMs (issue 15)."""
+
+    def __init__(self, message: str, before: Any) -> None:
+        super().__init__(message)
+        self.before = before
 
 
 class InvalidInputError(RulesError):

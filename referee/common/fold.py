@@ -60,6 +60,7 @@ def _step_completed(state: BaseState, e: ev.StepCompleted) -> None:
 
 def _weather_set(state: BaseState, e: ev.WeatherSet) -> None:
     state.table.weather[e.zone] = e.condition
+    state.table.weather_turns[e.zone] = state.table.calendar.turn
 
 
 def _marker_set(state: BaseState, e: ev.MarkerSet) -> None:

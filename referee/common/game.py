@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pydantic import BaseModel
+
 from referee.common.command_base import Command
 from referee.common.events import DomainEvent
 from referee.common.facts import FactKind
@@ -51,12 +53,14 @@ def _no_figures(state: Any) -> dict[tuple[str, str], int]:
 class Chart:
     """A chart the game reads (CRT, fire tables): its key in the pinned tables and how to load it.
 
-    ``load`` takes a bundled name or a path and returns (JSON data, sha256 of the file).
+    ``load`` takes a bundled name or a path and returns (JSON data, sha256 of the file);
+    ``model`` is the chart's layout, for `turnledger charts check` and its JSON Schema.
     """
 
     key: str
     bundled: str
     load: Callable[[str], tuple[dict[str, Any], str]]
+    model: type[BaseModel] | None = None
 
 
 @dataclass(frozen=True)

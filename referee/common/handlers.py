@@ -67,6 +67,13 @@ def _set_weather(command: c.SetWeather, ctx: Context[BaseState]) -> Decision:
             f"weather in {ctx.ruleset.title} is set by region and season, not by the referee "
             f"({ctx.ruleset.weather.rule})"
         )
+    calendar = ctx.state.table.calendar
+    if ctx.ruleset.weather.once_per_turn and ctx.state.table.weather_turns.get(command.zone) == calendar.turn:
+        raise IllegalOrderError(
+            f"the weather in zone {command.zone} is already set for {calendar.label} "
+            f"({ctx.state.table.weather.get(command.zone)}): one weather per zone and game turn "
+            f"({ctx.ruleset.weather.rule}); to correct it, roll back to the entry before it"
+        )
     before = ctx.state.table.weather.get(command.zone, "unset")
     return Decision(
         Ruling(

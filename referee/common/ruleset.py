@@ -75,6 +75,10 @@ class WeatherRules(DataModel):
     conditions: list[str] = Field(min_length=1)
     by_season: dict[str, dict[str, str]] = Field(default_factory=dict)
     rule: str = ""
+    once_per_turn: bool = Field(
+        default=False,
+        description="one weather per zone and game turn: a second SetWeather is refused (a correction is a rollback)",
+    )
 
     @model_validator(mode="after")
     def _seasonal_conditions_known(self) -> WeatherRules:

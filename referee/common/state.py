@@ -98,6 +98,9 @@ class TableState(StateModel):
 
     calendar: CalendarPosition
     weather: dict[str, str] = Field(default_factory=dict)
+    weather_turns: dict[str, int] = Field(
+        default_factory=dict, description="the game turn each zone's weather was last set in (SetWeather)"
+    )
     markers: dict[str, str] = Field(default_factory=dict)
     facts: dict[str, StatedFact] = Field(
         default_factory=dict, description="referee-stated facts by 'fact:subject' (the latest statement of each)"

@@ -29,7 +29,7 @@ from referee.europa.resource_handlers import RESOURCE_HANDLERS
 from referee.europa.state import EuropaState
 from referee.europa.supply_handlers import SUPPLY_HANDLERS
 
-FOLD = GameFold("europa", EuropaState, CATALOG, {**LOGISTICS_APPLIERS, **COMBAT_APPLIERS}, state_version=5)
+FOLD = GameFold("europa", EuropaState, CATALOG, {**LOGISTICS_APPLIERS, **COMBAT_APPLIERS}, state_version=6)
 register(FOLD)
 """State version 2: the state of release 0.2 (0.1.0's cached states are rebuilt)."""
 
@@ -134,7 +134,7 @@ GAME = Game(
     setup=setup.starting_state,
     options=OPTIONS,
     option_sources=SOURCES,
-    charts=(Chart("combat", charts.BUNDLED, _combat_chart),),
+    charts=(Chart("combat", charts.BUNDLED, _combat_chart, charts.CombatCharts),),
     facts=FACTS,
     advance_effects=turns.advance_effects,
     losses_on_advance=("SupplyCapApplied", "SpecialSupplyExpired"),

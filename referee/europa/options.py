@@ -36,6 +36,25 @@ OPTIONS: Choices = {
     "dr_heavy_terrain": ("rule", "overview"),  # J-18
     "factor_limit_start": ("surprise_turn", "jun_ii_1941"),  # J-17
     "special_losses": ("allocated", "recorded"),  # K-08 (provisional)
+    # The 000 / 001 differences (RULES J.2): each a named option; europa-001.toml sets the 001 readings.
+    "sp_model": ("000", "001"),  # J-23, J-24, J-25 (B-60..B-68)
+    "combat_rules": ("000", "001"),  # J-26, J-29, J-30, J-31 (D-24, D-37, D-46, D-54, D-58)
+    "bombardment_rules": ("000", "001"),  # J-27, J-28 (D-80..D-86)
+    "air_units": ("000", "001"),  # J-38 (D-87, D-88)
+    "ezoc_retreat": ("per_retreat", "per_hex", "cadre_per_zoc"),  # J-16, J-33 (D-72, D-73)
+    "excess_recovery": ("000", "001"),  # J-32 (C-10..C-13 against C-16..C-18)
+    "rp_counting": ("factors", "res"),  # C-01: factor games (FITE/SE) or RE-series games (Western Desert)
+    "replacement_timing": ("000", "001"),  # J-35 (C-63, C-64)
+    "factory_bombing": ("000", "001", "original"),  # J-37 (C-52)
+    "stacking_limits": ("000", "001"),  # J-43 (D-09)
+    "overrun_rules": ("000", "001"),  # J-40 (D-91..D-96)
+    "truck_depletion": ("none", "defensive_supply"),  # J-41 (D-108)
+    "arctic_trace": ("minus_one", "as_printed"),  # J-09 (D-100)
+    "air_transport_capacity": ("per_mission", "per_unit"),  # J-10 (D-102)
+    "interdiction_roll": ("at_most", "under"),  # J-19 (L-12)
+    "air_repair_timing": ("initial", "air_phase"),  # J-03
+    "bombing_result_codes": ("contains_c", "facility_hits"),  # J-11
+    "breakout_attrition": ("rolls", "no_roll"),  # J-20
 }
 
 SOURCES: Sources = {
@@ -55,5 +74,23 @@ SOURCES: Sources = {
     "dr_heavy_terrain": "J-18",
     "factor_limit_start": "J-17",
     "special_losses": "C-40 [000], K-08 (provisional)",
+    "sp_model": "J-23, J-24, J-25",
+    "combat_rules": "J-26, J-29, J-30, J-31",
+    "bombardment_rules": "J-27, J-28",
+    "air_units": "J-38",
+    "ezoc_retreat": "J-16, J-33",
+    "excess_recovery": "J-32",
+    "rp_counting": "C-01 [001]",
+    "replacement_timing": "J-35",
+    "factory_bombing": "J-37",
+    "stacking_limits": "J-43",
+    "overrun_rules": "J-40",
+    "truck_depletion": "J-41",
+    "arctic_trace": "J-09",
+    "air_transport_capacity": "J-10",
+    "interdiction_roll": "J-19",
+    "air_repair_timing": "J-03",
+    "bombing_result_codes": "J-11",
+    "breakout_attrition": "J-20",
 }
 """The contradiction (RULES.md section J) or rule each option settles."""

@@ -44,7 +44,7 @@ from referee.third_reich.state import ReichState
 from referee.third_reich.warfare_handlers import WARFARE_HANDLERS
 from referee.third_reich.year_start import perform as perform_year_start
 
-FOLD = GameFold("third_reich", ReichState, CATALOG, {**ECONOMY_APPLIERS, **COMBAT_APPLIERS}, state_version=5)
+FOLD = GameFold("third_reich", ReichState, CATALOG, {**ECONOMY_APPLIERS, **COMBAT_APPLIERS}, state_version=6)
 register(FOLD)
 """State version 2: the state of release 0.2 (0.1.0's cached states are rebuilt)."""
 
@@ -126,9 +126,9 @@ GAME = Game(
     options=OPTIONS,
     option_sources=SOURCES,
     charts=(
-        Chart("fire", fire.BUNDLED, _fire_tables),
-        Chart("land_combat", land_charts.BUNDLED, land_charts.land_chart_data),
-        Chart("attrition", attrition.BUNDLED, _attrition_table),
+        Chart("fire", fire.BUNDLED, _fire_tables, fire.FireTables),
+        Chart("land_combat", land_charts.BUNDLED, land_charts.land_chart_data, land_charts.LandCombatChart),
+        Chart("attrition", attrition.BUNDLED, _attrition_table, attrition.AttritionChart),
     ),
     facts=FACTS,
     advance_effects=turns.advance_effects,

@@ -41,7 +41,8 @@ def order(n: int) -> dict[str, Any]:
     """Line ``n`` (1-based) of the long orders file.
 
     Lines come in groups of four: a credit, the debit of the same amount from the same side,
-    a 2D6 roll and a weather change, so neither pool ever goes below its starting value.
+    a 2D6 roll and a marker change, so neither pool ever goes below its starting value (a
+    marker, not the weather: the weather is set once per zone and game turn).
     """
     group, step = divmod(n - 1, 4)
     side = "Axis" if group % 2 == 0 else "Soviet"
@@ -59,7 +60,11 @@ def order(n: int) -> dict[str, Any]:
             "rolled_by": "referee",
             "witnesses": ["Axis", "Soviet"],
         }
-    return {"kind": "SetWeather", "zone": ZONES[group % len(ZONES)], "condition": CONDITIONS[group % len(CONDITIONS)]}
+    return {
+        "kind": "SetMarker",
+        "name": f"city {ZONES[group % len(ZONES)]}",
+        "value": CONDITIONS[group % len(CONDITIONS)],
+    }
 
 
 def write_orders(path: Path, lines: int = LINES) -> Path:
@@ -67,13 +72,13 @@ def write_orders(path: Path, lines: int = LINES) -> Path:
     return path
 
 
-def expected_weather(lines: int = LINES) -> dict[str, str]:
-    weather = dict.fromkeys(ZONES, "Clear")
+def expected_markers(lines: int = LINES) -> dict[str, str]:
+    markers: dict[str, str] = {}
     for n in range(1, lines + 1):
         command = order(n)
-        if command["kind"] == "SetWeather":
-            weather[command["zone"]] = command["condition"]
-    return weather
+        if command["kind"] == "SetMarker":
+            markers[command["name"]] = command["value"]
+    return markers
 
 
 # -- processes ------------------------------------------------------------------------------------
@@ -223,7 +228,8 @@ def assert_complete(store: Path, file: str) -> None:
     assert report["ok"] is True and report["entries"] == 1 + LINES
     state = state_of(store)
     assert {side: pool["stockpile"] for side, pool in state["supply_pools"].items()} == START_POOLS
-    assert state["table"]["weather"] == expected_weather()
+    markers = state["table"]["markers"]
+    assert {name: value for name, value in markers.items() if name.startswith("city ")} == expected_markers()
     assert state["chain"]["last_number"] == 1 + LINES
 
 
@@ -380,7 +386,7 @@ def test_resuming_skips_only_the_run_it_continues_not_a_matching_line_of_a_new_f
     new_campaign(store)
     weekly: dict[str, Any] = {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 5, "reason": "weekly allotment"}
     turns = []
-    for turn, zone_b in ((1, "Mud"), (2, "Frost")):
+    for turn, (zone, condition) in ((1, ("B", "Mud")), (2, ("C", "Frost"))):
         folder = tmp_path / f"turn{turn}"
         folder.mkdir()
         turns.append(folder / "orders.jsonl")
@@ -388,7 +394,7 @@ def test_resuming_skips_only_the_run_it_continues_not_a_matching_line_of_a_new_f
             "".join(
                 json.dumps(line) + "\n"
                 for line in (
-                    {"kind": "SetWeather", "zone": "B", "condition": zone_b},
+                    {"kind": "SetWeather", "zone": zone, "condition": condition},
                     {
                         "kind": "RecordRoll",
                         "purpose": f"turn {turn}",
