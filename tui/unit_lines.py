@@ -7,13 +7,16 @@
     12 guns art unsupplied     artillery, out of supply
 
 Flags: aeca, aeca/2, atec, atec/2, art, nkvd, unsupplied, isolated, unpaid, siege (not halved
-by the hex), @HEX (the hex it attacks from), ~HEXSIDE (the hexside it crosses). For losses:
+by the hex), @HEX (the hex it attacks from), ~HEXSIDE (the hexside it crosses). With the
+campaign's unit identification chart (K-04), a word naming a unit type ("pz", "StuG", "AT")
+gives the type's ratings, which the line's own flags override. For losses:
 `counted label [armor] [change=N] [cost=N]`. Every other word is the unit's label. A wrong
 line is refused with its number and the word at fault.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from difflib import get_close_matches
 from typing import Any
 
@@ -48,8 +51,25 @@ def _strength(what: str, number: int, word: str) -> int:
     return int(word)
 
 
-def parse_units(text: str, *, attacking: bool) -> list[dict[str, Any]]:
-    """Attackers (AF, AECA, hex, hexside, supply) or defenders (DF, ATEC, AECA) from typed lines."""
+def _type_ratings(chart: Mapping[str, Any] | None, words: list[str], attacking: bool) -> dict[str, Any]:
+    """The ratings the chart (its pinned data) gives the first word naming a unit type (K-04)."""
+    types: Mapping[str, Any] = (chart or {}).get("types", {})
+    for word in words:
+        row = next((row for row in types.values() if word.casefold() in map(str.casefold, row["words"])), None)
+        if row is None:
+            continue
+        found: dict[str, Any] = {"aeca": row["aeca"]} if row["aeca"] != "none" else {}
+        if not attacking and row["atec"] != "none":
+            found["atec"] = row["atec"]
+        if row.get("artillery"):
+            found["artillery"] = True
+        return found
+    return {}
+
+
+def parse_units(text: str, *, attacking: bool, chart: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Attackers (AF, AECA, hex, hexside, supply) or defenders (DF, ATEC, AECA) from typed lines;
+    ``chart``: the campaign's unit identification chart, whose types give default ratings."""
     what = "attackers" if attacking else "defenders"
     flags = ATTACKER_FLAGS if attacking else DEFENDER_FLAGS
     units = []
@@ -79,6 +99,7 @@ def parse_units(text: str, *, attacking: bool) -> list[dict[str, Any]]:
                 )
             else:
                 label.append(word)
+        unit = {**_type_ratings(chart, label, attacking), **unit}
         unit["label"] = " ".join(label) or f"{what[:-1]} {number}"
         units.append(unit)
     return units

@@ -23,6 +23,7 @@ def _combat(state: EuropaState) -> dict[str, Any]:
         "zones": dict(state.table.weather),
         "terrain": list(charts.terrain),
         "hexsides": list(charts.hexsides),
+        "unit_chart": state.identity.tables.get("units"),
     }
 
 

@@ -14,7 +14,7 @@ from referee.common.facts import FactKind
 from referee.common.fold import GameFold
 from referee.common.game import Chart, Game, RuleChange
 from referee.common.handlers import NEUTRAL_HANDLERS
-from referee.europa import charts, setup, turns, views
+from referee.europa import charts, setup, turns, unit_chart, views
 from referee.europa.account_handlers import ACCOUNT_HANDLERS, refuse_with_losses_owed
 from referee.europa.combat_handlers import COMBAT_HANDLERS
 from referee.europa.commands import COMMANDS
@@ -134,7 +134,10 @@ GAME = Game(
     setup=setup.starting_state,
     options=OPTIONS,
     option_sources=SOURCES,
-    charts=(Chart("combat", charts.BUNDLED, _combat_chart, charts.CombatCharts),),
+    charts=(
+        Chart("combat", charts.BUNDLED, _combat_chart, charts.CombatCharts),
+        Chart("units", unit_chart.BUNDLED, unit_chart.unit_chart_data, unit_chart.UnitChart),
+    ),
     facts=FACTS,
     advance_effects=turns.advance_effects,
     losses_on_advance=("SupplyCapApplied", "SpecialSupplyExpired"),

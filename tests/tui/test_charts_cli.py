@@ -39,7 +39,11 @@ def test_charts_check_names_the_file_row_and_field_of_a_wrong_crt_row(
 
 
 def test_charts_check_names_a_terrain_row_and_its_field(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    path = _edited(tmp_path, "europa-combat", '[terrain.woods]\nattack = "full"', '[terrain.woods]\nattack = "double"')
+    text = (CHARTS / "europa-combat.toml").read_text(encoding="utf-8")
+    woods = text.index("[terrain.woods]")
+    attack = text.index('attack = "full"', woods)
+    path = tmp_path / "mine.toml"
+    path.write_text(text[:attack] + 'attack = "double"' + text[attack + len('attack = "full"') :], encoding="utf-8")
     code, out = run(capsys, "charts", "check", str(path))
     assert code == 1
     assert "row terrain.woods, field terrain.woods.attack: Input should be 'full' or 'half' (value 'double')" in out

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from referee.common.errors import InvalidInputError
 from tui.unit_lines import parse_losses, parse_units
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_attackers_take_strength_label_and_flags() -> None:
@@ -73,3 +78,36 @@ def test_the_generic_form_reads_lists_as_they_are_said() -> None:
     assert parse_field("witnesses", "Ivan, Olga Petrova", witnesses) == ["Ivan", "Olga Petrova"]
     with pytest.raises(InvalidInputError, match="field stacks: 'x' is not a whole number"):
         parse_field("stacks", "3 x", schemas["PayAttackSupply"]["properties"]["stacks"])
+
+
+def test_K04_the_unit_chart_gives_a_named_type_its_ratings_and_flags_override_them() -> None:
+    """K-04: with the campaign's unit identification chart, "9 pz" is full AECA and "3 AT" a full
+    ATEC defender; a flag on the line wins over the chart ("2 StuG aeca/2")."""
+    from referee.europa.unit_chart import unit_chart_data
+
+    chart, _ = unit_chart_data("europa-units")
+    attackers = parse_units("9 pz @A\n2 StuG aeca/2\n7 inf", attacking=True, chart=chart)
+    assert [unit.get("aeca", "none") for unit in attackers] == ["full", "half", "none"]
+    defenders = parse_units("3 tank cadre\n3 AT\n4 rifle", attacking=False, chart=chart)
+    assert [(unit.get("atec", "none"), unit.get("aeca", "none")) for unit in defenders] == [
+        ("full", "full"),
+        ("full", "none"),
+        ("none", "none"),
+    ]
+    assert parse_units("9 pz", attacking=True) == [{"attack": 9, "label": "pz"}]
+
+
+def test_K04_a_campaign_pins_the_unit_chart_and_adopts_the_referees_own(europa: Any, tmp_path: Path) -> None:
+    """The bundled provisional chart is pinned at creation; a referee's own chart (here: assault
+    guns at 50%) is adopted by a recorded entry and read from then on; editing the file after
+    changes nothing in the campaign."""
+    bundled = (ROOT / "scenarios" / "charts" / "europa-units.toml").read_text(encoding="utf-8")
+    mine = tmp_path / "my-units.toml"
+    mine.write_text(bundled.replace('aeca = "full"\natec = "half"', 'aeca = "half"\natec = "half"'), encoding="utf-8")
+    assert europa.state().identity.tables["units"]["types"]["assault_gun"]["aeca"] == "full"
+    europa.execute_json({"kind": "AdoptCharts", "charts": str(mine), "reason": "our printed chart"})
+    mine.write_text(bundled, encoding="utf-8")
+    chart = europa.state().identity.tables["units"]
+    assert chart["types"]["assault_gun"]["aeca"] == "half"
+    assert parse_units("2 StuG", attacking=True, chart=chart)[0]["aeca"] == "half"
+    assert europa.state().identity.tables["combat"]["title"].endswith("(provisional)")

@@ -35,6 +35,8 @@ class CombatSetup:
     zones: dict[str, str]
     terrain: list[str]
     hexsides: list[str]
+    unit_chart: dict[str, Any] | None = None
+    """The campaign's pinned unit identification chart (K-04), if it has one."""
 
 
 class CombatForm(TableForm):
@@ -111,6 +113,7 @@ class CombatForm(TableForm):
     def command(self) -> dict[str, Any]:
         """The combat as typed so far (faces may still be missing)."""
         zone = self.query_one("#zone", Select).value
+        chart = self.setup.unit_chart
         data: dict[str, Any] = {
             "kind": "ResolveCombat",
             "actor": self.actor,
@@ -118,8 +121,8 @@ class CombatForm(TableForm):
             "what": self.query_one("#what", Input).value.strip(),
             "terrain": self.query_one("#terrain", Select).value,
             "bombardment_shifts": self.query_one("#bombard", Select).value,
-            "attackers": parse_units(self.query_one("#attackers", TextArea).text, attacking=True),
-            "defenders": parse_units(self.query_one("#defenders", TextArea).text, attacking=False),
+            "attackers": parse_units(self.query_one("#attackers", TextArea).text, attacking=True, chart=chart),
+            "defenders": parse_units(self.query_one("#defenders", TextArea).text, attacking=False, chart=chart),
             "paying_stacks": [int(word) for word in words(self.query_one("#stacks", Input).value) if word.isdigit()],
             "rolled_by": self.query_one("#rolled_by", Input).value.strip() or self.actor,
             "witnesses": words(self.query_one("#witnesses", Input).value),
