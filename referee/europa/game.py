@@ -14,7 +14,7 @@ from referee.common.facts import FactKind
 from referee.common.fold import GameFold
 from referee.common.game import Chart, Game, RuleChange
 from referee.common.handlers import NEUTRAL_HANDLERS
-from referee.europa import charts, setup, turns, unit_chart, views
+from referee.europa import air_tables, charts, setup, turns, unit_chart, views
 from referee.europa.account_handlers import ACCOUNT_HANDLERS, refuse_with_losses_owed
 from referee.europa.combat_handlers import COMBAT_HANDLERS
 from referee.europa.commands import COMMANDS
@@ -137,6 +137,7 @@ GAME = Game(
     charts=(
         Chart("combat", charts.BUNDLED, _combat_chart, charts.CombatCharts),
         Chart("units", unit_chart.BUNDLED, unit_chart.unit_chart_data, unit_chart.UnitChart),
+        Chart("air", air_tables.BUNDLED, air_tables.air_tables_data, air_tables.AirTables),
     ),
     facts=FACTS,
     advance_effects=turns.advance_effects,
