@@ -47,6 +47,12 @@ class TerrainEffect(_Row):
     heavy: bool = Field(default=False, description="a DR needs only a 1-hex retreat (D-70)")
     overrun: bool = True
     major_city: bool = Field(default=False, description="a major city or fortress hex (armor loss rule D-57)")
+    defense_add_001: int = Field(
+        default=0, ge=0, le=2, description="001: defense strength added (original TEC -1 → +1, -2 → +2, D-46)"
+    )
+    shift_001: int = Field(default=0, ge=0, le=1, description="001: columns left (original TEC -2 terrain, D-46)")
+    attack_001: Literal["full", "half"] = Field(default="full", description="001: the hex halves attackers")
+    bombard_support_001: bool = Field(default=True, description="001: bombardment support may be earned (D-46)")
     provisional: bool = False
     rule: str
 
@@ -56,6 +62,10 @@ class HexsideEffect(_Row):
 
     attack: Literal["full", "half"]
     armor: Literal["full", "half", "none"]
+    attack_001: Literal["full", "half", "armor_mech_half"] | None = Field(
+        default=None, description="001: all AF halved, or armor and mechanized AF only (D-46); none: as attack"
+    )
+    armor_001: Literal["full", "half", "none"] | None = Field(default=None, description="001: none: as armor")
     overrun: bool = True
     provisional: bool = False
     rule: str

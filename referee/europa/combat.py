@@ -53,6 +53,10 @@ class CombatOptions:
     armor_drm_threshold: str = "le_1_2"  # J-05
     unpaid_attack: str = "halved"  # J-07
     dr_heavy_terrain: str = "rule"  # J-18
+    combat_rules: str = "000"  # J-26, J-29..J-31: "001" reads D-24, D-37, D-46, D-54, D-58
+    overrun_rules: str = "000"  # J-40: "001" reads D-96
+    ezoc_retreat: str = "per_retreat"  # J-16, J-33: D-72 [000] or D-73 [001]
+    defensive_supply: bool = False  # J-41: truck_depletion=defensive_supply allows D-108 [001]
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,7 @@ class Assessment:
     attacker_basis: Fraction
     defender_basis: Fraction
     steps: list[Step] = field(default_factory=list)
+    rules: str = "000"
 
     @property
     def large_armor_advantage(self) -> bool:
@@ -111,6 +116,14 @@ def _check_battle(battle: Battle, terrain: TerrainEffect, charts: CombatCharts, 
         raise IllegalOrderError("the Axis first-winter -1 applies to attacks in Snow before May I 1942 (D-20 [000])")
     if options.unpaid_attack == "forbidden" and any(unit.unpaid for unit in battle.attackers):
         raise IllegalOrderError("in-supply divisions may not attack unpaid (option unpaid_attack=forbidden, J-07)")
+    defensive = [unit.label for unit in battle.attackers if unit.supply == "defensive"]
+    if defensive and not options.defensive_supply:
+        raise IllegalOrderError(
+            f"{', '.join(defensive)}: defensive supply comes only from a depleted truck (D-108 [001]); this "
+            "campaign has no truck depletion (option truck_depletion=none, J-41): say supplied or unsupplied"
+        )
+    if battle.overrun and battle.bombardment_shifts and options.overrun_rules == "001":
+        raise IllegalOrderError("an overrun may use no air support or bombardment (D-96 [001], overrun_rules=001)")
     if battle.overrun:
         if battle.weather == "Mud":
             raise IllegalOrderError("no overruns in Mud (D-93 [000])")
@@ -159,9 +172,16 @@ def _attack_strength(
         by_hex[where] = by_hex.get(where, Fraction(0)) + value
         if unit.artillery:
             artillery += value
-    if battle.limit is not None and len(unstated) > 1 and by_hex.get(NO_HEX, Fraction(0)) > battle.limit.per_hex:
+    return limited_total(battle, by_hex, len(unstated), artillery, defence, steps)
+
+
+def limited_total(
+    battle: Battle, by_hex: dict[str, Fraction], unstated: int, artillery: Fraction, defence: int, steps: list[Step]
+) -> int:
+    """D-01, D-04, D-07 [000]: per-hex limit, artillery at most 1 × DF, per-attack limit, round up."""
+    if battle.limit is not None and unstated > 1 and by_hex.get(NO_HEX, Fraction(0)) > battle.limit.per_hex:
         raise IllegalOrderError(
-            f"{len(unstated)} attackers without a hex total {show(by_hex[NO_HEX])} AF, more than the "
+            f"{unstated} attackers without a hex total {show(by_hex[NO_HEX])} AF, more than the "
             f"{battle.limit.per_hex} one hex may attack with ({battle.limit.rule}): say the hex each attacks from "
             "(hex, or @A in the combat form), so the limit falls where the stacks are"
         )
@@ -254,7 +274,7 @@ def _armor(
     attacker = Fraction(0)
     for unit in capable:
         value = unit.attack * RATING[unit.aeca] * RATING[_hexside(charts, unit.hexside).armor]
-        if unit.supply == "unsupplied":
+        if unit.supply in ("unsupplied", "defensive"):
             value *= HALF
         if unit.supply == "isolated":
             value = Fraction(0)
@@ -316,7 +336,14 @@ def _basis(battle: Battle) -> tuple[Fraction, Fraction]:
 
 
 def assess(battle: Battle, charts: CombatCharts, options: CombatOptions) -> Assessment:
-    """Odds, column, shifts and DRM of an attack: everything before the dice (D-14 order)."""
+    """Odds, column, shifts and DRM of an attack: everything before the dice (D-14 order).
+
+    Under option combat_rules=001 the 001 reading (D-24, D-37, D-46, D-54) decides instead.
+    """
+    if options.combat_rules == "001":
+        from referee.europa.combat_001 import assess_001
+
+        return assess_001(battle, charts, options)
     terrain = terrain_of(charts, battle.terrain)
     _check_battle(battle, terrain, charts, options)
     steps: list[Step] = []

@@ -13,7 +13,8 @@ from typing import Any
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
 from referee.common.dice import throw
-from referee.common.errors import IllegalOrderError
+from referee.common.errors import DiceNeededError, IllegalOrderError
+from referee.common.facts import citation, stated
 from referee.common.pinned import pinned_chart
 from referee.common.ruling import Ruling, Step
 from referee.europa import combat as cm
@@ -24,13 +25,18 @@ from referee.europa import replacements as rp
 from referee.europa import supply
 from referee.europa.charts import BUNDLED, CombatCharts
 from referee.europa.combat_result import resolve
-from referee.europa.context import logistics_of, opt, opt_since, require_phase, track_of
+from referee.europa.context import (
+    logistics_of,
+    opt,
+    opt_since,
+    require_phase,
+    require_readings_of_its_ruleset,
+    track_of,
+)
 from referee.europa.data import FactorLimit
 from referee.europa.replacement_handlers import pending_credits
 from referee.europa.state import EuropaState, LossDue
 from referee.europa.supply_handlers import PAID_IN_COMBAT, charge, paid_twice
-
-RULESET = "europa-000"
 
 
 def charts_of(state: EuropaState) -> CombatCharts:
@@ -39,13 +45,19 @@ def charts_of(state: EuropaState) -> CombatCharts:
 
 
 def combat_options(state: EuropaState) -> cm.CombatOptions:
-    """The campaign's readings of J-04, J-05, J-06, J-07 and J-18."""
+    """The campaign's readings of J-04, J-05, J-06, J-07 and J-18, and of the 000 / 001 differences
+    (J-16, J-26, J-29..J-31, J-33, J-40, J-41): campaigns started before those options existed
+    play the 000 readings."""
     return cm.CombatOptions(
         odds_rounding=opt(state, "odds_rounding"),
         max_bombard_shift=int(opt(state, "max_bombard_shift")),
         armor_drm_threshold=opt(state, "armor_drm_threshold"),
         unpaid_attack=opt(state, "unpaid_attack"),
         dr_heavy_terrain=opt(state, "dr_heavy_terrain"),
+        combat_rules=opt_since(state, "combat_rules", "000"),
+        overrun_rules=opt_since(state, "overrun_rules", "000"),
+        ezoc_retreat=opt_since(state, "ezoc_retreat", "per_retreat"),
+        defensive_supply=opt_since(state, "truck_depletion", "none") == "defensive_supply",
     )
 
 
@@ -83,11 +95,7 @@ def assess_command(command: eu.ResolveCombat, state: EuropaState) -> tuple[cm.Ba
         raise IllegalOrderError(
             f"the first-winter -1 is for non-winterized Axis attackers (D-20 [000]); {command.side} is attacking"
         )
-    if state.identity.ruleset != RULESET:
-        raise IllegalOrderError(
-            f"combat follows the Revised Europa 000 rules; this campaign plays {state.identity.ruleset}, "
-            "whose combat differences (D-24, D-37, D-46) are not implemented: record the roll with RecordRoll"
-        )
+    require_readings_of_its_ruleset(state, "combat_rules", "combat")
     charts = charts_of(state)
     battle = battle_of(command, state)
     return battle, cm.assess(battle, charts, combat_options(state)), charts
@@ -111,8 +119,11 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
     )
     battle, assessment, charts = assess_command(command, state)
     if command.faces is None:
-        raise IllegalOrderError(
-            'throw 2D6 at the table and enter the faces (or "digital" for the committed digital dice)'
+        odds = f"odds {assessment.attack}:{assessment.defence}"
+        head = f"{assessment.column or 'below 1-4'}: {odds}, DRM {assessment.drm:+d}"
+        raise DiceNeededError(
+            f'{head}; throw 2D6 at the table and enter the faces (or "digital" for the committed digital dice)',
+            Ruling(summary=f"before the dice: {head}", steps=list(assessment.steps)),
         )
     roll = throw(
         ctx.roller,
@@ -125,11 +136,17 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
     result = resolve(battle, assessment, charts, roll["total"], combat_options(state))
     steps = list(result.steps)
     events: list[ev.DomainEvent] = []
-    cost, lines = _supply_cost(command)
+    cost, lines = _supply_cost(command, opt_since(state, "overrun_rules", "000"))
     if cost and not command.overrun:
         steps += paid_twice(state, command.side, by_hand=False, override=command.override)
+    if command.overrun and opt_since(state, "overrun_rules", "000") == "001":
+        steps.append(
+            Step(
+                text="the overrun also paid the ZOC costs of enemy units other than the target hex's", rule="D-96 [001]"
+            )
+        )
     if cost:
-        steps += [Step(text=line, rule="B-36..B-39 [000]") for line in lines]
+        steps += [Step(text=line, rule="D-96 [001], J-40" if "D-96" in line else "B-36..B-39 [000]") for line in lines]
         events += charge(
             state,
             side=command.side,
@@ -161,8 +178,12 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
     return Decision(Ruling(summary=summary + (f"; {owed}" if owed else ""), steps=steps), events, [roll])
 
 
-def _supply_cost(command: eu.ResolveCombat) -> tuple[int, list[str]]:
-    """B-36, B-37, B-39 [000]: 1/2 SP per paying non-c/m division (per stack), 1 SP if artillery attacks."""
+def _supply_cost(command: eu.ResolveCombat, overrun_rules: str = "000") -> tuple[int, list[str]]:
+    """B-36, B-37, B-39 [000]: 1/2 SP per paying non-c/m division (per stack), 1 SP if artillery attacks;
+    D-96 [001] (overrun_rules=001): an overrun costs 1 SP per attacking division."""
+    if command.overrun and overrun_rules == "001":
+        divisions = sum(command.paying_stacks)
+        return divisions, ([f"overrun by {divisions} division(s): 1 SP each (D-96 [001])"] if divisions else [])
     if command.overrun:
         divisions = sum(command.paying_stacks)
         cost = supply.overrun_cost(divisions)
@@ -190,6 +211,12 @@ def allocate_losses(command: eu.AllocateLosses, ctx: Context[EuropaState]) -> De
             f"{command.side} must lose {loss.amount} from #{command.combat} {loss.what}; "
             f"the units named count {counted} (D-56 [000])"
         )
+    first = opt_since(ctx.state, "combat_rules", "000") == "001"
+    if loss.armor_unit and first and not command.units[0].armor:
+        raise IllegalOrderError(
+            f"the first {command.side} unit reduced in combat #{command.combat} must be an armor (AECA) unit, "
+            f"not {command.units[0].label}: name it first (D-58 [001])"
+        )
     if loss.armor_unit and not any(unit.armor for unit in command.units):
         raise IllegalOrderError(
             f"at least one {command.side} unit reduced in combat #{command.combat} must be an armor (AECA) unit "
@@ -201,16 +228,7 @@ def allocate_losses(command: eu.AllocateLosses, ctx: Context[EuropaState]) -> De
     summary = f"{command.side} meets its loss of {loss.amount} from combat #{command.combat} with {counted}"
     if command.nation is not None:
         track_of(ctx.state, command.nation)
-        change = sum(unit.counted if unit.change is None else unit.change for unit in command.units)
-        output = rp.excess_loss_rps(
-            required=loss.amount,
-            removed=counted,
-            change=change,
-            armor_loss_required=loss.armor_unit,
-            armor_cost=sum(unit.armor_cost for unit in command.units),
-            isolated=command.isolated or loss.isolated,
-            remainder=opt(ctx.state, "armor_rp_remainder"),
-        )
+        output = _excess(command, loss, counted, ctx.state)
         steps += output.steps
         events += pending_credits(ctx, command.nation, output.points, f"excess loss, combat #{command.combat}")
         if output.points:
@@ -223,6 +241,39 @@ def allocate_losses(command: eu.AllocateLosses, ctx: Context[EuropaState]) -> De
             Step(text="no nation named: these losses are not counted for special replacements", rule="C-40 [000]")
         )
     return Decision(Ruling(summary=summary, steps=steps), events)
+
+
+def _excess(command: eu.AllocateLosses, loss: LossDue, counted: int, state: EuropaState) -> rp.Output:
+    """C-10..C-13 [000], or under excess_recovery=001 C-15..C-18 [001] (factors, or REs with
+    rp_counting=res): the RPs the over-fulfilment earns back."""
+    if opt_since(state, "excess_recovery", "000") == "001":
+        found = [stated(state, "out_of_supply", _plain_label(unit.label)) for unit in command.units]
+        marked = [fact for fact in found if fact is not None and fact.value == "yes"]
+        return rp.excess_loss_001(
+            required=loss.amount,
+            removed=counted,
+            armor_removed=sum(unit.counted for unit in command.units if unit.armor),
+            out_of_supply=command.isolated or loss.isolated or bool(marked),
+            counting=opt_since(state, "rp_counting", "factors"),
+            why="; ".join(citation(fact) for fact in marked),
+        )
+    change = sum(unit.counted if unit.change is None else unit.change for unit in command.units)
+    return rp.excess_loss_rps(
+        required=loss.amount,
+        removed=counted,
+        change=change,
+        armor_loss_required=loss.armor_unit,
+        armor_cost=sum(unit.armor_cost for unit in command.units),
+        isolated=command.isolated or loss.isolated,
+        remainder=opt(state, "armor_rp_remainder"),
+    )
+
+
+def _plain_label(label: str) -> str:
+    """The unit as labelled in the combat, without what became of it ('7-6 inf to cadre' → '7-6 inf')."""
+    words = label.split()
+    cut = words.index("to", 1) if "to" in words[1:] else len(words)
+    return " ".join(words[:cut])
 
 
 def _lost_forces(command: eu.AllocateLosses, ctx: Context[EuropaState]) -> tuple[dict[str, int], list[Step]]:

@@ -44,11 +44,17 @@ def _losses(code: str, column: str, assessment: Assessment) -> tuple[int, int, S
     defender = loss(2) if "D2" in code else loss(1) if ("D1" in code or "X1" in code) else 0
     if not (attacker or defender) and not any(mark in code for mark in ("1", "2")):
         return 0, 0, None
+    how = (
+        "printed, halved for lack of supply, increased in a fortified or major-city hex"
+        if assessment.rules == "001"
+        else "printed, halved only for lack of supply"
+    )
     text = (
         f"losses sized on the weaker side at {column}, the {side}: basis {show(basis)} "
-        f"(printed, halved only for lack of supply); attacker {attacker}, defender {defender}"
+        f"({how}); attacker {attacker}, defender {defender}"
     )
-    return attacker, defender, Step(text=text, rule="D-51..D-53, D-55 [000]")
+    rule = "D-51..D-53, D-55 [000]" + (", D-54 [001]" if assessment.rules == "001" else "")
+    return attacker, defender, Step(text=text, rule=rule)
 
 
 def resolve(
@@ -80,6 +86,7 @@ def resolve(
         and (
             assessment.armor.defender > 0
             or any(unit.atec != "none" for unit in battle.defenders)
+            or (assessment.rules == "001" and any(unit.aeca != "none" for unit in battle.defenders))
             or battle.fortified
             or terrain.major_city
         )
@@ -95,10 +102,11 @@ def resolve(
         and assessment.armor.calculated
         and any(unit.aeca != "none" for unit in battle.defenders)
     )
+    which, rule = ("the first", "D-58 [001]") if assessment.rules == "001" else ("at least one", "D-57 [000]")
     if attacker_rule:
-        steps.append(Step(text="at least one attacking unit reduced must be an AECA unit", rule="D-57 [000]"))
+        steps.append(Step(text=f"{which} attacking unit reduced must be an AECA unit", rule=rule))
     if defender_rule:
-        steps.append(Step(text="at least one defending unit reduced must be an AECA unit", rule="D-57 [000]"))
+        steps.append(Step(text=f"{which} defending unit reduced must be an AECA unit", rule=rule))
     steps += _retreats(code, battle, terrain, options)
     return CombatResult(
         code,
@@ -139,6 +147,8 @@ def _retreats(code: str, battle: Battle, terrain: TerrainEffect, options: Combat
                     rule="D-71 [000]",
                 )
             )
+    if code == "AR" or code.endswith("DR"):
+        steps.append(_ezoc_step(options.ezoc_retreat))
     if battle.overrun:
         steps.append(
             Step(
@@ -147,3 +157,21 @@ def _retreats(code: str, battle: Battle, terrain: TerrainEffect, options: Combat
             )
         )
     return steps
+
+
+_ARMOR_EXEMPT = "; armor loses nothing unless a ZOC comes from an AECA unit"
+EZOC_RETREAT = {
+    "per_retreat": ("loses 1 RE (or 1 division to cadre) once for the retreat" + _ARMOR_EXEMPT, "D-72 [000], J-16"),
+    "per_hex": ("loses 1 RE (or 1 division to cadre) for each EZOC hex" + _ARMOR_EXEMPT, "D-72 [000], J-16"),
+    "cadre_per_zoc": (
+        "reduces 1 division to cadre for each ZOC entered; with no division, 1 non-divisional unit per hex",
+        "D-73 [001], J-33",
+    ),
+}
+"""What a retreat through enemy ZOCs costs under each reading of option ezoc_retreat (the path is a map matter)."""
+
+
+def _ezoc_step(reading: str) -> Step:
+    """D-72 [000] / D-73 [001]: which rule charges a retreat through enemy ZOCs (friendly units negate them)."""
+    text, rule = EZOC_RETREAT[reading]
+    return Step(text=f"a stack retreating through enemy ZOCs {text}", rule=f"{rule} (ezoc_retreat={reading})")

@@ -13,7 +13,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 Rating = Literal["none", "half", "full"]
-Supply = Literal["supplied", "unsupplied", "isolated"]
+Supply = Literal["supplied", "unsupplied", "isolated", "defensive"]
+"""`defensive`: traced through a depleted truck (D-108 [001], option truck_depletion): attack halved."""
 Label = Field(min_length=1, max_length=60)
 
 
@@ -38,6 +39,9 @@ class Attacker(_Unit):
         default="none", min_length=1, max_length=30, description="hexside crossed: a chart hexside name"
     )
     supply: Supply = "supplied"
+    mechanized: bool = Field(
+        default=False, description="a mechanized unit without AECA: halved across a water barrier under 001 (D-46)"
+    )
     unpaid: bool = Field(default=False, description="a non-c/m division that did not pay its attack SP (J-07)")
     ignores_terrain: bool = Field(
         default=False, description="not halved by the hex (siege artillery, engineers in a city, D-44)"

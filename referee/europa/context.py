@@ -28,6 +28,17 @@ def opt_since(state: EuropaState, name: str, before: str) -> str:
     return option(state.identity.options, name, before=before)
 
 
+def require_readings_of_its_ruleset(state: EuropaState, name: str, what: str) -> None:
+    """A europa-001 campaign started before release 0.5 has no reading of the 000/001 options
+    (it refused 001 combat and played the 000 SP rules): rather than a 000 rule in a 001 game,
+    the referee is asked to adopt the ruleset, which pins the 001 readings (issue 15)."""
+    if state.identity.ruleset == "europa-001" and name not in state.identity.options:
+        raise IllegalOrderError(
+            f"{what} under europa-001 needs the option {name}, which this campaign predates; record "
+            '{"kind": "AdoptRuleset", "reason": "play the 001 rules"} to pin the 001 readings first'
+        )
+
+
 def pool_of(state: EuropaState, side: str) -> SupplyPool:
     """A side's SP pool, or a refusal naming the pools there are."""
     if side not in state.supply_pools:

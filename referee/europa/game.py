@@ -51,6 +51,30 @@ FACTS = (
     ),
     FactKind("retreat_blocked", "hex", "yes_no", "no retreat path is open from the hex", "D-70, D-71 [000]"),
     FactKind("in_enemy_zoc", "unit", "yes_no", "the unit stands in an enemy zone of control", "A-15, A-16 [000]"),
+    FactKind(
+        "attacked_this_turn",
+        "unit",
+        "yes_no",
+        "the unit attacked in this player turn's combat phase",
+        "A-16 [000], C-64 [001]",
+    ),
+    FactKind(
+        "moved_in_exploitation", "unit", "yes_no", "the unit moved in this player turn's exploitation", "C-64 [001]"
+    ),
+    FactKind(
+        "out_of_supply",
+        "unit",
+        "yes_no",
+        "the unit (or the units of a combat, by its label) is marked out of supply",
+        "C-18, C-64 [001], C-63 [000]",
+    ),
+    FactKind(
+        "defensive_supply",
+        "hex",
+        "yes_no",
+        "the units in the hex trace supply only through a depleted truck",
+        "D-108 [001]",
+    ),
 )
 """What the Europa rules read off the map (stated with `StateFact`)."""
 

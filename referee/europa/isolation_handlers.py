@@ -9,12 +9,12 @@ from referee.common import commands as c
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
-from referee.common.facts import citation, stated
+from referee.common.facts import citation, stated, stated_yes
 from referee.common.isolation import conditions, roll_attrition
 from referee.common.ruling import Ruling, Step
 from referee.europa import combat_events as cb
 from referee.europa import isolation as europa_isolation
-from referee.europa.context import require_phase
+from referee.europa.context import opt_since, require_phase
 from referee.europa.state import EuropaState, LossDue
 
 
@@ -25,6 +25,7 @@ def resolve_attrition(command: c.ResolveIsolationAttrition, ctx: Context[EuropaS
     require_phase(
         ctx.state, command.side, (phase,), "isolation attrition", "D-104 [000]" if phase == "Initial" else "A-19 [001]"
     )
+    _not_in_defensive_supply(command, ctx.state)
     turns, cited = _turns_unsupplied(command, ctx.state)
     if turns < 2:
         raise IllegalOrderError(
@@ -49,6 +50,19 @@ def resolve_attrition(command: c.ResolveIsolationAttrition, ctx: Context[EuropaS
         summary = f"{what}: modified {outcome.modified}; {command.side} loses {outcome.loss} (allocate with #{entry})"
     steps = ([Step(text=f"unsupplied turn {turns}: {cited}", rule="D-104 [000]")] if cited else []) + outcome.steps
     return Decision(Ruling(summary=summary, steps=steps), events, [roll])
+
+
+def _not_in_defensive_supply(command: c.ResolveIsolationAttrition, state: EuropaState) -> None:
+    """D-108 [001] (truck_depletion=defensive_supply): units in defensive supply never suffer
+    isolation attrition; read from the referee-stated fact ``defensive_supply`` of the hex."""
+    if opt_since(state, "truck_depletion", "none") != "defensive_supply":
+        return
+    supplied, found = stated_yes(state, "defensive_supply", command.hex)
+    if supplied and found is not None:
+        raise IllegalOrderError(
+            f"{command.hex} is in defensive supply through a depleted truck: no isolation attrition "
+            f"(D-108 [001]; {citation(found)})"
+        )
 
 
 def _turns_unsupplied(command: c.ResolveIsolationAttrition, state: EuropaState) -> tuple[int, str]:

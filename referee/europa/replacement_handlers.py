@@ -7,16 +7,27 @@ from typing import Any
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
+from referee.common.facts import citation, stated
 from referee.common.ruling import Ruling, Step
 from referee.common.state import Unit
 from referee.europa import commands as eu
 from referee.europa import logistics_events as lg
 from referee.europa import replacements as rp
-from referee.europa.context import logistics_of, opt, require_phase, track_of
+from referee.europa.context import logistics_of, opt, opt_since, require_phase, track_of
 from referee.europa.state import EuropaState, ReplacementTrack
 
 REPLACEMENT_PHASES = ("Initial", "Replacement")
 """C-63 [000]: replacements are taken in the Initial phase; C-64 [001]: in the Replacement phase."""
+
+
+def _in_phase(ctx: Context[EuropaState], side: str, what: str, rule: str) -> bool:
+    """C-63 [000]: replacements in the Initial phase; under replacement_timing=001 only in the
+    Replacement phase at the end of the player turn (C-64 [001]). True under 001."""
+    late = opt_since(ctx.state, "replacement_timing", "000") == "001"
+    require_phase(
+        ctx.state, side, ("Replacement",) if late else REPLACEMENT_PHASES, what, "C-64 [001]" if late else rule
+    )
+    return late
 
 
 def _track(ctx: Context[EuropaState], nation: str) -> ReplacementTrack:
@@ -57,7 +68,7 @@ def receive(command: eu.ReceiveReplacements, ctx: Context[EuropaState]) -> Decis
     """C-30..C-36, C-50 [000]: Soviet city RPs from Aug I 1941 and factory output, once a game turn."""
     logistics = logistics_of(ctx.state)
     track = _track(ctx, command.nation)
-    require_phase(ctx.state, track.side, REPLACEMENT_PHASES, "taking replacements", "C-63 [000]")
+    _in_phase(ctx, track.side, "taking replacements", "C-63 [000]")
     if command.nation != "USSR":
         raise IllegalOrderError(
             f"regular replacement rates of {command.nation} come with the order of battle (K-11); "
@@ -120,7 +131,7 @@ def special(command: eu.ReceiveSpecialReplacements, ctx: Context[EuropaState]) -
     """C-40 [000]: 1/4 of accumulated losses for all forces, from Jul I 1941."""
     logistics = logistics_of(ctx.state)
     track = _track(ctx, command.nation)
-    require_phase(ctx.state, track.side, REPLACEMENT_PHASES, "taking special replacements", "C-40 [000]")
+    _in_phase(ctx, track.side, "taking special replacements", "C-40 [000]")
     _not_before(ctx, logistics.special_replacements_from_turn, "special replacements", "C-40 [000]")
     granted, consumed, steps = rp.special_replacements(track.losses, logistics.special_replacement_ratio)
     if not granted:
@@ -192,15 +203,27 @@ def excess(command: eu.CreditExcessLossReplacements, ctx: Context[EuropaState]) 
         raise IllegalOrderError(
             f"{command.removed} factors removed do not fulfil a loss requirement of {command.required}"
         )
-    output = rp.excess_loss_rps(
-        required=command.required,
-        removed=command.removed,
-        change=command.change,
-        armor_loss_required=command.armor_loss_required,
-        armor_cost=command.armor_cost,
-        isolated=command.isolated,
-        remainder=opt(ctx.state, "armor_rp_remainder"),
-    )
+    if opt_since(ctx.state, "excess_recovery", "000") == "001":
+        output = rp.excess_loss_001(
+            required=command.required,
+            removed=command.removed,
+            armor_removed=command.armor_cost,
+            out_of_supply=command.isolated,
+            counting=opt_since(ctx.state, "rp_counting", "factors"),
+        )
+        output.steps.append(
+            Step(text="under 001, armor_cost is read as the strength removed from armor types", rule="C-16 [001]")
+        )
+    else:
+        output = rp.excess_loss_rps(
+            required=command.required,
+            removed=command.removed,
+            change=command.change,
+            armor_loss_required=command.armor_loss_required,
+            armor_cost=command.armor_cost,
+            isolated=command.isolated,
+            remainder=opt(ctx.state, "armor_rp_remainder"),
+        )
     summary = ", ".join(f"{v} {k}" for k, v in output.points.items()) or "no RPs"
     return Decision(
         Ruling(summary=f"{command.nation} excess-loss recovery: {summary} (next game turn)", steps=output.steps),
@@ -209,9 +232,10 @@ def excess(command: eu.CreditExcessLossReplacements, ctx: Context[EuropaState]) 
 
 
 def breakout(command: eu.CreditBreakoutReplacements, ctx: Context[EuropaState]) -> Decision:
-    """C-20 [000]: infantry RPs from a breakout, usable next game turn."""
+    """C-20 [000]: infantry RPs from a breakout, usable next game turn; C-22 [001] in RE games."""
     _track(ctx, command.nation)
-    output = rp.breakout_rps(command.total_strength, command.modified_roll)
+    res = opt_since(ctx.state, "rp_counting", "factors") == "res"
+    output = (rp.breakout_res if res else rp.breakout_rps)(command.total_strength, command.modified_roll)
     summary = ", ".join(f"{v} {k}" for k, v in output.points.items()) or "no RPs"
     return Decision(
         Ruling(summary=f"{command.nation} breakout: {summary} (next game turn)", steps=output.steps),
@@ -246,7 +270,12 @@ def _soviet_armor_rule(ctx: Context[EuropaState], unit: Unit, cost: dict[str, in
 def rebuild(command: eu.RebuildUnit, ctx: Context[EuropaState]) -> Decision:
     """C-02, C-62, C-63 [000]: a cadre back to full, in supply, not a fragile division."""
     unit = _unit(ctx, command.side, command.unit_id)
-    require_phase(ctx.state, command.side, REPLACEMENT_PHASES, "rebuilding units", "C-63 [000]")
+    late = _in_phase(ctx, command.side, "rebuilding units", "C-63 [000]")
+    steps = _may_take_replacements(ctx, unit, late)
+    if late and f"{RETURNED}:{unit.unit_id}" in ctx.state.table.calendar.steps_done:
+        raise IllegalOrderError(
+            f"{unit.name}'s cadre came back this turn: it cannot also be rebuilt to full in the same turn (C-64 [001])"
+        )
     if unit.status != "cadre":
         raise IllegalOrderError(f"{unit.name} is {unit.status}; only a cadre in supply can be rebuilt (C-63 [000])")
     if unit.ratings.get("fragile") == "yes":
@@ -255,6 +284,8 @@ def rebuild(command: eu.RebuildUnit, ctx: Context[EuropaState]) -> Decision:
         )
     if command.cost is not None:
         cost, source = dict(command.cost), "the referee's chart"
+    elif late and opt_since(ctx.state, "rp_counting", "factors") == "res":
+        cost, source = rp.cost_in_res_001(unit.type, rebuild=True), "C-64 [001]: 2 REs of its type"
     elif unit.attack is None or unit.cadre_attack is None:
         raise IllegalOrderError(
             f"{unit.name} has no full and cadre attack strengths registered; give the cost from your chart"
@@ -269,7 +300,7 @@ def rebuild(command: eu.RebuildUnit, ctx: Context[EuropaState]) -> Decision:
     return Decision(
         Ruling(
             summary=f"{unit.name} rebuilt to full for {text}",
-            steps=[Step(text=f"cost from {source}: {text}", rule="C-02 [000], K-05")],
+            steps=[*steps, Step(text=f"cost from {source}: {text}", rule="C-02 [000], K-05")],
         ),
         events,
     )
@@ -278,12 +309,17 @@ def rebuild(command: eu.RebuildUnit, ctx: Context[EuropaState]) -> Decision:
 def return_cadre(command: eu.ReturnCadre, ctx: Context[EuropaState]) -> Decision:
     """C-63 [000]: a dead cadre comes back for its combat strength in RPs of its type."""
     unit = _unit(ctx, command.side, command.unit_id)
-    require_phase(ctx.state, command.side, REPLACEMENT_PHASES, "returning cadres", "C-63 [000]")
+    late = _in_phase(ctx, command.side, "returning cadres", "C-63 [000]")
     if unit.status != "eliminated":
         raise IllegalOrderError(f"{unit.name} is {unit.status}; only an eliminated unit's cadre can be returned")
-    if unit.cadre_attack is None:
+    res = late and opt_since(ctx.state, "rp_counting", "factors") == "res"
+    if unit.cadre_attack is None and not res:
         raise IllegalOrderError(f"{unit.name} has no cadre strength registered")
-    cost = rp.cadre_return_cost(unit_type=unit.type, cadre_attack=unit.cadre_attack)
+    cost = (
+        rp.cost_in_res_001(unit.type, rebuild=False)
+        if res
+        else rp.cadre_return_cost(unit_type=unit.type, cadre_attack=unit.cadre_attack or 0)
+    )
     _soviet_armor_rule(ctx, unit, cost)
     events = _pay_rps(ctx, unit.nation, cost, f"returning the cadre of {unit.name}")
     events.append(
@@ -291,14 +327,42 @@ def return_cadre(command: eu.ReturnCadre, ctx: Context[EuropaState]) -> Decision
             side=command.side, unit_id=unit.unit_id, status="cadre", location=command.location or unit.location
         )
     )
+    if late:
+        events.append(ev.StepCompleted(step=f"{RETURNED}:{unit.unit_id}"))
     text = ", ".join(f"{v} {k}" for k, v in cost.items())
+    why = Step(text=f"1 RE of its type: {text}", rule="C-64 [001]") if res else None
     return Decision(
         Ruling(
             summary=f"{unit.name} cadre returned for {text}",
-            steps=[Step(text=f"cadre strength {unit.cadre_attack} as {text}", rule="C-63 [000]")],
+            steps=[why or Step(text=f"cadre strength {unit.cadre_attack} as {text}", rule="C-63 [000]")],
         ),
         events,
     )
+
+
+RETURNED = "cadre_returned"
+"""Step marker: the unit's dead cadre came back in this (001 Replacement) phase (C-64 [001])."""
+
+
+def _may_take_replacements(ctx: Context[EuropaState], unit: Unit, late: bool) -> list[Step]:
+    """C-63 [000], C-64 [001]: the unit must be in supply; under 001 it must also have stayed
+    inactive since movement: not in an attack this combat phase, not moved in exploitation.
+    Read from the referee's statements about the unit (by id or name); each is cited."""
+    supply_rule = "C-64 [001]" if late else "C-63 [000]"
+    checks = [("out_of_supply", "is out of supply: it must be in supply to take replacements", supply_rule)]
+    if late:
+        checks += [
+            ("attacked_this_turn", "took part in an attack this player turn", "C-64 [001]"),
+            ("moved_in_exploitation", "moved in the exploitation phase", "C-64 [001]"),
+        ]
+    steps = []
+    for fact, refusal, rule in checks:
+        found = stated(ctx.state, fact, unit.unit_id) or stated(ctx.state, fact, unit.name)
+        if found is not None and found.value == "yes":
+            raise IllegalOrderError(f"{unit.name} {refusal} ({rule}; {citation(found)})")
+        if found is not None:
+            steps.append(Step(text=citation(found), rule=rule))
+    return steps
 
 
 REPLACEMENT_HANDLERS: dict[type[Any], Any] = {

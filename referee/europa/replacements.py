@@ -196,6 +196,55 @@ def excess_loss_rps(
     return Output({k: v for k, v in {"armor": armor, "infantry": infantry}.items() if v}, steps)
 
 
+def excess_loss_001(
+    *, required: int, removed: int, armor_removed: int, out_of_supply: bool, counting: str, why: str = ""
+) -> Output:
+    """Replacements for over-fulfilling a combat loss under 001 (C-15..C-18 [001], J-32).
+
+    The excess counts the full value of a division reduced to cadre (C-17); none are earned
+    when the units are marked out of supply at the moment of combat (C-18). Factor games
+    (``counting`` 'factors'): excess − 1 RPs (C-15); RE games ('res'): floor(excess / 3) REs
+    (C-16). They are armor when the excess came from armor types (50%-rated included): armor up
+    to what the armor units removed gives (``armor_removed``, /3 in RE games), the rest infantry.
+    """
+    if removed < required:
+        raise ValueError(f"{removed} factors removed do not fulfil a loss of {required}")
+    if out_of_supply:
+        cited = f" ({why})" if why else ""
+        return Output(
+            {}, [Step(text=f"units marked out of supply at the combat earn nothing{cited}", rule="C-18 [001]")]
+        )
+    excess = removed - required
+    if counting == "res":
+        points, unit, divisor = excess // 3, "REs", 3
+        text, rule = f"excess {removed} − {required} = {excess}; ÷ 3 rounded down → {points} REs", "C-16, C-17 [001]"
+    else:
+        points, unit, divisor = max(0, excess - 1), "RPs", 1
+        text, rule = f"excess {removed} − {required} = {excess} (full division value); − 1 → {points} RPs", "C-15 [001]"
+    steps = [Step(text=text, rule=f"{rule}, J-32")]
+    armor = min(points, armor_removed // divisor)
+    if armor:
+        steps.append(Step(text=f"{armor} of the {points} {unit} from armor types: armor", rule="C-16 [001]"))
+    return Output({k: v for k, v in {"armor": armor, "infantry": points - armor}.items() if v}, steps)
+
+
+def breakout_res(total_strength: int, modified_roll: int) -> Output:
+    """Infantry REs from a breakout in an RE game (C-22 [001]): on 7+, floor(total / 3) − 1; on 6
+    or less, the excess over the attrition loss (half, rounded up) in REs (÷ 3 rounded down,
+    as for a combat loss) − 1. Armor gives infantry too."""
+    if modified_roll >= 7:
+        points = max(0, total_strength // 3 - 1)
+        text = f"roll {modified_roll} ≥ 7: {total_strength} ÷ 3 rounded down − 1 = {points} REs"
+    else:
+        required = math.ceil(Fraction(total_strength, 2))
+        points = max(0, (total_strength - required) // 3 - 1)
+        text = (
+            f"roll {modified_roll} ≤ 6: loss {required}; excess {total_strength - required} ÷ 3 rounded down − 1 "
+            f"= {points} REs"
+        )
+    return Output({"infantry": points} if points else {}, [Step(text=text, rule="C-22 [001], J-34")])
+
+
 def breakout_rps(total_strength: int, modified_roll: int) -> Output:
     """Infantry RPs from a voluntary breakout of an Isolated stack (C-20, C-23 [000]).
 
@@ -233,5 +282,15 @@ def rebuild_cost(*, unit_type: str, full_attack: int, cadre_attack: int) -> dict
 
 def cadre_return_cost(*, unit_type: str, cadre_attack: int) -> dict[str, int]:
     """RPs to bring a dead cadre back: its combat strength of the right type (C-63 [000])."""
-    kind = {"armor": "armor", "artillery": "artillery"}.get(unit_type, "infantry")
-    return {kind: cadre_attack}
+    return {kind_of(unit_type): cadre_attack}
+
+
+def kind_of(unit_type: str) -> str:
+    """The replacement type a unit takes (C-01): armor, artillery, else infantry."""
+    return {"armor": "armor", "artillery": "artillery"}.get(unit_type, "infantry")
+
+
+def cost_in_res_001(unit_type: str, *, rebuild: bool) -> dict[str, int]:
+    """C-64 [001], RE games: a dead cadre returns for 1 RE, an on-map cadre is rebuilt for 2 REs,
+    of the unit's type."""
+    return {kind_of(unit_type): 2 if rebuild else 1}

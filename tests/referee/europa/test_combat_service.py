@@ -356,3 +356,29 @@ def test_a_campaign_started_before_the_special_losses_option_plays_as_it_did(tmp
         )
     assert service.state().replacement_tracks["Germany"].losses == before
     service.close()
+
+
+def test_a_preview_without_faces_shows_the_odds_and_the_drms(
+    europa: RefereeService, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 15: `preview` of a combat with no dice yet shows what is decided before them (odds,
+    column, shifts, DRMs with their rules) and records nothing; recording it is still refused."""
+    from tui.cli import main
+
+    in_combat(europa)
+    head = europa.head()
+    command = {key: value for key, value in ATTACK.items() if key != "faces"}
+    decision, _after = europa.preview(europa.parse(command))
+    assert decision.ruling.summary == "before the dice: 5-1: odds 18:4, DRM +1"
+    assert decision.events == [] and decision.rolls == []
+    assert any("armor" in step.text and step.rule for step in decision.ruling.steps)
+    location = europa.location
+    europa.close()
+    assert main(["preview", location, json.dumps(command)]) == 0
+    out = capsys.readouterr().out
+    assert "before the dice: 5-1: odds 18:4, DRM +1" in out and "nothing was recorded" in out
+    reopened = RefereeService.open(location)
+    try:
+        assert reopened.head() == head
+    finally:
+        reopened.close()
