@@ -12,7 +12,7 @@ from referee.common.plausible import beyond_the_rules
 from referee.common.ruling import Ruling, Step
 from referee.europa import commands as eu
 from referee.europa import logistics_events as lg
-from referee.europa.context import pool_of, track_of
+from referee.europa.context import opt_since, pool_of, track_of
 from referee.europa.state import EuropaState, ReplacementTrack
 
 
@@ -35,14 +35,15 @@ def refuse_with_losses_owed(state: EuropaState) -> None:
 
 def _credit_supply(command: eu.CreditSupplyPoints, ctx: Context[EuropaState]) -> Decision:
     """B-01 [000]; a credit larger than the whole stockpile may hold (B-05 [000]: twice the income)
-    is far outside the rules: it needs the referee's recorded reason (`beyond_the_rules`)."""
+    is far outside the rules: it needs the referee's recorded reason (`beyond_the_rules`). Under
+    sp_model 001 there is no cap (B-68 [001]), so no credit is out of bounds."""
     pool = pool_of(ctx.state, command.side)
     after = pool.stockpile + command.amount
     most = max(pool.cap or 0, 2 * pool.income)
     problem = (
         f"a credit of {command.amount} SP is more than the {command.side} stockpile may hold "
         f"({most} = 2 × income {pool.income}, B-05 [000])"
-        if most and command.amount > most
+        if most and command.amount > most and opt_since(ctx.state, "sp_model", "000") != "001"
         else None
     )
     steps = [Step(text=f"{pool.stockpile} + {command.amount} ({command.reason}) = {after}", rule="B-01 [000]")]

@@ -22,7 +22,7 @@ from referee.europa import combat_events as cb
 from referee.europa import commands as eu
 from referee.europa import logistics_events as lg
 from referee.europa import replacements as rp
-from referee.europa import supply
+from referee.europa import supply, supply_001
 from referee.europa.charts import BUNDLED, CombatCharts
 from referee.europa.combat_result import resolve
 from referee.europa.context import (
@@ -136,7 +136,7 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
     result = resolve(battle, assessment, charts, roll["total"], combat_options(state))
     steps = list(result.steps)
     events: list[ev.DomainEvent] = []
-    cost, lines = _supply_cost(command, opt_since(state, "overrun_rules", "000"))
+    cost, lines = _supply_cost(command, opt_since(state, "overrun_rules", "000"), opt_since(state, "sp_model", "000"))
     if cost and not command.overrun:
         steps += paid_twice(state, command.side, by_hand=False, override=command.override)
     if command.overrun and opt_since(state, "overrun_rules", "000") == "001":
@@ -146,7 +146,10 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
             )
         )
     if cost:
-        steps += [Step(text=line, rule="D-96 [001], J-40" if "D-96" in line else "B-36..B-39 [000]") for line in lines]
+        rule = "B-66 [001]" if opt_since(state, "sp_model", "000") == "001" and not command.overrun else None
+        steps += [
+            Step(text=line, rule="D-96 [001], J-40" if "D-96" in line else rule or "B-36..B-39 [000]") for line in lines
+        ]
         events += charge(
             state,
             side=command.side,
@@ -178,9 +181,11 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
     return Decision(Ruling(summary=summary + (f"; {owed}" if owed else ""), steps=steps), events, [roll])
 
 
-def _supply_cost(command: eu.ResolveCombat, overrun_rules: str = "000") -> tuple[int, list[str]]:
+def _supply_cost(command: eu.ResolveCombat, overrun_rules: str = "000", sp_model: str = "000") -> tuple[int, list[str]]:
     """B-36, B-37, B-39 [000]: 1/2 SP per paying non-c/m division (per stack), 1 SP if artillery attacks;
-    D-96 [001] (overrun_rules=001): an overrun costs 1 SP per attacking division."""
+    D-96 [001] (overrun_rules=001): an overrun costs 1 SP per attacking division; B-66 [001]
+    (sp_model=001): 1 SP per attacking division (``paying_stacks`` counts every division) and 1
+    for artillery."""
     if command.overrun and overrun_rules == "001":
         divisions = sum(command.paying_stacks)
         return divisions, ([f"overrun by {divisions} division(s): 1 SP each (D-96 [001])"] if divisions else [])
@@ -188,8 +193,12 @@ def _supply_cost(command: eu.ResolveCombat, overrun_rules: str = "000") -> tuple
         divisions = sum(command.paying_stacks)
         cost = supply.overrun_cost(divisions)
         return cost, ([f"overrun by {divisions} non-c/m division(s): {cost} SP"] if divisions else [])
+    artillery = any(unit.artillery for unit in command.attackers)
+    if sp_model == "001":
+        charged = supply_001.combat_cost(sum(command.paying_stacks), 0, artillery)
+        return charged.sp, [step.text for step in charged.steps]
     cost, lines = supply.attack_cost(list(command.paying_stacks))
-    if any(unit.artillery for unit in command.attackers):
+    if artillery:
         cost += 1
         lines.append("artillery in the combat: 1 SP")
     return cost, lines

@@ -63,6 +63,11 @@ class PayAttackSupply(Command):
     units: list[Name] = Field(default_factory=list, max_length=200)
     unpaid: bool = False
     override: Override = None
+    minor_divisions: Divisions = Field(
+        default=0,
+        description="sp_model 001 only: Axis minor infantry/cavalry and German security divisions among them, "
+        "1 SP per 2 (B-66 [001])",
+    )
 
 
 class PayArtillerySupply(Command):
@@ -83,6 +88,11 @@ class PayOverrunSupply(Command):
     divisions: int = Field(ge=1, le=100)
     units: list[Name] = Field(default_factory=list, max_length=200)
     unpaid: bool = False
+    minor_divisions: Divisions = Field(
+        default=0,
+        description="sp_model 001 only: Axis minor infantry/cavalry and German security divisions among them, "
+        "1 SP per 2 (B-66 [001])",
+    )
 
 
 class PayAirSupply(Command):
@@ -256,7 +266,8 @@ class ResolveCombat(Command):
         default_factory=list,
         max_length=20,
         description=(
-            "non-c/m divisions paying attack SP, per stack (B-36); for an overrun, per stack overrunning (B-39)"
+            "non-c/m divisions paying attack SP, per stack (B-36); for an overrun, per stack overrunning (B-39); "
+            "under sp_model 001 every attacking division (B-66)"
         ),
     )
     override: Override = None
@@ -338,6 +349,15 @@ class DebitReplacementPoints(Command):
     reason: Text
 
 
+class EnterSupplyZone(Command):
+    """Under sp_model 001: a side's units reached supply zone 2, 3 or 4 (B-60); the German stockpile is cut (B-62)."""
+
+    kind: Literal["EnterSupplyZone"] = "EnterSupplyZone"
+    side: Name
+    zone: int = Field(ge=2, le=4, description="the supply zone now reached (lines 1-3 of B-60 crossed)")
+    reason: Text = Field(description="what was reached, e.g. 'within 2 hexes of Kiev'")
+
+
 BrpCategory = Literal[
     "year_start",
     "option",
@@ -365,6 +385,7 @@ COMMANDS: tuple[type[Command], ...] = (
     PayArtillerySupply,
     PayOverrunSupply,
     PayAirSupply,
+    EnterSupplyZone,
     BuyResourcePoints,
     SellResourcePoints,
     SpendResourcePoints,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class _Data(BaseModel):
@@ -73,6 +73,29 @@ class FactorLimit(_Data):
     rule: str
 
 
+class Sp001(_Data):
+    """The Revised Europa 001 Supply Point model a scenario gives (B-60..B-68 [001]; B-68: scenarios
+    give the stocks and rates). Read only by campaigns whose option sp_model is 001."""
+
+    rates: dict[str, list[int]] = Field(description="side -> SP per turn in supply zones 1..4 (B-61, B-63)")
+    stockpile: dict[str, int] = Field(description="side -> initial stockpile (B-61, B-63)")
+    special_surprise_sp: int = Field(ge=0, description="A-33, B-64: SP of the surprise turn")
+    stockpile_cut_percent: list[int] = Field(
+        min_length=3, max_length=3, description="B-62: % of the unspent stockpile lost on entering zones 2, 3, 4"
+    )
+    cut_sides: list[str] = Field(description="sides whose stockpile is cut (B-62: German; B-63: never Soviet)")
+    weather_cut_percent: dict[str, int] = Field(description="weather -> % of income lost (B-65)")
+    lend_lease: list[LendLease] = Field(default_factory=list, description="B-63: Soviet +40 / +40 by date")
+    source: str
+
+    @model_validator(mode="after")
+    def _four_zones(self) -> Sp001:
+        for side, rates in self.rates.items():
+            if len(rates) != 4:
+                raise ValueError(f"sp_001 rates for {side} must give zones 1..4, not {len(rates)} values")
+        return self
+
+
 class Logistics(_Data):
     """Everything the Revised Europa logistics rules need from a scenario."""
 
@@ -101,6 +124,9 @@ class Logistics(_Data):
     factories: int = Field(ge=0, description="operating Soviet factories at the start (K-07: provisional)")
     factory_from_turn: int
     factor_limits: list[FactorLimit] = Field(default_factory=list)
+    sp_001: Sp001 | None = Field(
+        default=None, description="the 001 SP model (option sp_model=001); absent in campaigns pinned before it"
+    )
 
     def factor_limit(self, turn: int) -> FactorLimit | None:
         """The factor limit in force on ``turn`` (D-04 [000]: applied after halving)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ledger.errors import NegativeBalanceError
+from ledger.errors import LedgerError, NegativeBalanceError
 from referee.common.fold import lookup_account
 from referee.europa import logistics_events as lg
 from referee.europa.state import EuropaState, PendingReplacements, ReplacementTrack, ResourceStock, SupplyPool
@@ -157,6 +157,22 @@ def _factories(state: EuropaState, e: lg.FactoriesSet) -> None:
     track.factories_upgraded = e.upgraded
 
 
+def _zone(state: EuropaState, e: lg.SupplyZoneEntered) -> None:
+    pool = _pool(state, e.side)
+    if e.zone <= pool.zone:
+        raise LedgerError(f"{e.side} is already in supply zone {pool.zone}; zones only go up")
+    if e.cut > pool.stockpile:
+        raise NegativeBalanceError(f"{e.side} SP pool holds {pool.stockpile}; cannot lose {e.cut}")
+    pool.zone = e.zone
+    pool.stockpile -= e.cut
+
+
+def _mechanized_paid(state: EuropaState, e: lg.MechanizedMovementPaid) -> None:
+    pool = _pool(state, e.side)
+    kept = {unit: turn for unit, turn in pool.mechanized_paid.items() if turn >= e.turn}
+    pool.mechanized_paid = {**kept, **{unit.casefold(): e.turn for unit in e.units}}
+
+
 def _no_change(state: EuropaState, e: Any) -> None:
     """Recorded for the log only."""
 
@@ -183,4 +199,6 @@ LOGISTICS_APPLIERS: dict[type[Any], Callable[[EuropaState, Any], None]] = {
     lg.LossesRecorded: _losses,
     lg.RegularReplacementsReceived: _regular,
     lg.FactoriesSet: _factories,
+    lg.SupplyZoneEntered: _zone,
+    lg.MechanizedMovementPaid: _mechanized_paid,
 }

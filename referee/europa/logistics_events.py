@@ -20,7 +20,7 @@ class SupplyIncomeReceived(DomainEvent):
     side: str
     amount: int = Field(ge=0)
     income: int = Field(ge=0)
-    cap: int = Field(ge=0)
+    cap: int | None = Field(ge=0, description="None: no cap (B-68 [001])")
     breakdown: dict[str, int]
 
 
@@ -203,3 +203,22 @@ class ReplacementsDebited(DomainEvent):
     kind: str
     amount: int = Field(gt=0)
     reason: str
+
+
+class SupplyZoneEntered(DomainEvent):
+    """A side's units reached a further 001 supply zone; ``cut`` SP of its stockpile are lost (B-60, B-62 [001])."""
+
+    type: Literal["SupplyZoneEntered"] = "SupplyZoneEntered"
+    side: str
+    zone: int = Field(ge=2, le=4)
+    cut: int = Field(ge=0)
+    reason: str
+
+
+class MechanizedMovementPaid(DomainEvent):
+    """001: these mechanized units paid their movement SP for game turn ``turn`` (B-66 [001])."""
+
+    type: Literal["MechanizedMovementPaid"] = "MechanizedMovementPaid"
+    side: str
+    units: list[str] = Field(min_length=1)
+    turn: int

@@ -12,7 +12,7 @@ from referee.common.plausible import beyond_the_rules
 from referee.common.ruling import Ruling, Step
 from referee.europa import commands as eu
 from referee.europa import logistics_events as lg
-from referee.europa.context import logistics_of, require_phase
+from referee.europa.context import logistics_of, opt_since, require_phase
 from referee.europa.data import Logistics
 from referee.europa.state import EuropaState, ResourceStock
 
@@ -35,8 +35,19 @@ def _held(stock: ResourceStock, location: str, count: int, why: str) -> int:
     return held
 
 
+def no_conversion_001(state: EuropaState, what: str) -> None:
+    """B-68 [001]: the 001 SP model has no SP ↔ Resource Point conversion; refused under sp_model 001
+    (a campaign pinned before the option plays 000)."""
+    if opt_since(state, "sp_model", "000") == "001":
+        raise IllegalOrderError(
+            f"{what}: the 001 SP model has no conversion between SP and Resource Points (B-68 [001])"
+        )
+
+
 def buy(command: eu.BuyResourcePoints, ctx: Context[EuropaState]) -> Decision:
-    """B-50 [000]: 3 SP buy 1 Resource Point, Initial phase only; surprise SP cannot (B-28)."""
+    """B-50 [000]: 3 SP buy 1 Resource Point, Initial phase only; surprise SP cannot (B-28).
+    Refused under sp_model 001 (B-68 [001])."""
+    no_conversion_001(ctx.state, "buying Resource Points with SP")
     logistics = logistics_of(ctx.state)
     stock = _stock(ctx, command.side)
     require_phase(ctx.state, command.side, ("Initial",), "buying Resource Points", "B-50 [000]")
@@ -96,7 +107,9 @@ def _placed(command: eu.BuyResourcePoints, stock: ResourceStock, logistics: Logi
 
 
 def sell(command: eu.SellResourcePoints, ctx: Context[EuropaState]) -> Decision:
-    """B-51 [000]: 1 Resource Point connected by rail to a friendly edge gives 2 SP, Initial phase."""
+    """B-51 [000]: 1 Resource Point connected by rail to a friendly edge gives 2 SP, Initial phase.
+    Refused under sp_model 001 (B-68 [001])."""
+    no_conversion_001(ctx.state, "exchanging Resource Points for SP")
     logistics = logistics_of(ctx.state)
     stock = _stock(ctx, command.side)
     require_phase(ctx.state, command.side, ("Initial",), "exchanging Resource Points for SP", "B-51 [000]")

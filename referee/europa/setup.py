@@ -9,10 +9,10 @@ from pydantic import ValidationError
 from referee.common.errors import ScenarioError
 from referee.common.options import option
 from referee.common.ruleset import validation_message
-from referee.common.scenario import LoadedScenario, Scenario
+from referee.common.scenario import LoadedScenario, PoolStart, Scenario
 from referee.common.setup import opening_rosters, opening_table
 from referee.common.state import CampaignIdentity
-from referee.europa.data import Logistics
+from referee.europa.data import Logistics, Sp001
 from referee.europa.state import EuropaState, EuropaTable, ReplacementTrack, ResourceStock, SupplyPool
 
 
@@ -32,11 +32,49 @@ def scenario_tables(scenario: Scenario) -> dict[str, Any]:
     return {"logistics": logistics.model_dump(mode="json")} if logistics else {}
 
 
+def sp_model_001(scenario: Scenario, logistics: Logistics | None, options: dict[str, str]) -> Sp001 | None:
+    """The scenario's 001 SP figures when the campaign plays option sp_model 001, else None; a
+    scenario without them cannot open a 001 campaign (B-68 [001]: scenarios give stocks and rates)."""
+    if logistics is None or option(options, "sp_model", before="000") != "001":
+        return None
+    model = logistics.sp_001
+    missing = [side for side in scenario.supply_pools if model is None or side not in model.stockpile]
+    if model is None or missing:
+        raise ScenarioError(
+            f"scenario {scenario.id} gives no 001 SP stockpile and rates (logistics.sp_001) for "
+            f"{', '.join(missing) or 'any side'}, which option sp_model 001 needs (B-68 [001])"
+        )
+    return model
+
+
+def _pool(side: str, pool: PoolStart, logistics: Logistics | None, model: Sp001 | None, surprise: bool) -> SupplyPool:
+    """A side's opening SP pool: the scenario's 000 figures, or under 001 the stockpile and zone-1
+    rate of B-61, B-63 with no cap (B-68) and the 160 special SP of A-33, B-64."""
+    special_side = surprise and logistics is not None and side == logistics.special_sp_side
+    if model is not None:
+        return SupplyPool(
+            side=side,
+            stockpile=model.stockpile[side],
+            income=model.rates[side][0] if side in model.rates else 0,
+            cap=None,
+            special=model.special_surprise_sp if special_side else 0,
+        )
+    return SupplyPool(
+        side=side,
+        stockpile=pool.stockpile,
+        income=pool.income,
+        cap=pool.cap,
+        # A-32, B-28 [000]: the surprise turn's special SP, spent first, never saved.
+        special=logistics.special_surprise_sp if logistics and special_side else 0,
+    )
+
+
 def starting_state(loaded: LoadedScenario, identity: CampaignIdentity) -> EuropaState:
     """The state a new Europa campaign starts from: the scenario's values, nothing computed later."""
     scenario = loaded.scenario
     logistics = logistics_of_scenario(scenario)
     variant = logistics.resource_variants[option(identity.options, "finland_front")] if logistics else None
+    model = sp_model_001(scenario, logistics, identity.options)
     return EuropaState(
         identity=identity,
         table=EuropaTable(
@@ -44,16 +82,7 @@ def starting_state(loaded: LoadedScenario, identity: CampaignIdentity) -> Europa
             cities={city.name: "soviet" for city in logistics.cities} if logistics else {},
         ),
         supply_pools={
-            side: SupplyPool(
-                side=side,
-                stockpile=pool.stockpile,
-                income=pool.income,
-                cap=pool.cap,
-                # A-32, B-28 [000]: the surprise turn's special SP, spent first, never saved.
-                special=logistics.special_surprise_sp
-                if logistics and side == logistics.special_sp_side and scenario.start_turn == 0
-                else 0,
-            )
+            side: _pool(side, pool, logistics, model, scenario.start_turn == 0)
             for side, pool in scenario.supply_pools.items()
         },
         # B-52 [000], option finland_front: starting Resource Points by side and location.

@@ -3,9 +3,9 @@ Supply Point pool and Resource Points, each nation's replacement track."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from pydantic import Field
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
 from referee.common.state import BaseState, StateModel, TableState
 
@@ -34,6 +34,21 @@ class SupplyPool(StateModel):
     cap: int | None = None
     special: int = Field(default=0, description="use-or-lose SP (the surprise turn's), spent first")
     last_income: dict[str, int] = Field(default_factory=dict, description="breakdown of the last income")
+    zone: int = Field(default=1, ge=1, le=4, description="001 supply zone the side has reached (B-60 [001])")
+    mechanized_paid: dict[str, int] = Field(
+        default_factory=dict, description="001: mechanized unit -> game turn its movement SP was paid (B-66 [001])"
+    )
+
+    @model_serializer(mode="wrap")
+    def _without_001_defaults(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """The 001 fields are left out while at their defaults: a 000 campaign's state (cached,
+        exported, compared with earlier releases) is exactly what it was before they existed."""
+        data: dict[str, Any] = handler(self)
+        if data.get("zone") == 1:
+            del data["zone"]
+        if data.get("mechanized_paid") == {}:
+            del data["mechanized_paid"]
+        return data
 
 
 class PendingReplacements(StateModel):

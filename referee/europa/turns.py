@@ -1,7 +1,9 @@
 """What the Europa logistics rules do when the calendar moves (added to the advance entry).
 
-- End of a side's Initial phase: stockpile above the cap is lost (B-05 [000], J-02 default).
-- End of the surprise turn: unspent special SP are dropped (A-32, B-28 [000]).
+- End of a side's Initial phase: stockpile above the cap is lost (B-05 [000], J-02 default);
+  under option sp_model 001 there is no cap (B-68 [001]).
+- End of the surprise turn: unspent special SP are dropped (A-32, B-28 [000]; under 001 the
+  special allocation is for the surprise turn, A-33, B-64, read the same way).
 - A new game turn: rail purchases reset (B-54); pending RPs due this turn join the tracks (C-21).
 """
 
@@ -11,6 +13,7 @@ from referee.common import events as ev
 from referee.common.ruling import Step
 from referee.common.state import CalendarPosition
 from referee.europa import logistics_events as lg
+from referee.europa.context import opt_since
 from referee.europa.state import EuropaState
 
 
@@ -22,8 +25,9 @@ def advance_effects(
         return [], []
     events: list[ev.DomainEvent] = []
     steps: list[Step] = []
+    model_001 = opt_since(state, "sp_model", "000") == "001"
     leaving_initial = before.phase == "Initial" and (after.turn, after.phase_index) != (before.turn, before.phase_index)
-    if leaving_initial and before.player in state.supply_pools:
+    if leaving_initial and before.player in state.supply_pools and not model_001:
         pool = state.supply_pools[before.player]
         if pool.cap is not None and pool.stockpile > pool.cap:
             lost = pool.stockpile - pool.cap
@@ -39,7 +43,10 @@ def advance_effects(
             if pool.special:
                 events.append(lg.SpecialSupplyExpired(side=pool.side, amount=pool.special))
                 steps.append(
-                    Step(text=f"{pool.side}: {pool.special} unspent special SP dropped", rule="A-32, B-28 [000]")
+                    Step(
+                        text=f"{pool.side}: {pool.special} unspent special SP dropped",
+                        rule="A-33, B-64 [001]" if model_001 else "A-32, B-28 [000]",
+                    )
                 )
         for stock in state.resource_points.values():
             if stock.rail_bought:

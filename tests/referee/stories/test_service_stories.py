@@ -36,6 +36,8 @@ def test_create_gives_entry_one_with_the_scenario_state(europa: RefereeService) 
         "scenario:revised-europa/barbarossa",
         "ruleset:europa-000",
         "chart:europa-combat",
+        "chart:europa-units",
+        "chart:europa-air",
     }
 
 
