@@ -157,6 +157,8 @@ def _example(prop: dict[str, Any], defs: dict[str, Any]) -> Any:
         )
     if kind == "array":
         return [_example(prop.get("items", {}), defs)] * max(1, int(prop.get("minItems", 1)))
+    if kind == "number":
+        return float(prop.get("minimum", 0) or 1)
     if kind == "boolean":
         return False
     return "…"

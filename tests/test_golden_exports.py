@@ -2,8 +2,10 @@
 the same figures in this one.
 
 tests/data/exports/ holds exports (and one campaign file) written by release 0.1.0 with
-``build_0_1_0.py`` and a Third Reich campaign of 1939-1942 written by release 0.3.0 with
-``build_reich_1941.py``, and beside each its figures as of several entries, flat
+``build_0_1_0.py``, a Third Reich campaign of 1939-1942 written by release 0.3.0 with
+``build_reich_1941.py`` and a Europa campaign under the 001 rules (surprise turn to Jul I 1941:
+combat, air and artillery bombardment, the 001 SP model, 001 replacements) written by release
+0.5.0 with ``build_europa_001.py``, and beside each its figures as of several entries, flat
 ('supply_pools/Axis/stockpile' -> 12) so that they do not depend on any release's state model.
 These files never change; a release that cannot read them is broken.
 """
@@ -40,7 +42,13 @@ def same_figures(found: dict[str, Any], golden: dict[str, Any]) -> bool:
 
 def test_the_golden_exports_are_all_there() -> None:
     """A release may add golden exports, never lose one."""
-    assert {"europa-barbarossa-0.1.0", "europa-branch-0.1.0", "reich-1939-0.1.0", "reich-1941-0.3.0"} <= set(GOLDEN)
+    assert {
+        "europa-barbarossa-0.1.0",
+        "europa-branch-0.1.0",
+        "reich-1939-0.1.0",
+        "reich-1941-0.3.0",
+        "europa-001-0.5.0",
+    } <= set(GOLDEN)
 
 
 @pytest.mark.parametrize("name", GOLDEN)

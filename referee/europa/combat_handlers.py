@@ -23,6 +23,7 @@ from referee.europa import commands as eu
 from referee.europa import logistics_events as lg
 from referee.europa import replacements as rp
 from referee.europa import supply, supply_001
+from referee.europa.bombardment_handlers import ARTILLERY_PAID, bombardment_support
 from referee.europa.charts import BUNDLED, CombatCharts
 from referee.europa.combat_result import resolve
 from referee.europa.context import (
@@ -81,7 +82,8 @@ def battle_of(command: eu.ResolveCombat, state: EuropaState) -> cm.Battle:
         weather=state.table.weather[command.zone],
         turn=state.table.calendar.turn,
         limit=factor_limit(state),
-        bombardment_shifts=command.bombardment_shifts,
+        bombardment_shifts=command.bombardment_shifts
+        + (bombardment_support(state, command.hex)[0] if command.hex else 0),
         winterization=command.winterization,
         commando=command.commando,
         axis_first_winter=command.axis_first_winter,
@@ -136,7 +138,19 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
     result = resolve(battle, assessment, charts, roll["total"], combat_options(state))
     steps = list(result.steps)
     events: list[ev.DomainEvent] = []
-    cost, lines = _supply_cost(command, opt_since(state, "overrun_rules", "000"), opt_since(state, "sp_model", "000"))
+    if command.hex:
+        _waiting, used_steps, used = bombardment_support(state, command.hex)
+        steps = used_steps + steps
+        events += used
+    paid = (
+        bool(command.hex)
+        and ARTILLERY_PAID.format(side=command.side, hex=command.hex) in state.table.calendar.steps_done
+    )
+    if paid:
+        steps.append(Step(text=f"the bombardment of {command.hex} paid the artillery's SP", rule="B-37, B-38 [000]"))
+    cost, lines = _supply_cost(
+        command, opt_since(state, "overrun_rules", "000"), opt_since(state, "sp_model", "000"), artillery_paid=paid
+    )
     if cost and not command.overrun:
         steps += paid_twice(state, command.side, by_hand=False, override=command.override)
     if command.overrun and opt_since(state, "overrun_rules", "000") == "001":
@@ -181,7 +195,9 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
     return Decision(Ruling(summary=summary + (f"; {owed}" if owed else ""), steps=steps), events, [roll])
 
 
-def _supply_cost(command: eu.ResolveCombat, overrun_rules: str = "000", sp_model: str = "000") -> tuple[int, list[str]]:
+def _supply_cost(
+    command: eu.ResolveCombat, overrun_rules: str = "000", sp_model: str = "000", *, artillery_paid: bool = False
+) -> tuple[int, list[str]]:
     """B-36, B-37, B-39 [000]: 1/2 SP per paying non-c/m division (per stack), 1 SP if artillery attacks;
     D-96 [001] (overrun_rules=001): an overrun costs 1 SP per attacking division; B-66 [001]
     (sp_model=001): 1 SP per attacking division (``paying_stacks`` counts every division) and 1
@@ -193,7 +209,7 @@ def _supply_cost(command: eu.ResolveCombat, overrun_rules: str = "000", sp_model
         divisions = sum(command.paying_stacks)
         cost = supply.overrun_cost(divisions)
         return cost, ([f"overrun by {divisions} non-c/m division(s): {cost} SP"] if divisions else [])
-    artillery = any(unit.artillery for unit in command.attackers)
+    artillery = any(unit.artillery for unit in command.attackers) and not artillery_paid
     if sp_model == "001":
         charged = supply_001.combat_cost(sum(command.paying_stacks), 0, artillery)
         return charged.sp, [step.text for step in charged.steps]

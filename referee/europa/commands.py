@@ -253,8 +253,15 @@ class ResolveCombat(Command):
     terrain: Name = Field(default="clear", description="the defender's hex: a terrain of the campaign's combat chart")
     fortified: bool = Field(default=False, description="a fort counter in the hex (D-41)")
     zone: Name = Field(description="the defender's weather zone")
+    hex: Name | None = Field(
+        default=None,
+        description="the defender's hex as ResolveBombardment named it: the bombardment hits waiting there are used",
+    )
     bombardment_shifts: int = Field(
-        default=0, ge=0, le=2, description="1R shifts earned by prior air or artillery bombardment"
+        default=0,
+        ge=0,
+        le=2,
+        description="1R shifts earned by prior bombardment not recorded in the book (recorded hits: name the hex)",
     )
     winterization: bool = Field(default=False, description="+1: winterization advantage (Snow only)")
     commando: bool = Field(default=False, description="+1: a commando success")

@@ -15,21 +15,29 @@ from referee.common.fold import GameFold
 from referee.common.game import Chart, Game, RuleChange
 from referee.common.handlers import NEUTRAL_HANDLERS
 from referee.europa import air_tables, charts, setup, turns, unit_chart, views
+from referee.europa import bombardment_charts as bch
 from referee.europa.account_handlers import ACCOUNT_HANDLERS, refuse_with_losses_owed
+from referee.europa.bombardment_commands import BOMBARDMENT_COMMANDS
+from referee.europa.bombardment_handlers import BOMBARDMENT_HANDLERS
 from referee.europa.combat_handlers import COMBAT_HANDLERS
 from referee.europa.commands import COMMANDS
 from referee.europa.events import CATALOG
 from referee.europa.fold import LOGISTICS_APPLIERS
+from referee.europa.fold_bombardment import BOMBARDMENT_APPLIERS
 from referee.europa.fold_combat import COMBAT_APPLIERS
 from referee.europa.forms import FORMS
 from referee.europa.isolation_handlers import ISOLATION_HANDLERS
+from referee.europa.map_commands import MAP_COMMANDS
+from referee.europa.map_handlers import MAP_HANDLERS
 from referee.europa.options import OPTIONS, SOURCES
 from referee.europa.replacement_handlers import REPLACEMENT_HANDLERS
 from referee.europa.resource_handlers import RESOURCE_HANDLERS
 from referee.europa.state import EuropaState
 from referee.europa.supply_handlers import SUPPLY_HANDLERS
 
-FOLD = GameFold("europa", EuropaState, CATALOG, {**LOGISTICS_APPLIERS, **COMBAT_APPLIERS}, state_version=6)
+FOLD = GameFold(
+    "europa", EuropaState, CATALOG, {**LOGISTICS_APPLIERS, **COMBAT_APPLIERS, **BOMBARDMENT_APPLIERS}, state_version=6
+)
 register(FOLD)
 """State version 2: the state of release 0.2 (0.1.0's cached states are rebuilt)."""
 
@@ -47,10 +55,32 @@ FACTS = (
         "choice",
         "the hex's terrain as the combat terrain chart names it",
         "D-10, D-24 [000]",
-        choices=("clear", "rough", "woods", "forest", "swamp", "mountain", "dot_city", "major_city"),
+        choices=(
+            "clear",
+            "rough",
+            "woods",
+            "forest",
+            "swamp",
+            "mountain",
+            "dot_city",
+            "major_city",
+            "wooded_rough",
+            "sand",
+        ),
     ),
-    FactKind("retreat_blocked", "hex", "yes_no", "no retreat path is open from the hex", "D-70, D-71 [000]"),
+    FactKind("retreat_blocked", "hex", "yes_no", "no retreat path is open from the hex", "D-70, D-71, D-72 [000]"),
     FactKind("in_enemy_zoc", "unit", "yes_no", "the unit stands in an enemy zone of control", "A-15, A-16 [000]"),
+    FactKind(
+        "interdiction_zone",
+        "hex",
+        "yes_no",
+        "the hex is in an air interdiction zone this turn",
+        "D-101, L-03, L-12 [000]",
+    ),
+    FactKind("rail_line", "hex", "yes_no", "a rail line runs through the hex", "L-08, L-12 [000]"),
+    FactKind(
+        "rail_cut", "hex", "yes_no", "a rail break (an interdiction centre or partisans) is in the hex", "L-08 [000]"
+    ),
     FactKind(
         "attacked_this_turn",
         "unit",
@@ -145,7 +175,7 @@ GAME = Game(
     name="europa",
     title="Revised Europa",
     fold=FOLD,
-    commands=COMMANDS,
+    commands=(*COMMANDS, *BOMBARDMENT_COMMANDS, *MAP_COMMANDS),
     handlers={
         **NEUTRAL_HANDLERS,
         **ACCOUNT_HANDLERS,
@@ -154,6 +184,8 @@ GAME = Game(
         **REPLACEMENT_HANDLERS,
         **COMBAT_HANDLERS,
         **ISOLATION_HANDLERS,
+        **BOMBARDMENT_HANDLERS,
+        **MAP_HANDLERS,
     },
     setup=setup.starting_state,
     options=OPTIONS,
@@ -162,6 +194,8 @@ GAME = Game(
         Chart("combat", charts.BUNDLED, _combat_chart, charts.CombatCharts),
         Chart("units", unit_chart.BUNDLED, unit_chart.unit_chart_data, unit_chart.UnitChart),
         Chart("air", air_tables.BUNDLED, air_tables.air_tables_data, air_tables.AirTables),
+        Chart(bch.KEY, bch.BUNDLED, bch.bombardment_chart, bch.Bombardment000),
+        Chart(bch.KEY_001, bch.BUNDLED_001, bch.bombardment_001_chart, bch.Bombardment001),
     ),
     facts=FACTS,
     advance_effects=turns.advance_effects,

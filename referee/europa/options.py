@@ -55,6 +55,7 @@ OPTIONS: Choices = {
     "air_repair_timing": ("initial", "air_phase"),  # J-03
     "bombing_result_codes": ("contains_c", "facility_hits"),  # J-11
     "breakout_attrition": ("rolls", "no_roll"),  # J-20
+    "movement_rules": ("000", "001"),  # J-39, J-41 (gauge), J-42
 }
 
 SOURCES: Sources = {
@@ -92,5 +93,6 @@ SOURCES: Sources = {
     "air_repair_timing": "J-03",
     "bombing_result_codes": "J-11",
     "breakout_attrition": "J-20",
+    "movement_rules": "J-39, J-41, J-42",
 }
 """The contradiction (RULES.md section J) or rule each option settles."""

@@ -38,6 +38,8 @@ def test_create_gives_entry_one_with_the_scenario_state(europa: RefereeService) 
         "chart:europa-combat",
         "chart:europa-units",
         "chart:europa-air",
+        "chart:europa-bombardment",
+        "chart:europa-bombardment-001",
     }
 
 
