@@ -22,7 +22,7 @@ from referee.europa.bombardment_strikes import STRIKE_HANDLERS, need_faces, stri
 from referee.europa.charts import BUNDLED, CombatCharts
 from referee.europa.context import opt, opt_since, require_phase
 from referee.europa.state import EuropaState, LossDue
-from referee.europa.supply_handlers import charge
+from referee.europa.supply_charges import charge
 
 STRONG_001 = ("mountain", "major_city", "fortress")
 """D-86 [001]: forts, mountains and major cities give 1L (once)."""

@@ -37,7 +37,8 @@ from referee.europa.context import (
 from referee.europa.data import FactorLimit
 from referee.europa.replacement_handlers import pending_credits
 from referee.europa.state import EuropaState, LossDue
-from referee.europa.supply_handlers import PAID_IN_COMBAT, charge, paid_twice
+from referee.europa.supply_charges import charge
+from referee.europa.supply_handlers import PAID_IN_COMBAT, paid_twice
 
 
 def charts_of(state: EuropaState) -> CombatCharts:
