@@ -16,6 +16,8 @@ Name = Annotated[str, Field(min_length=1, max_length=80)]
 Digital = Literal["digital"]
 TwoDice = Annotated[list[int], Field(min_length=2, max_length=2)] | Digital
 """2D6 as thrown at the table, e.g. [3, 5], or "digital": the service rolls them (DESIGN "Dice")."""
+OneDie = Annotated[list[int], Field(min_length=1, max_length=1)] | Digital
+"""1D6 as thrown at the table, e.g. [4], or "digital"."""
 AnyDice = Annotated[list[int], Field(min_length=1, max_length=10)] | Digital
 
 

@@ -17,6 +17,8 @@ from referee.common.handlers import NEUTRAL_HANDLERS
 from referee.europa import air_tables, charts, setup, turns, unit_chart, views
 from referee.europa import bombardment_charts as bch
 from referee.europa.account_handlers import ACCOUNT_HANDLERS, refuse_with_losses_owed
+from referee.europa.air_combat_commands import AIR_COMBAT_COMMANDS
+from referee.europa.air_combat_handlers import AIR_COMBAT_HANDLERS
 from referee.europa.bombardment_commands import BOMBARDMENT_COMMANDS
 from referee.europa.bombardment_handlers import BOMBARDMENT_HANDLERS
 from referee.europa.combat_handlers import COMBAT_HANDLERS
@@ -175,7 +177,7 @@ GAME = Game(
     name="europa",
     title="Revised Europa",
     fold=FOLD,
-    commands=(*COMMANDS, *BOMBARDMENT_COMMANDS, *MAP_COMMANDS),
+    commands=(*COMMANDS, *BOMBARDMENT_COMMANDS, *MAP_COMMANDS, *AIR_COMBAT_COMMANDS),
     handlers={
         **NEUTRAL_HANDLERS,
         **ACCOUNT_HANDLERS,
@@ -186,6 +188,7 @@ GAME = Game(
         **ISOLATION_HANDLERS,
         **BOMBARDMENT_HANDLERS,
         **MAP_HANDLERS,
+        **AIR_COMBAT_HANDLERS,
     },
     setup=setup.starting_state,
     options=OPTIONS,

@@ -9,10 +9,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from referee.common.command_base import Command, Digital, Divisions, Name, Witnessed
+from referee.common.command_base import Command, Digital, Divisions, Name, OneDie, Witnessed
 
-OneDie = Annotated[list[int], Field(min_length=1, max_length=1)] | Digital
-"""1D6 as thrown at the table, e.g. [4], or "digital"."""
 SurpriseDice = Annotated[list[int], Field(min_length=37, max_length=37)] | Digital
 """The 37 faces of 1D6 of the air surprise in attack order, or "digital" (L-21 [000])."""
 Terrain = Literal[

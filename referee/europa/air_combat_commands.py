@@ -1,0 +1,72 @@
+"""Revised Europa air combat commands read on the campaign's air tables (K-09): one shot air to
+air, one flak shot at a strike, one air unit repair roll. The book keeps no air unit status:
+each ruling says what became of the unit (R, A or X and where X goes, ready or not)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from referee.common.command_base import Command, Name, OneDie, TwoDice, Witnessed
+
+
+class ResolveAirCombat(Command):
+    """One air-to-air shot (L-09, L-13 [000]): the firer's rating against the target's, with the
+    modifiers of L-09, read on the air combat table."""
+
+    kind: Literal["ResolveAirCombat"] = "ResolveAirCombat"
+    side: Name = Field(description="the firing side")
+    firer: Name = Field(description="the firing air unit, as the table calls it")
+    firer_rating: int = Field(ge=0, le=20, description="its air-to-air rating")
+    target: Name
+    target_rating: int = Field(ge=0, le=20, description="the target's air-to-air (defence) rating")
+    firer_one_step: bool = Field(default=False, description="the firer is a (1)-step unit")
+    target_one_step: bool = Field(default=False, description="the target is a (1)-step unit")
+    doubled_up: bool = Field(default=False, description="two units on one target: the better fires, at -1")
+    pilot_quality: bool = Field(default=False, description="a German or Finnish firer (-1, not against Guards)")
+    target_guards: bool = Field(default=False, description="the target is a Soviet Guards unit")
+    hexes_to_friendly: int | None = Field(
+        default=None, ge=0, le=99, description="from the combat to the nearest friendly hex: X goes to EFT or EET"
+    )
+    faces: TwoDice | None = Field(default=None, description='the 2D6 thrown, or "digital"')
+    rolled_by: Name = "referee"
+    witnesses: list[Name] = Field(default_factory=list, max_length=20)
+    witness_word: Witnessed = None
+
+
+class ResolveFlak(Command):
+    """One flak shot at a strike (L-11 [000]), read on the flak table: the AA factors firing, the
+    strike groups, night and bombers; with 2 or 3 groups a 1D6 picks the group hit."""
+
+    kind: Literal["ResolveFlak"] = "ResolveFlak"
+    side: Name = Field(description="the side firing the AA")
+    target: Literal["airfield", "ship", "facility", "front_line", "interdiction"] = Field(
+        description="what the strike attacks: it says which AA fires (L-11)"
+    )
+    hex: Name = Field(description="the target hex (or the interdiction zone's centre)")
+    aa_factors: int = Field(ge=1, le=99, description="the AA factors that fire, summed over the zone for interdiction")
+    strike_groups: list[Name] = Field(min_length=1, max_length=3, description="the strike groups, escorts left out")
+    night: bool = False
+    bombers: bool = Field(default=False, description="every strike group is a B or NB bomber")
+    faces: TwoDice | None = Field(default=None, description='the 2D6 thrown, or "digital"')
+    group_die: OneDie | None = Field(default=None, description="with 2 or 3 groups: the 1D6 picking the group hit")
+    rolled_by: Name = "referee"
+    witnesses: list[Name] = Field(default_factory=list, max_length=20)
+    witness_word: Witnessed = None
+
+
+class RepairAirUnit(Command):
+    """One Inoperable air unit's repair roll on the Air Unit Repair table (1D6; L-23, J-03)."""
+
+    kind: Literal["RepairAirUnit"] = "RepairAirUnit"
+    side: Name
+    unit: Name = Field(description="the inoperable air unit")
+    drm: int = Field(default=0, ge=-3, le=3, description="other modifiers of your printed table")
+    faces: OneDie | None = Field(default=None, description='the 1D6 thrown, or "digital"')
+    rolled_by: Name = "referee"
+    witnesses: list[Name] = Field(default_factory=list, max_length=20)
+    witness_word: Witnessed = None
+
+
+AIR_COMBAT_COMMANDS: tuple[type[Command], ...] = (ResolveAirCombat, ResolveFlak, RepairAirUnit)
