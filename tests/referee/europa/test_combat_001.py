@@ -16,19 +16,13 @@ from referee.europa.combat import Battle, CombatOptions, assess
 from referee.europa.combat_result import resolve
 from referee.europa.combat_units import Attacker, Defender
 from referee.service import RefereeService
+from tests.referee.europa.test_combat import AT_REGIMENT, INFANTRY, PANZER, RIFLE, STUG, TANK_CADRE
 from tests.referee.europa.test_combat_service import ATTACK
 from tests.referee.europa.test_logistics_service import at_phase
 
 CHARTS, _ = load_charts()
 OLD = CombatOptions()
 NEW = CombatOptions(combat_rules="001", overrun_rules="001", ezoc_retreat="cadre_per_zoc", defensive_supply=True)
-
-INFANTRY = Attacker(label="7-6 inf", attack=7)
-STUG = Attacker(label="2-1-10 StuG", attack=2, aeca="full")
-PANZER = Attacker(label="9-10 pz", attack=9, aeca="full")
-RIFLE = Defender(label="4-6 rifle", defense=4)
-AT_REGIMENT = Defender(label="2-3-8 AT", defense=3, atec="full")
-TANK_CADRE = Defender(label="3-2-8 tank cadre", defense=2, atec="full", aeca="full")
 
 
 def battle(attackers: list[Attacker], defenders: list[Defender], **kwargs: Any) -> Battle:

@@ -16,6 +16,7 @@ from referee.europa import supply_001
 from referee.europa.setup import logistics_of_scenario
 from referee.europa.supply_handlers import sp_001
 from referee.service import RefereeService
+from tests.referee.europa.test_logistics_service import at_phase
 
 from support import TickingClock, refused
 
@@ -49,18 +50,6 @@ def e000(tmp_path: Path) -> Iterator[RefereeService]:
     service.close()
 
 
-def goto(service: RefereeService, label: str, player: str, phase: str) -> None:
-    """Advance phase by phase (taking SP income where the ruleset requires it) to the position."""
-    for _ in range(200):
-        calendar = service.state().table.calendar
-        if (calendar.label, calendar.player, calendar.phase) == (label, player, phase):
-            return
-        if calendar.phase == "Initial" and f"sp_income:{calendar.player}" not in calendar.steps_done:
-            service.execute_json({"kind": "ReceiveSupplyIncome", "side": calendar.player})
-        service.execute_json({"kind": "AdvancePhase"})
-    raise AssertionError(f"never reached {label} {player} {phase}")
-
-
 def pool(service: RefereeService, side: str) -> tuple[int, int, int | None, int, int]:
     found = service.state().supply_pools[side]
     return found.stockpile, found.income, found.cap, found.special, found.zone
@@ -82,7 +71,7 @@ def test_B61_B63_B64_A33_opening_stockpiles_120_and_160_special_160_no_cap(e001:
 
 def test_B61_B64_german_turn_1_income_200_after_the_surprise_turn(e001: RefereeService) -> None:
     """B-64 [001]: the special SP serve the surprise turn (spent first), then the regular 200."""
-    goto(e001, "Surprise turn 1941", "Axis", "Combat")
+    at_phase(e001, "Surprise turn 1941", "Axis", "Combat")
     entry = run(e001, kind="PayAttackSupply", side="Axis", stacks=[2, 3])
     assert entry["events"][0]["from_special"] == 5  # B-66: 1 SP per attacking division
     assert pool(e001, "Axis")[3] == 155
@@ -167,7 +156,7 @@ def test_B63_soviet_lend_lease_40_from_may_I_1942_and_40_more_from_july_I_1943(t
 
 
 def test_B63_soviet_income_in_its_zone_through_the_referee(e001: RefereeService) -> None:
-    goto(e001, "Jun II 1941", "Soviet", "Initial")
+    at_phase(e001, "Jun II 1941", "Soviet", "Initial")
     run(e001, kind="EnterSupplyZone", side="Soviet", zone=2, reason="Kiev besieged")
     entry = run(e001, kind="ReceiveSupplyIncome", side="Soviet")
     assert entry["events"][0]["amount"] == 160 and entry["events"][0]["cap"] is None
@@ -180,7 +169,7 @@ def test_B63_soviet_income_in_its_zone_through_the_referee(e001: RefereeService)
 @pytest.mark.parametrize(("condition", "received"), [("Clear", 200), ("Frost", 180), ("Snow", 160), ("Mud", 140)])
 def test_B65_weather_cuts_income_frost_10_snow_20_mud_30(e001: RefereeService, condition: str, received: int) -> None:
     """B-65 [001]: −10% Frost, −20% Snow, −30% Mud; one bad supply zone (B) is enough (worst counts)."""
-    goto(e001, "Jun II 1941", "Axis", "Initial")
+    at_phase(e001, "Jun II 1941", "Axis", "Initial")
     run(e001, kind="SetWeather", zone="B", condition=condition)
     entry = run(e001, kind="ReceiveSupplyIncome", side="Axis")
     assert entry["events"][0]["amount"] == received
@@ -202,12 +191,12 @@ def test_B65_the_worst_supply_weather_counts_and_rounding_follows_weather_roundi
 
 def test_B66_mechanized_pay_once_a_turn_for_both_movement_phases(e001: RefereeService) -> None:
     """B-66 [001]: 2 mechanized + 1 motorized = 2.5 → 3 SP; the same divisions in Exploitation pay nothing more."""
-    goto(e001, "Jun II 1941", "Axis", "Movement")
+    at_phase(e001, "Jun II 1941", "Axis", "Movement")
     units = ["7 Pz", "12 Pz", "20 Mot"]
     entry = run(e001, kind="ActivateMechanized", side="Axis", cm_divisions=2, motorized=1, units=units)
     assert entry["events"][0]["from_stockpile"] == 3
     assert pool(e001, "Axis")[0] == 317
-    goto(e001, "Jun II 1941", "Axis", "Exploitation")
+    at_phase(e001, "Jun II 1941", "Axis", "Exploitation")
     refused(
         e001,
         {"kind": "ActivateMechanized", "side": "Axis", "cm_divisions": 1, "units": ["7 PZ"]},
@@ -219,7 +208,7 @@ def test_B66_mechanized_pay_once_a_turn_for_both_movement_phases(e001: RefereeSe
 
 
 def test_B66_mechanized_divisions_must_be_named_and_guards_cavalry_is_a_000_rate(e001: RefereeService) -> None:
-    goto(e001, "Jun II 1941", "Axis", "Movement")
+    at_phase(e001, "Jun II 1941", "Axis", "Movement")
     refused(e001, {"kind": "ActivateMechanized", "side": "Axis", "cm_divisions": 2}, "name the 2 division")
     refused(
         e001,
@@ -230,7 +219,7 @@ def test_B66_mechanized_divisions_must_be_named_and_guards_cavalry_is_a_000_rate
 
 def test_B66_every_attacking_division_pays_1_minor_and_security_1_per_2(e001: RefereeService) -> None:
     """B-66 [001]: stacks of 2 and 3 → 5 SP; with 3 of them Axis minor or security → 2 + 1.5 → 4."""
-    goto(e001, "Jun II 1941", "Axis", "Combat")
+    at_phase(e001, "Jun II 1941", "Axis", "Combat")
     assert run(e001, kind="PayAttackSupply", side="Axis", stacks=[2, 3])["events"][0]["from_stockpile"] == 5
     entry = run(e001, kind="PayAttackSupply", side="Axis", stacks=[2, 3], minor_divisions=3, override="second wave")
     assert entry["events"][0]["from_stockpile"] == 4
@@ -238,9 +227,9 @@ def test_B66_every_attacking_division_pays_1_minor_and_security_1_per_2(e001: Re
 
 
 def test_B66_artillery_1_per_combat_and_overrun_1_per_division(e001: RefereeService) -> None:
-    goto(e001, "Jun II 1941", "Axis", "Movement")
+    at_phase(e001, "Jun II 1941", "Axis", "Movement")
     assert run(e001, kind="PayOverrunSupply", side="Axis", divisions=3)["events"][0]["from_stockpile"] == 3
-    goto(e001, "Jun II 1941", "Axis", "Combat")
+    at_phase(e001, "Jun II 1941", "Axis", "Combat")
     assert run(e001, kind="PayArtillerySupply", side="Axis", combats=2)["events"][0]["from_stockpile"] == 2
     assert pool(e001, "Axis")[0] == 315
 
@@ -252,7 +241,7 @@ def test_B66_air_1_per_3_units_rounded_to_nearest(
     e001: RefereeService, fighters: int, others: int, transports: int, cost: int
 ) -> None:
     """B-66 [001], J-08: any 3 air units cost 1 SP, rounded to the nearest (1 → 0, 2 → 1, 4 → 1, 5 → 2)."""
-    goto(e001, "Jun II 1941", "Axis", "Air")
+    at_phase(e001, "Jun II 1941", "Axis", "Air")
     entry = run(e001, kind="PayAirSupply", side="Axis", fighters=fighters, others=others, transports=transports)
     assert pool(e001, "Axis")[0] == 320 - cost
     assert entry["events"][0]["from_stockpile"] == cost
@@ -262,7 +251,7 @@ def test_B66_air_1_per_3_units_rounded_to_nearest(
 
 
 def test_B67_an_unpaid_attack_may_not_be_made_and_the_store_is_unchanged(e001: RefereeService) -> None:
-    goto(e001, "Jun II 1941", "Axis", "Combat")
+    at_phase(e001, "Jun II 1941", "Axis", "Combat")
     refused(
         e001,
         {"kind": "PayAttackSupply", "side": "Axis", "stacks": [2], "unpaid": True},
@@ -278,12 +267,12 @@ def test_B67_an_unpaid_attack_may_not_be_made_and_the_store_is_unchanged(e001: R
 
 def test_B67_an_unpaid_mechanized_division_moves_half_ma_and_may_not_attack(e001: RefereeService) -> None:
     """B-67 [001]: recorded in the Movement phase (no SP); in Exploitation it must pay or stay."""
-    goto(e001, "Jun II 1941", "Axis", "Movement")
+    at_phase(e001, "Jun II 1941", "Axis", "Movement")
     entry = run(e001, kind="ActivateMechanized", side="Axis", cm_divisions=1, units=["7 Pz"], unpaid=True)
     assert entry["events"][0]["type"] == "UnsuppliedActivityRecorded"
     assert "moves 1/2 MA in the Movement phase and may not attack" in entry["ruling"]["summary"]
     assert pool(e001, "Axis")[0] == 320
-    goto(e001, "Jun II 1941", "Axis", "Exploitation")
+    at_phase(e001, "Jun II 1941", "Axis", "Exploitation")
     refused(
         e001,
         {"kind": "ActivateMechanized", "side": "Axis", "cm_divisions": 1, "units": ["7 Pz"], "unpaid": True},
@@ -296,7 +285,7 @@ def test_B67_an_unpaid_mechanized_division_moves_half_ma_and_may_not_attack(e001
 
 def test_B68_no_cap_at_the_end_of_the_initial_phase(e001: RefereeService) -> None:
     """B-68 [001]: Soviet 160 + 120 = 280, above 000's 2 × 120; nothing is lost."""
-    goto(e001, "Jun II 1941", "Soviet", "Initial")
+    at_phase(e001, "Jun II 1941", "Soviet", "Initial")
     run(e001, kind="ReceiveSupplyIncome", side="Soviet")
     entry = run(e001, kind="AdvancePhase")
     assert not any(event["type"] == "SupplyCapApplied" for event in entry["events"])
@@ -304,7 +293,7 @@ def test_B68_no_cap_at_the_end_of_the_initial_phase(e001: RefereeService) -> Non
 
 
 def test_B68_no_conversion_between_sp_and_resource_points(e001: RefereeService) -> None:
-    goto(e001, "Jun II 1941", "Axis", "Initial")
+    at_phase(e001, "Jun II 1941", "Axis", "Initial")
     refused(
         e001,
         {"kind": "BuyResourcePoints", "side": "Axis", "count": 1, "location": "Poland"},
@@ -329,9 +318,9 @@ def test_J23_a_000_campaign_keeps_the_000_opening_income_cap_and_has_no_zones(
     assert pool(e000, "Soviet") == (75, 60, 120, 0, 1)
     refused(e000, {"kind": "EnterSupplyZone", "side": "Axis", "zone": 2, "reason": "Kiev"}, "sp_model 000")
     for service, received in ((e000, 100), (e001, 200)):
-        goto(service, "Jun II 1941", "Axis", "Initial")
+        at_phase(service, "Jun II 1941", "Axis", "Initial")
         assert run(service, kind="ReceiveSupplyIncome", side="Axis")["events"][0]["amount"] == received
-    goto(e000, "Jun II 1941", "Soviet", "Initial")
+    at_phase(e000, "Jun II 1941", "Soviet", "Initial")
     run(e000, kind="ReceiveSupplyIncome", side="Soviet")
     assert any(event["type"] == "SupplyCapApplied" for event in run(e000, kind="AdvancePhase")["events"])
 
@@ -339,7 +328,7 @@ def test_J23_a_000_campaign_keeps_the_000_opening_income_cap_and_has_no_zones(
 def test_J24_weather_000_frost_no_cut_mud_25_against_001_10_and_30(e000: RefereeService, e001: RefereeService) -> None:
     """J-24: Frost in B and C: 000 no cut (100), 001 −10% (180); Mud: 000 −25% (75), 001 −30% (140)."""
     for service in (e000, e001):
-        goto(service, "Jun II 1941", "Axis", "Initial")
+        at_phase(service, "Jun II 1941", "Axis", "Initial")
         for zone in ("B", "C"):
             run(service, kind="SetWeather", zone=zone, condition="Frost")
     assert run(e000, kind="ReceiveSupplyIncome", side="Axis")["events"][0]["amount"] == 100
@@ -351,7 +340,7 @@ def test_J24_weather_000_frost_no_cut_mud_25_against_001_10_and_30(e000: Referee
 def test_J25_costs_and_not_paying_000_against_001(e000: RefereeService, e001: RefereeService) -> None:
     """J-25: stacks of 2 and 3 cost 1 + 2 = 3 under 000, 5 under 001; unpaid: halved (000), refused (001)."""
     for service in (e000, e001):
-        goto(service, "Jun II 1941", "Axis", "Combat")
+        at_phase(service, "Jun II 1941", "Axis", "Combat")
     assert run(e000, kind="PayAttackSupply", side="Axis", stacks=[2, 3])["events"][0]["from_stockpile"] == 3
     assert run(e001, kind="PayAttackSupply", side="Axis", stacks=[2, 3])["events"][0]["from_stockpile"] == 5
     unpaid = {"kind": "PayAttackSupply", "side": "Axis", "stacks": [1], "unpaid": True, "override": "other stack"}
