@@ -22,12 +22,25 @@ def expected_ids(issue: int) -> list[str]:
     return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
 
 
-@pytest.mark.parametrize(("issue", "at_least"), [(3, 200), (4, 130), (5, 80), (14, 50)])
+@pytest.mark.parametrize(("issue", "at_least"), [(3, 200), (4, 130), (5, 80), (14, 50), (15, 100)])
 def test_no_rule_id_of_the_issues_sections_is_missing(issue: int, at_least: int) -> None:
     ids = expected_ids(issue)
     assert len(ids) > at_least
     missing = [rule_id for rule_id in ids if rule_id not in ROWS]
     assert not missing, f"add these rule IDs to docs/rules-coverage.md: {missing}"
+
+
+def test_no_europa_rule_waits_for_the_map_or_is_refused_under_001() -> None:
+    """Issue 15: the book holds no map, so what the players read off it is a referee-stated fact
+    the rules consume; and 001 is a ruleset with options, not refusals. A row still "not yet"
+    gives a reason a referee would accept (a table the text does not print, say)."""
+    for rule_id in expected_ids(15):
+        cells = [cell.strip() for cell in ROWS[rule_id].strip("|").split("|")]
+        if cells[1] not in ("not yet", "partial"):
+            continue
+        reason = cells[3].lower()
+        assert "needs the map" not in reason and "need the map" not in reason, f"{rule_id}: {cells[3]}"
+        assert not re.search(r"001.*refused|refused.*001", reason), f"{rule_id}: {cells[3]}"
 
 
 def test_every_named_test_exists() -> None:

@@ -27,11 +27,15 @@ def air_tables_of(state: EuropaState) -> AirTables:
     return pinned_chart(state, "air", AirTables, BUNDLED)
 
 
-def _require_air_phase(state: EuropaState, what: str) -> None:
-    """A-12 [000]: air combat and flak happen in an Air phase (either side's units fire in it)."""
-    if state.table.calendar.phase != "Air":
+def _require_air_phase(state: EuropaState, what: str, side: str) -> None:
+    """A-12 [000]: air combat and flak happen in an Air phase (either side's units fire in it);
+    A-31 [000]: there is no air opposition in the German surprise turn."""
+    calendar = state.table.calendar
+    if calendar.phase != "Air":
+        raise IllegalOrderError(f"{what} is fought in an Air phase (A-12 [000]); it is the {calendar.phase}")
+    if calendar.turn == 0 and side != calendar.player:
         raise IllegalOrderError(
-            f"{what} is fought in an Air phase (A-12 [000]); it is the {state.table.calendar.phase}"
+            f"there is no air opposition in the surprise turn (A-31 [000]): {side} fires no {what} in it"
         )
 
 
@@ -81,7 +85,7 @@ def air_combat_drm(command: ac.ResolveAirCombat) -> tuple[int, list[Step]]:
 def resolve_air_combat(command: ac.ResolveAirCombat, ctx: Context[EuropaState]) -> Decision:
     """L-09, L-13 [000]: one shot on the air combat table; X to EFT or EET by distance."""
     state = ctx.state
-    _require_air_phase(state, "air combat")
+    _require_air_phase(state, "air combat", command.side)
     table = air_tables_of(state).air_combat
     difference = command.firer_rating - command.target_rating
     low, high = int(table.columns[0]), int(table.columns[-1])
@@ -121,7 +125,7 @@ def resolve_air_combat(command: ac.ResolveAirCombat, ctx: Context[EuropaState]) 
 def resolve_flak(command: ac.ResolveFlak, ctx: Context[EuropaState]) -> Decision:
     """L-11 [000]: one flak shot per strike, on the largest column not above the AA factors."""
     state = ctx.state
-    _require_air_phase(state, "flak")
+    _require_air_phase(state, "flak", command.side)
     table = air_tables_of(state).flak
     fitting = [column for column in table.columns if int(column) <= command.aa_factors]
     if not fitting:

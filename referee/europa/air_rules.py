@@ -175,18 +175,6 @@ def air_capacity(city: str = "none", *, airbase: bool = False, hits: int = 0) ->
     return capacity, steps
 
 
-def airbase_hits(hits: int, operable: int) -> tuple[int, int, Step]:
-    """L-14 [000]: each hit makes 1 operable group there inoperable; with none left operable, 1 group
-    goes to Remnants instead. Returns (made inoperable, to Remnants)."""
-    inoperable = min(hits, operable)
-    remnants = hits - inoperable
-    return (
-        inoperable,
-        remnants,
-        Step(text=f"{hits} hits: {inoperable} inoperable, {remnants} to Remnants", rule="L-14 [000]"),
-    )
-
-
 def repair_phase(phase: str, *, reading: str = "initial") -> Step:
     """J-03: air unit repair in the Initial phase (``initial``) or at the start of the Air phase."""
     wanted = "Initial" if reading == "initial" else "Air"

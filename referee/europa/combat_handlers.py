@@ -121,6 +121,13 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
         "D-90 [000]" if command.overrun else "A-14 [000]",
     )
     battle, assessment, charts = assess_command(command, state)
+    paid = (
+        bool(command.hex)
+        and ARTILLERY_PAID.format(side=command.side, hex=command.hex) in state.table.calendar.steps_done
+    )
+    cost, lines = _supply_cost(
+        command, opt_since(state, "overrun_rules", "000"), opt_since(state, "sp_model", "000"), artillery_paid=paid
+    )
     if command.faces is None:
         odds = f"odds {assessment.attack}:{assessment.defence}"
         head = f"{assessment.column or 'below 1-4'}: {odds}, DRM {assessment.drm:+d}"
@@ -143,15 +150,8 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
         _waiting, used_steps, used = bombardment_support(state, command.hex)
         steps = used_steps + steps
         events += used
-    paid = (
-        bool(command.hex)
-        and ARTILLERY_PAID.format(side=command.side, hex=command.hex) in state.table.calendar.steps_done
-    )
     if paid:
         steps.append(Step(text=f"the bombardment of {command.hex} paid the artillery's SP", rule="B-37, B-38 [000]"))
-    cost, lines = _supply_cost(
-        command, opt_since(state, "overrun_rules", "000"), opt_since(state, "sp_model", "000"), artillery_paid=paid
-    )
     if cost and not command.overrun:
         steps += paid_twice(state, command.side, by_hand=False, override=command.override)
     if command.overrun and opt_since(state, "overrun_rules", "000") == "001":
@@ -211,8 +211,14 @@ def _supply_cost(
         cost = supply.overrun_cost(divisions)
         return cost, ([f"overrun by {divisions} non-c/m division(s): {cost} SP"] if divisions else [])
     artillery = any(unit.artillery for unit in command.attackers) and not artillery_paid
+    if command.minor_divisions and (sp_model != "001" or command.overrun):
+        raise IllegalOrderError("minor_divisions is a 001 attack rate (B-66 [001]); this combat pays the 000 rates")
     if sp_model == "001":
-        charged = supply_001.combat_cost(sum(command.paying_stacks), 0, artillery)
+        if command.minor_divisions > sum(command.paying_stacks):
+            raise IllegalOrderError(
+                f"{command.minor_divisions} minor/security divisions among {sum(command.paying_stacks)} paying (B-66)"
+            )
+        charged = supply_001.combat_cost(sum(command.paying_stacks), command.minor_divisions, artillery)
         return charged.sp, [step.text for step in charged.steps]
     cost, lines = supply.attack_cost(list(command.paying_stacks))
     if artillery:

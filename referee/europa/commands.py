@@ -278,6 +278,11 @@ class ResolveCombat(Command):
         ),
     )
     override: Override = None
+    minor_divisions: Divisions = Field(
+        default=0,
+        description="under sp_model 001: how many of the paying divisions are Axis minor infantry or cavalry or "
+        "German security divisions (1 SP per 2, B-66)",
+    )
     faces: TwoDice | None = Field(
         default=None, description='the 2D6 thrown, or "digital"; none yet: the odds only (preview)'
     )

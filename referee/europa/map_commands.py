@@ -128,7 +128,9 @@ class CheckExploitation(Command):
     cm: bool = True
     fully_supplied: bool = True
     in_enemy_zoc: bool | None = Field(default=None, description="starts in an EZOC; omitted: as stated")
-    attacked: bool = Field(default=False, description="attacked in the preceding combat phase")
+    attacked: bool | None = Field(
+        default=None, description="attacked in the preceding combat phase; omitted: as stated (attacked_this_turn)"
+    )
 
 
 class ZocEntered(BaseModel):

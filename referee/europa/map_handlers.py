@@ -202,16 +202,15 @@ def check_exploitation(command: mc.CheckExploitation, ctx: Context[EuropaState])
     )
     cited: list[Step] = []
     in_zoc = _flag(state, "in_enemy_zoc", command.unit, command.in_enemy_zoc, cited)
+    attacked = _flag(state, "attacked_this_turn", command.unit, command.attacked, cited)
     steps += cited
     try:
         steps.append(
-            movement_costs.soviet_mobility(
-                side=command.side, cm=command.cm, in_ezoc_at_start=in_zoc, attacked=command.attacked
-            )
+            movement_costs.soviet_mobility(side=command.side, cm=command.cm, in_ezoc_at_start=in_zoc, attacked=attacked)
         )
     except IllegalOrderError as refusal:
-        if in_zoc and cited:
-            raise IllegalOrderError(f"{refusal}; {cited[0].text}") from refusal
+        if cited:
+            raise IllegalOrderError(f"{refusal}; {'; '.join(step.text for step in cited)}") from refusal
         raise
     return Decision(Ruling(summary=f"{command.unit} may activate for Exploitation", steps=steps), [])
 

@@ -235,10 +235,19 @@ def breakout(command: eu.CreditBreakoutReplacements, ctx: Context[EuropaState]) 
     """C-20 [000]: infantry RPs from a breakout, usable next game turn; C-22 [001] in RE games."""
     _track(ctx, command.nation)
     res = opt_since(ctx.state, "rp_counting", "factors") == "res"
-    output = (rp.breakout_res if res else rp.breakout_rps)(command.total_strength, command.modified_roll)
+    roll, steps = command.modified_roll, []
+    if opt_since(ctx.state, "breakout_attrition", "rolls") == "no_roll":
+        roll = max(roll, 7)
+        steps.append(
+            Step(
+                text="the hex that breaks out takes no attrition roll: no loss comes off (option breakout_attrition)",
+                rule="J-20",
+            )
+        )
+    output = (rp.breakout_res if res else rp.breakout_rps)(command.total_strength, roll)
     summary = ", ".join(f"{v} {k}" for k, v in output.points.items()) or "no RPs"
     return Decision(
-        Ruling(summary=f"{command.nation} breakout: {summary} (next game turn)", steps=output.steps),
+        Ruling(summary=f"{command.nation} breakout: {summary} (next game turn)", steps=steps + output.steps),
         pending_credits(ctx, command.nation, output.points, "breakout"),
     )
 

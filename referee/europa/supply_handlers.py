@@ -185,7 +185,10 @@ def attack(command: eu.PayAttackSupply, ctx: Context[EuropaState]) -> Decision:
 def artillery(command: eu.PayArtillerySupply, ctx: Context[EuropaState]) -> Decision:
     """B-37, B-38 [000]: 1 SP per combat covers all artillery support and the bombardment (001: B-66)."""
     model = sp_001(ctx.state)
-    steps = [Step(text=f"{command.combats} combat(s) × 1", rule="B-66 [001]" if model else "B-37 [000]")]
+    if model:
+        steps = list(supply_001.artillery_cost(command.combats).steps)
+    else:
+        steps = [Step(text=f"{command.combats} combat(s) × 1", rule="B-37 [000]")]
     return pay(
         ctx,
         side=command.side,

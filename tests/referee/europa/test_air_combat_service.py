@@ -78,3 +78,19 @@ def test_L23_J03_repair_in_the_initial_phase_with_the_soviet_plus_1_ignored_in_1
 def test_air_combat_outside_an_air_phase_is_refused(europa: RefereeService) -> None:
     at_phase(europa, "Surprise turn 1941", "Axis", "Movement")
     refused(europa, SHOT, r"air combat is fought in an Air phase \(A-12 \[000\]\); it is the Movement")
+
+
+def test_A31_no_air_opposition_in_the_surprise_turn(europa: RefereeService) -> None:
+    """A-31 [000]: the Soviets fire neither fighters nor flak in the German surprise turn."""
+    soviet = {**SHOT, "side": "Soviet", "firer": "I16", "target": "Me109F", "pilot_quality": False}
+    refused(europa, soviet, r"there is no air opposition in the surprise turn \(A-31 \[000\]\)")
+    flak = {
+        "kind": "ResolveFlak",
+        "side": "Soviet",
+        "target": "front_line",
+        "hex": "2715",
+        "aa_factors": 3,
+        "strike_groups": ["Ju87B"],
+        "faces": [2, 2],
+    }
+    refused(europa, flak, r"no air opposition in the surprise turn")

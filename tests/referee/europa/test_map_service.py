@@ -40,3 +40,14 @@ def test_A16_a_soviet_unit_stated_in_an_enemy_zoc_may_not_activate_in_exploitati
         {"kind": "CheckExploitation", "side": "Soviet", "unit": "8 tank div", "zone": "B"},
         r"A-16.*stated at #\d+ by referee",
     )
+
+
+def test_A16_a_soviet_unit_stated_to_have_attacked_may_not_activate_in_exploitation(europa: RefereeService) -> None:
+    """A-16 [000] and C-64 [001] read the same statement: attacked_this_turn."""
+    at_phase(europa, "Jun II 1941", "Soviet", "Exploitation")
+    europa.execute_json({"kind": "StateFact", "fact": "attacked_this_turn", "subject": "8 tank div", "value": "yes"})
+    refused(
+        europa,
+        {"kind": "CheckExploitation", "side": "Soviet", "unit": "8 tank div", "zone": "B"},
+        r"A-16.*attacked_this_turn of 8 tank div = yes, stated at #\d+ by referee",
+    )

@@ -198,3 +198,19 @@ def test_D108_a_hex_in_defensive_supply_suffers_no_isolation_attrition(tmp_path:
         refused(service, command, r"defensive supply through a depleted truck: no isolation attrition \(D-108")
     finally:
         service.close()
+
+
+@pytest.mark.parametrize(("reading", "points"), [("rolls", 9), ("no_roll", 19)])
+def test_J20_breakout_with_and_without_the_attrition_roll(tmp_path: Path, reading: str, points: int) -> None:
+    """J-20: a stack of 20 breaks out on a modified roll of 5. If the hex still rolls (default), its
+    loss of 10 comes off first: 20 − 10 − 1 = 9; with no roll: 20 − 1 = 19 (C-20, C-23 [000])."""
+    service = campaign(tmp_path, "europa-000", breakout_attrition=reading)
+    try:
+        entry = service.execute_json(
+            {"kind": "CreditBreakoutReplacements", "nation": "USSR", "total_strength": 20, "modified_roll": 5}
+        )
+        assert entry["ruling"]["summary"] == f"USSR breakout: {points} infantry (next game turn)"
+        texts = [step["text"] for step in entry["ruling"]["steps"]]
+        assert any("no attrition roll" in text for text in texts) == (reading == "no_roll")
+    finally:
+        service.close()
