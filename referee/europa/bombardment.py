@@ -15,6 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from referee.common.errors import IllegalOrderError
+from referee.common.numbers import show
 from referee.common.ruling import Step
 from referee.europa.bombardment_charts import BombardmentChart
 
@@ -49,11 +50,6 @@ class AirBomber(BaseModel):
     aircraft: str = Field(default="", max_length=30, description="001: the type, for the D-87 wing ratings")
     one_step: bool = Field(default=False, description="a (1)-step unit: not doubled (D-88)")
     night_bomber: bool = Field(default=False, description="an NB unit (D-82)")
-
-
-def show(value: Fraction) -> str:
-    """12 or 12.5: a factor total as the table writes it."""
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
 def wing_rating_001(bomber: AirBomber, mission: Mission) -> tuple[int, Step]:

@@ -11,6 +11,7 @@ from referee.common import events as ev
 from referee.common.decision import Context, Decision
 from referee.common.dice import throw
 from referee.common.errors import IllegalOrderError
+from referee.common.numbers import show
 from referee.common.pinned import pinned_chart
 from referee.common.ruling import Ruling, Step
 from referee.europa import bombardment as bd
@@ -116,8 +117,8 @@ def resolve_bombardment(command: bc.ResolveBombardment, ctx: Context[EuropaState
     )
     shift, shift_steps = bd.shifts(target, rules, by_air=source == "air")
     steps += shift_steps
-    faces = need_faces(command.faces)
     named = command.what or command.hex
+    faces = need_faces(command.faces, steps, f"bombardment of {named}: {show(factors)} factors, shift {shift:+d}")
     paid, paid_steps = _artillery_supply(state, command, named) if source == "artillery" else ([], [])
     roll = throw(
         ctx.roller,

@@ -9,7 +9,7 @@ from referee.common import events as ev
 from referee.common.command_base import Digital
 from referee.common.decision import Context, Decision
 from referee.common.dice import Faces, throw
-from referee.common.errors import IllegalOrderError
+from referee.common.errors import DiceNeededError, IllegalOrderError
 from referee.common.ruling import Ruling, Step
 from referee.europa import bombardment as bd
 from referee.europa import bombardment_commands as bc
@@ -21,10 +21,14 @@ from referee.europa.context import opt_since, pool_of, require_phase, track_of
 from referee.europa.state import EuropaState
 
 
-def need_faces(faces: list[int] | Digital | None) -> Faces:
-    """The faces of the command, or a refusal asking for them."""
+def need_faces(faces: list[int] | Digital | None, before: list[Step] | None = None, head: str = "") -> Faces:
+    """The faces of the command, or a refusal asking for them; a preview shows ``before`` (what
+    is decided before the dice) under ``head``."""
     if faces is None:
-        raise IllegalOrderError('throw 2D6 at the table and enter the faces (or "digital" for the committed dice)')
+        ask = 'throw 2D6 at the table and enter the faces (or "digital" for the committed dice)'
+        raise DiceNeededError(
+            f"{head}; {ask}" if head else ask, Ruling(summary=f"before the dice: {head}", steps=list(before or []))
+        )
     return faces
 
 

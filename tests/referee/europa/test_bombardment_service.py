@@ -258,3 +258,14 @@ def test_D13_D84_B37_the_attack_on_the_bombarded_hex_takes_the_1R_and_pays_no_se
     assert "the bombardment of 2715 paid the artillery's SP" in texts
     assert europa.state().supply_pools["Axis"].stockpile == stockpile
     assert hits_waiting(europa.state(), "2715") == []
+
+
+def test_a_bombardment_previewed_without_faces_shows_factors_and_shifts(europa: RefereeService) -> None:
+    """Like a combat, a bombardment with no dice yet previews what is decided before them."""
+    at_phase(europa, "Jun II 1941", "Axis", "Combat")
+    command = {key: value for key, value in GUNS.items() if key != "faces"}
+    before, _ = europa.preview(europa.parse(command))
+    assert before.ruling.summary == "before the dice: bombardment of 2715: 18 factors, shift +0"
+    assert any(step.text == "total bombardment factors 18" for step in before.ruling.steps)
+    with pytest.raises(IllegalOrderError, match="throw 2D6 at the table"):
+        europa.execute_json(command)
