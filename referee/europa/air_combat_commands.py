@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from referee.common.command_base import Command, Name, OneDie, TwoDice, Witnessed
 
@@ -69,4 +69,50 @@ class RepairAirUnit(Command):
     witness_word: Witnessed = None
 
 
-AIR_COMBAT_COMMANDS: tuple[type[Command], ...] = (ResolveAirCombat, ResolveFlak, RepairAirUnit)
+class AirMission(BaseModel):
+    """One mission as sent out: its name at the table and its kind."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+    name: Name
+    mission: Literal[
+        "sweep",
+        "intercept",
+        "patrol",
+        "alert",
+        "escort",
+        "transport",
+        "strike",
+        "interdiction",
+        "bombardment",
+        "ground_support",
+        "facility",
+    ]
+
+
+class SendAirMissions(Command):
+    """The Air phase's missions, all sent before any is resolved (A-12 [000]): the ruling gives the
+    order they are resolved in."""
+
+    kind: Literal["SendAirMissions"] = "SendAirMissions"
+    side: Name = Field(description="the phasing side (the other side's intercepts are listed too)")
+    missions: list[AirMission] = Field(min_length=1, max_length=60)
+
+
+class AirSupplyMission(Command):
+    """Transport missions flying supply to an airbase in the Initial phase (A-11, D-102 [000], J-10)."""
+
+    kind: Literal["AirSupplyMission"] = "AirSupplyMission"
+    side: Name
+    airbase: Name = Field(description="the destination airbase")
+    zone: Name = Field(description="the weather zone of the airbase")
+    groups: list[int] = Field(min_length=1, max_length=10, description="the T groups of each mission (1 to 4 each)")
+    res_needed: int = Field(ge=0, le=200, description="REs to be supplied from the airbase")
+
+
+AIR_COMBAT_COMMANDS: tuple[type[Command], ...] = (
+    ResolveAirCombat,
+    ResolveFlak,
+    RepairAirUnit,
+    SendAirMissions,
+    AirSupplyMission,
+)

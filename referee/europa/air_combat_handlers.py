@@ -13,9 +13,9 @@ from referee.common.errors import DiceNeededError, IllegalOrderError
 from referee.common.pinned import pinned_chart
 from referee.common.ruling import Ruling, Step
 from referee.europa import air_combat_commands as ac
-from referee.europa import air_rules
+from referee.europa import air_rules, supply_trace
 from referee.europa.air_tables import BUNDLED, AirTables, RollTable
-from referee.europa.context import opt_since
+from referee.europa.context import opt_since, require_phase
 from referee.europa.state import EuropaState
 
 EFT_WITHIN = 2
@@ -202,7 +202,39 @@ def repair_air_unit(command: ac.RepairAirUnit, ctx: Context[EuropaState]) -> Dec
     return Decision(Ruling(summary=f"{head}, roll {roll['total']} → {command.unit} {outcome}", steps=steps), [], [roll])
 
 
+def send_air_missions(command: ac.SendAirMissions, ctx: Context[EuropaState]) -> Decision:
+    """A-12 [000]: sweeps, then intercepts, then the rest in the phasing player's order."""
+    state = ctx.state
+    if command.side != state.table.calendar.player:
+        raise IllegalOrderError(f"the phasing side ({state.table.calendar.player}) sends the Air phase's missions")
+    _require_air_phase(state, "an air mission", command.side)
+    ordered, steps = air_rules.resolution_order(
+        [air_rules.Mission(name=mission.name, kind=mission.mission) for mission in command.missions]
+    )
+    summary = f"{command.side} sends {len(ordered)} mission(s); first resolved: {ordered[0].name}"
+    return Decision(Ruling(summary=summary, steps=steps), [])
+
+
+def air_supply_mission(command: ac.AirSupplyMission, ctx: Context[EuropaState]) -> Decision:
+    """A-11 step 5, D-102 [000], J-10: Transport missions supply REs from the destination airbase."""
+    state = ctx.state
+    require_phase(state, command.side, ("Initial",), "air transport of supply", "A-11 [000]")
+    if command.zone not in state.table.weather:
+        raise IllegalOrderError(f"there is no weather zone {command.zone!r}; zones: {', '.join(state.table.weather)}")
+    result = supply_trace.air_supply(
+        list(command.groups),
+        state.table.weather[command.zone],
+        command.res_needed,
+        reading=opt_since(state, "air_transport_capacity", "per_mission"),
+    )
+    verdict = "supplied" if result.supplied else "not all supplied"
+    summary = f"air supply to {command.airbase}: {command.res_needed} REs needed, {result.capacity} flown, {verdict}"
+    return Decision(Ruling(summary=summary, steps=list(result.steps)), [])
+
+
 AIR_COMBAT_HANDLERS: dict[type[Any], Any] = {
+    ac.SendAirMissions: send_air_missions,
+    ac.AirSupplyMission: air_supply_mission,
     ac.ResolveAirCombat: resolve_air_combat,
     ac.ResolveFlak: resolve_flak,
     ac.RepairAirUnit: repair_air_unit,

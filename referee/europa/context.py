@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.common.errors import IllegalOrderError
 from referee.common.options import option
 from referee.common.phases import require_phase as require_phase
+from referee.common.ruling import Step
 from referee.europa.data import Logistics
 from referee.europa.state import EuropaState, ReplacementTrack, SupplyPool
 
@@ -37,6 +38,20 @@ def require_readings_of_its_ruleset(state: EuropaState, name: str, what: str) ->
             f"{what} under europa-001 needs the option {name}, which this campaign predates; record "
             '{"kind": "AdoptRuleset", "reason": "play the 001 rules"} to pin the 001 readings first'
         )
+
+
+def pinned_000_sp_note(state: EuropaState) -> list[Step]:
+    """A europa-001 campaign started before release 0.5 keeps the 000 SP model it played (its
+    pinned logistics hold no 001 figures): said in each income ruling, never silently."""
+    if state.identity.ruleset != "europa-001" or "sp_model" in state.identity.options:
+        return []
+    return [
+        Step(
+            text="this europa-001 campaign predates the 001 SP model (release 0.5) and keeps the 000 SP rules it "
+            "was started with",
+            rule="J-23",
+        )
+    ]
 
 
 def pool_of(state: EuropaState, side: str) -> SupplyPool:

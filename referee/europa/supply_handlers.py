@@ -13,7 +13,7 @@ from referee.common.ruling import Ruling, Step
 from referee.europa import commands as eu
 from referee.europa import logistics_events as lg
 from referee.europa import supply, supply_001
-from referee.europa.context import logistics_of, opt, pool_of, require_phase
+from referee.europa.context import logistics_of, opt, pinned_000_sp_note, pool_of, require_phase
 from referee.europa.state import EuropaState
 from referee.europa.supply_001_handlers import activate_001, division_cost, enter_zone, income_001
 from referee.europa.supply_charges import pay, sp_001, units_text
@@ -48,6 +48,7 @@ def receive_income(command: eu.ReceiveSupplyIncome, ctx: Context[EuropaState]) -
     )
     after = pool.stockpile + income.received
     steps = [
+        *pinned_000_sp_note(state),
         *income.steps,
         Step(
             text=(

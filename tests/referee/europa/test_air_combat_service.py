@@ -94,3 +94,55 @@ def test_A31_no_air_opposition_in_the_surprise_turn(europa: RefereeService) -> N
         "faces": [2, 2],
     }
     refused(europa, flak, r"no air opposition in the surprise turn")
+
+
+def test_A12_the_missions_sent_are_resolved_sweeps_first_then_intercepts(europa: RefereeService) -> None:
+    at_phase(europa, "Jun II 1941", "Axis", "Air")
+    entry = europa.execute_json(
+        {
+            "kind": "SendAirMissions",
+            "side": "Axis",
+            "missions": [
+                {"name": "Ju88 on Kiev", "mission": "strike"},
+                {"name": "I16 over Kiev", "mission": "intercept"},
+                {"name": "Me109 sweep", "mission": "sweep"},
+                {"name": "Me110 patrol", "mission": "patrol"},
+            ],
+        }
+    )
+    texts = [step["text"] for step in entry["ruling"]["steps"]]
+    assert texts[:4] == [
+        "1. Me109 sweep (sweep)",
+        "2. I16 over Kiev (intercept)",
+        "3. Ju88 on Kiev (strike)",
+        "4. Me110 patrol (patrol)",
+    ]
+    assert "Me110 patrol: stays active through the next enemy player turn" in texts
+
+
+def test_D102_J10_transports_supply_an_airbase_in_the_initial_phase(europa: RefereeService) -> None:
+    at_phase(europa, "Jun II 1941", "Axis", "Initial")
+    europa.execute_json({"kind": "SetWeather", "zone": "B", "condition": "Mud"})
+    entry = europa.execute_json(
+        {
+            "kind": "AirSupplyMission",
+            "side": "Axis",
+            "airbase": "Demyansk",
+            "zone": "B",
+            "groups": [2, 1],
+            "res_needed": 7,
+        }
+    )
+    assert entry["ruling"]["summary"] == "air supply to Demyansk: 7 REs needed, 6 flown, not all supplied"
+    refused(
+        europa,
+        {
+            "kind": "AirSupplyMission",
+            "side": "Axis",
+            "airbase": "Demyansk",
+            "zone": "B",
+            "groups": [5],
+            "res_needed": 1,
+        },
+        r"a mission has 1 to 4 groups \(L-10 \[000\]\); not 5",
+    )

@@ -13,6 +13,7 @@ from referee.commands import CreateCampaign
 from referee.common.errors import IllegalOrderError
 from referee.common.scenario import load_scenario
 from referee.europa import supply_001
+from referee.europa.context import pinned_000_sp_note
 from referee.europa.setup import logistics_of_scenario
 from referee.europa.supply_handlers import sp_001
 from referee.service import RefereeService
@@ -356,6 +357,9 @@ def test_J23_a_campaign_pinned_before_sp_model_existed_plays_000(e001: RefereeSe
     options = {name: value for name, value in state.identity.options.items() if name != "sp_model"}
     older = state.model_copy(update={"identity": state.identity.model_copy(update={"options": options})})
     assert sp_001(older) is None
+    note = pinned_000_sp_note(older)
+    assert [step.rule for step in note] == ["J-23"] and "keeps the 000 SP rules" in note[0].text
+    assert pinned_000_sp_note(state) == []
 
 
 def test_B68_a_001_campaign_without_001_figures_is_refused(e001: RefereeService) -> None:
