@@ -45,6 +45,25 @@ class NationStart(DataModel):
     replacements: dict[str, int] = Field(default_factory=dict)
 
 
+class UnitStart(DataModel):
+    """A unit of the scenario's order of battle, on its side's roster from entry #1 (the fields of
+    `RegisterUnit`)."""
+
+    side: str
+    unit_id: str = Field(min_length=1, max_length=80)
+    name: str = Field(min_length=1, max_length=80)
+    nation: str
+    type: str
+    size: str
+    attack: int | None = Field(default=None, ge=0, le=1000)
+    defense: int | None = Field(default=None, ge=0, le=1000)
+    movement: int | None = Field(default=None, ge=0, le=1000)
+    cadre_attack: int | None = Field(default=None, ge=0, le=1000)
+    cadre_defense: int | None = Field(default=None, ge=0, le=1000)
+    ratings: dict[str, str] = Field(default_factory=dict)
+    location: str = Field(default="", max_length=80)
+
+
 class PowerStart(DataModel):
     """A power with a BRP economy (Third Reich)."""
 
@@ -71,8 +90,10 @@ class Scenario(DataModel):
     nations: list[NationStart] = Field(default_factory=list)
     powers: list[PowerStart] = Field(default_factory=list)
     markers: dict[str, str] = Field(default_factory=dict)
+    units: list[UnitStart] = Field(default_factory=list, description="the order of battle on the rosters at #1")
     logistics: dict[str, Any] | None = Field(default=None, description="Europa: checked by the Europa game")
     economy: dict[str, Any] | None = Field(default=None, description="Third Reich: checked by the Third Reich game")
+    boot_camp: dict[str, Any] | None = Field(default=None, description="Europa Boot Camp: checked by the Europa game")
     notes: str = ""
 
     @model_validator(mode="after")
@@ -86,6 +107,13 @@ class Scenario(DataModel):
             for kind in nation.replacements:
                 if kind not in nation.replacement_types:
                     raise ValueError(f"nations.{i}.replacements.{kind}: not one of {nation.replacement_types}")
+        seen: set[str] = set()
+        for i, unit in enumerate(self.units):
+            if unit.side not in self.sides:
+                raise ValueError(f"units.{i}.side: {unit.side!r} is not one of sides {self.sides}")
+            if unit.unit_id in seen:
+                raise ValueError(f"units.{i}.unit_id: {unit.unit_id!r} is listed twice")
+            seen.add(unit.unit_id)
         for i, power in enumerate(self.powers):
             if power.side not in self.sides:
                 raise ValueError(f"powers.{i}.side: {power.side!r} is not one of sides {self.sides}")

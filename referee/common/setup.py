@@ -14,7 +14,7 @@ from referee.common.calendar import position_at, seasonal_weather
 from referee.common.errors import ScenarioError
 from referee.common.options import resolve_options
 from referee.common.scenario import LoadedScenario
-from referee.common.state import CampaignIdentity, ForceRoster, TableState
+from referee.common.state import CampaignIdentity, ForceRoster, TableState, Unit
 
 if TYPE_CHECKING:
     from referee.common.game import Game
@@ -118,5 +118,8 @@ def opening_table(loaded: LoadedScenario, identity: CampaignIdentity) -> dict[st
 
 
 def opening_rosters(loaded: LoadedScenario) -> dict[str, ForceRoster]:
-    """An empty force roster for each side."""
-    return {side: ForceRoster(side=side) for side in loaded.scenario.sides}
+    """A force roster for each side, holding the scenario's order of battle (if it lists one)."""
+    rosters = {side: ForceRoster(side=side) for side in loaded.scenario.sides}
+    for start in loaded.scenario.units:
+        rosters[start.side].units[start.unit_id] = Unit(**start.model_dump(exclude={"side"}))
+    return rosters

@@ -98,10 +98,20 @@ def assess_command(command: eu.ResolveCombat, state: EuropaState) -> tuple[cm.Ba
         raise IllegalOrderError(
             f"the first-winter -1 is for non-winterized Axis attackers (D-20 [000]); {command.side} is attacking"
         )
+    _not_boot_camp(state)
     require_readings_of_its_ruleset(state, "combat_rules", "combat")
     charts = charts_of(state)
     battle = battle_of(command, state)
     return battle, cm.assess(battle, charts, combat_options(state)), charts
+
+
+def _not_boot_camp(state: EuropaState) -> None:
+    """J-46: a Boot Camp campaign fights on its own 1D6 CRT."""
+    if opt_since(state, "combat_system", "revised") == "boot_camp":
+        raise IllegalOrderError(
+            "this campaign fights Boot Camp combat (1D6 CRT, AEC counts; option combat_system, J-46): record "
+            "ResolveBootCampCombat"
+        )
 
 
 def _other_side(state: EuropaState, side: str) -> str:
@@ -112,6 +122,7 @@ def _other_side(state: EuropaState, side: str) -> str:
 def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Decision:
     """D-01..D-71 [000]: odds, shifts, DRMs, the CRT and the losses owed; SP paid in the same entry."""
     state = ctx.state
+    _not_boot_camp(state)
     phases = ("Movement", "Exploitation") if command.overrun else ("Combat",)
     require_phase(
         state,

@@ -56,6 +56,7 @@ OPTIONS: Choices = {
     "bombing_result_codes": ("contains_c", "facility_hits"),  # J-11
     "breakout_attrition": ("rolls", "no_roll"),  # J-20
     "movement_rules": ("000", "001"),  # J-39, J-41 (gauge), J-42
+    "combat_system": ("revised", "boot_camp"),  # J-46: the 2D6 CRT of 000/001, or Boot Camp's 1D6 (E-01..E-22)
 }
 
 SOURCES: Sources = {
@@ -94,5 +95,6 @@ SOURCES: Sources = {
     "bombing_result_codes": "J-11",
     "breakout_attrition": "J-20",
     "movement_rules": "J-39, J-41, J-42",
+    "combat_system": "J-46",
 }
 """The contradiction (RULES.md section J) or rule each option settles."""

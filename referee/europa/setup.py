@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from referee.common.errors import ScenarioError
 from referee.common.options import option
@@ -26,10 +26,30 @@ def logistics_of_scenario(scenario: Scenario) -> Logistics | None:
         raise ScenarioError(validation_message(f"scenario {scenario.id}, section logistics", error)) from None
 
 
+class BootCampData(BaseModel):
+    """What a Boot Camp scenario gives the rules (C-65 [002]; the replacement rules are not in the
+    text, K-20: provisional, each nation's RPs per turn as the scenario lists them)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    replacements_per_turn: dict[str, dict[str, int]] = Field(default_factory=dict)
+    source: str = ""
+
+
+def boot_camp_of_scenario(scenario: Scenario) -> BootCampData:
+    """The scenario's boot_camp section, checked (errors name the field and value)."""
+    try:
+        return BootCampData.model_validate(scenario.boot_camp or {})
+    except ValidationError as error:
+        raise ScenarioError(validation_message(f"scenario {scenario.id}, section boot_camp", error)) from None
+
+
 def scenario_tables(scenario: Scenario) -> dict[str, Any]:
     """Scenario data pinned into the campaign so that later commands never re-read files."""
     logistics = logistics_of_scenario(scenario)
-    return {"logistics": logistics.model_dump(mode="json")} if logistics else {}
+    tables: dict[str, Any] = {"logistics": logistics.model_dump(mode="json")} if logistics else {}
+    if scenario.boot_camp is not None:
+        tables["boot_camp"] = boot_camp_of_scenario(scenario).model_dump(mode="json")
+    return tables
 
 
 def sp_model_001(scenario: Scenario, logistics: Logistics | None, options: dict[str, str]) -> Sp001 | None:

@@ -131,6 +131,7 @@ def test_scenarios_and_schema(capsys: pytest.CaptureFixture[str]) -> None:
     assert {row["name"] for row in json.loads(out)} == {
         "revised-europa/barbarossa",
         "revised-third-reich/campaign-1939",
+        "europa-boot-camp/first-battle",
     }
     _code, out, _ = run(capsys, "schema", "--kind", "RecordRoll")
     schema = json.loads(out)["RecordRoll"]
