@@ -141,6 +141,8 @@ def _example(prop: dict[str, Any], defs: dict[str, Any]) -> Any:
     """A value of ``prop`` a command accepts (an object: its required fields, ``kind`` left out)."""
     if "$ref" in prop:
         return _example(defs[_ref_name(prop)], defs)
+    if prop.get("examples"):
+        return prop["examples"][0]
     if "properties" in prop:
         required = [name for name in prop.get("required", []) if name != "kind"]
         return {name: _example(prop["properties"][name], defs) for name in required}

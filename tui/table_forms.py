@@ -13,8 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.common.errors import REFUSALS
+from tui.dialogs.aa_fire import AAFireForm, AAFireSetup
 from tui.dialogs.air_naval import AirNavalForm
 from tui.dialogs.attrition import AttritionForm, AttritionSetup
+from tui.dialogs.boot_camp_combat import BootCampCombatForm, BootCampCombatSetup
 from tui.dialogs.combat import CombatForm, CombatSetup
 from tui.dialogs.isolation import IsolationForm, IsolationSetup
 from tui.dialogs.land_combat import LandCombatForm, LandCombatSetup
@@ -62,6 +64,8 @@ class TableFormActions:
             return
         if setup.get("form") == "land_combat":
             form: Any = LandCombatForm(LandCombatSetup(**setup), self._preview, self._hint("combat"), self.actor)
+        elif setup.get("form") == "boot_camp_combat":
+            form = BootCampCombatForm(BootCampCombatSetup(**setup), self._preview, self._hint("combat"), self.actor)
         else:
             form = CombatForm(CombatSetup(**setup), self._preview, self._hint("combat"), self.actor)
         self.push_screen(form)
@@ -102,11 +106,16 @@ class TableFormActions:
             self.push_screen(form)
 
     def action_air_naval(self) -> None:
-        """Third Reich: air and naval combat in a contested hex (Combat phase, offensive option)."""
+        """Third Reich: air and naval combat in a contested hex (Combat phase, offensive option);
+        Europa: AA fire by minimum dice roll (Second Front, Air phase)."""
         setup = self._setup("air_naval", "resolve air and naval combat")
-        if setup is not None:
+        if setup is None:
+            return
+        if setup.get("form") == "aa_fire":
+            form: Any = AAFireForm(AAFireSetup(**setup), self._preview, self.actor)
+        else:
             form = AirNavalForm(setup["side"], setup["offensives"], self._preview, self._hint("air_naval"), self.actor)
-            self.push_screen(form)
+        self.push_screen(form)
 
     def action_murmansk(self) -> None:
         """Third Reich: the Murmansk box fought step by step (when option murmansk_timing says)."""

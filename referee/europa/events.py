@@ -5,13 +5,19 @@ from __future__ import annotations
 
 from referee.common.events import EventCatalog, events_of
 from referee.common.legacy import Legacy
-from referee.europa import bombardment_events, combat_events, logistics_events
+from referee.europa import (
+    bombardment_events,
+    boot_camp_events,
+    combat_events,
+    fortification_events,
+    logistics_events,
+)
 
 LEGACY = Legacy(collections=("supply", "replacements", "roster", "resources"))
 """Release 0.1.0 kept empty BRP accounts in a Europa campaign; everything else is kept."""
 
 CATALOG = EventCatalog(
-    events_of(logistics_events, combat_events, bombardment_events),
+    events_of(logistics_events, combat_events, bombardment_events, boot_camp_events, fortification_events),
     upcasters={("AccountRestored", 1): LEGACY.account},
     expanders={("CampaignOpened", 1): LEGACY.opening},
 )

@@ -14,20 +14,30 @@ from referee.common.facts import FactKind
 from referee.common.fold import GameFold
 from referee.common.game import Chart, Game, RuleChange
 from referee.common.handlers import NEUTRAL_HANDLERS
-from referee.europa import air_tables, charts, setup, turns, unit_chart, views
+from referee.europa import aa_charts, air_tables, charts, setup, turns, unit_chart, views
 from referee.europa import bombardment_charts as bch
+from referee.europa import boot_camp_charts as bcc
+from referee.europa import fortifications as fts
+from referee.europa.aa_commands import AA_COMMANDS
+from referee.europa.aa_handlers import AA_HANDLERS
 from referee.europa.account_handlers import ACCOUNT_HANDLERS, refuse_with_losses_owed
 from referee.europa.air_combat_commands import AIR_COMBAT_COMMANDS
 from referee.europa.air_combat_handlers import AIR_COMBAT_HANDLERS
 from referee.europa.bombardment_commands import BOMBARDMENT_COMMANDS
 from referee.europa.bombardment_handlers import BOMBARDMENT_HANDLERS
+from referee.europa.boot_camp_commands import BOOT_CAMP_COMMANDS
+from referee.europa.boot_camp_handlers import BOOT_CAMP_HANDLERS, refuse_overstacked_at_phase_end
 from referee.europa.combat_handlers import COMBAT_HANDLERS
 from referee.europa.commands import COMMANDS
 from referee.europa.events import CATALOG
 from referee.europa.fold import LOGISTICS_APPLIERS
 from referee.europa.fold_bombardment import BOMBARDMENT_APPLIERS
+from referee.europa.fold_boot_camp import BOOT_CAMP_APPLIERS
 from referee.europa.fold_combat import COMBAT_APPLIERS
+from referee.europa.fold_fortifications import FORTIFICATION_APPLIERS
 from referee.europa.forms import FORMS
+from referee.europa.fortification_commands import FORTIFICATION_COMMANDS
+from referee.europa.fortification_handlers import FORTIFICATION_HANDLERS
 from referee.europa.isolation_handlers import ISOLATION_HANDLERS
 from referee.europa.map_commands import MAP_COMMANDS
 from referee.europa.map_handlers import MAP_HANDLERS
@@ -38,10 +48,20 @@ from referee.europa.state import EuropaState
 from referee.europa.supply_handlers import SUPPLY_HANDLERS
 
 FOLD = GameFold(
-    "europa", EuropaState, CATALOG, {**LOGISTICS_APPLIERS, **COMBAT_APPLIERS, **BOMBARDMENT_APPLIERS}, state_version=6
+    "europa",
+    EuropaState,
+    CATALOG,
+    {
+        **LOGISTICS_APPLIERS,
+        **COMBAT_APPLIERS,
+        **BOMBARDMENT_APPLIERS,
+        **BOOT_CAMP_APPLIERS,
+        **FORTIFICATION_APPLIERS,
+    },
+    state_version=6,
 )
 register(FOLD)
-"""State version 2: the state of release 0.2 (0.1.0's cached states are rebuilt)."""
+"""State version 6: release 0.5 (the table's weather_turns; older cached states are rebuilt)."""
 
 FACTS = (
     FactKind(
@@ -68,10 +88,17 @@ FACTS = (
             "major_city",
             "wooded_rough",
             "sand",
+            "wooded_swamp",
         ),
     ),
     FactKind("retreat_blocked", "hex", "yes_no", "no retreat path is open from the hex", "D-70, D-71, D-72 [000]"),
-    FactKind("in_enemy_zoc", "unit", "yes_no", "the unit stands in an enemy zone of control", "A-15, A-16 [000]"),
+    FactKind(
+        "in_enemy_zoc",
+        "unit or hex",
+        "yes_no",
+        "the unit (or the hex) stands in an enemy zone of control",
+        "A-15, A-16 [000], E-20, E-26 [002]",
+    ),
     FactKind(
         "interdiction_zone",
         "hex",
@@ -80,6 +107,13 @@ FACTS = (
         "D-101, L-03, L-12 [000]",
     ),
     FactKind("rail_line", "hex", "yes_no", "a rail line runs through the hex", "L-08, L-12 [000]"),
+    FactKind(
+        "allied_near_westwall",
+        "map",
+        "yes_no",
+        "an Allied ground unit is in a Wehrkreis, the Benelux or a French Military Region next to Greater Germany",
+        "F-25 [003]",
+    ),
     FactKind(
         "rail_cut", "hex", "yes_no", "a rail break (an interdiction centre or partisans) is in the hex", "L-08 [000]"
     ),
@@ -156,6 +190,13 @@ def _losses_without_units(event: dict[str, Any]) -> dict[str, Any] | None:
     return {**event, "losses": [{k: v for k, v in loss.items() if k != "units"} for loss in event.get("losses", [])]}
 
 
+def before_leaving(state: EuropaState) -> None:
+    """What must be settled before a phase ends: losses owed (D-56), and in Boot Camp no stated
+    stack over the limit outside the Initial phase (E-28, E-29 [002])."""
+    refuse_with_losses_owed(state)
+    refuse_overstacked_at_phase_end(state)
+
+
 RULE_CHANGES = (
     RuleChange(
         "PayAttackSupply",
@@ -177,7 +218,15 @@ GAME = Game(
     name="europa",
     title="Revised Europa",
     fold=FOLD,
-    commands=(*COMMANDS, *BOMBARDMENT_COMMANDS, *MAP_COMMANDS, *AIR_COMBAT_COMMANDS),
+    commands=(
+        *COMMANDS,
+        *BOMBARDMENT_COMMANDS,
+        *MAP_COMMANDS,
+        *AIR_COMBAT_COMMANDS,
+        *AA_COMMANDS,
+        *BOOT_CAMP_COMMANDS,
+        *FORTIFICATION_COMMANDS,
+    ),
     handlers={
         **NEUTRAL_HANDLERS,
         **ACCOUNT_HANDLERS,
@@ -189,6 +238,9 @@ GAME = Game(
         **BOMBARDMENT_HANDLERS,
         **MAP_HANDLERS,
         **AIR_COMBAT_HANDLERS,
+        **AA_HANDLERS,
+        **BOOT_CAMP_HANDLERS,
+        **FORTIFICATION_HANDLERS,
     },
     setup=setup.starting_state,
     options=OPTIONS,
@@ -199,12 +251,15 @@ GAME = Game(
         Chart("air", air_tables.BUNDLED, air_tables.air_tables_data, air_tables.AirTables),
         Chart(bch.KEY, bch.BUNDLED, bch.bombardment_chart, bch.Bombardment000),
         Chart(bch.KEY_001, bch.BUNDLED_001, bch.bombardment_001_chart, bch.Bombardment001),
+        Chart(aa_charts.KEY, aa_charts.BUNDLED, aa_charts.aa_chart_data, aa_charts.AAChart),
+        Chart(bcc.KEY, bcc.BUNDLED, bcc.boot_camp_chart_data, bcc.BootCampChart),
+        Chart(fts.KEY, fts.BUNDLED, fts.fortification_chart_data, fts.FortificationChart),
     ),
     facts=FACTS,
     advance_effects=turns.advance_effects,
     losses_on_advance=("SupplyCapApplied", "SpecialSupplyExpired"),
     rule_changes=RULE_CHANGES,
-    before_leaving=refuse_with_losses_owed,
+    before_leaving=before_leaving,
     figures=figures,
     trends=trends,
     scenario_tables=setup.scenario_tables,

@@ -13,7 +13,12 @@ GOOD = scenarios_root() / "revised-europa" / "barbarossa.toml"
 
 
 def test_bundled_scenarios_load_and_pin_hashes() -> None:
-    assert list_scenarios() == ["revised-europa/barbarossa", "revised-third-reich/campaign-1939"]
+    assert list_scenarios() == [
+        "europa-boot-camp/first-battle",
+        "revised-europa/barbarossa",
+        "revised-third-reich/campaign-1939",
+        "second-front/1943",
+    ]
     for name in list_scenarios():
         loaded = load_scenario(name)
         assert all(len(digest) == 64 for digest in loaded.pinned.values())
@@ -66,5 +71,7 @@ def test_unknown_weather_condition_is_named(tmp_path: Path) -> None:
 
 
 def test_unknown_scenario_lists_the_bundled_ones() -> None:
-    with pytest.raises(ScenarioError, match="bundled scenarios: revised-europa/barbarossa"):
+    with pytest.raises(
+        ScenarioError, match="bundled scenarios: europa-boot-camp/first-battle, revised-europa/barbarossa"
+    ):
         load_scenario("nowhere/none")

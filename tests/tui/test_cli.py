@@ -132,6 +132,7 @@ def test_scenarios_and_schema(capsys: pytest.CaptureFixture[str]) -> None:
         "revised-europa/barbarossa",
         "revised-third-reich/campaign-1939",
         "europa-boot-camp/first-battle",
+        "second-front/1943",
     }
     _code, out, _ = run(capsys, "schema", "--kind", "RecordRoll")
     schema = json.loads(out)["RecordRoll"]

@@ -51,7 +51,7 @@ def test_a_ruleset_given_as_a_file_lists_the_bundled_rulesets_only(
     code, out = run(capsys, "new", str(tmp_path / "c.db"), "--ruleset", "rules/mine.toml")
     assert code != 0
     assert "a ruleset is named by its id, not by a file" in out
-    assert "bundled rulesets: europa-000, europa-001, third-reich-revised" in out
+    assert "bundled rulesets: europa-000, europa-001, europa-002, europa-003, third-reich-revised" in out
     assert "private-notes" not in out
     code, out = run(capsys, "new", str(tmp_path / "c.db"), "--ruleset", "europa-00")
     assert code != 0 and "no ruleset 'europa-00' (bundled rulesets: europa-000" in out

@@ -40,6 +40,9 @@ def test_create_gives_entry_one_with_the_scenario_state(europa: RefereeService) 
         "chart:europa-air",
         "chart:europa-bombardment",
         "chart:europa-bombardment-001",
+        "chart:second-front-aa",
+        "chart:europa-boot-camp",
+        "chart:second-front-fortifications",
     }
 
 

@@ -1,0 +1,81 @@
+"""Second Front minimum-dice-roll AA fire (Optional Rule 37L; RULES F-01..F-14 [003]): one AA
+fire at the air units flying air transport or bombing missions in a hex, read on the campaign's
+pinned AA table (K-30). The book keeps no air unit status: the ruling says what befell each unit."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from referee.common.command_base import Command, Name, TwoDice, Witnessed
+
+Mission = Literal[
+    "ground_support",
+    "DAS",
+    "harassment",
+    "bombing",
+    "naval_bombing",
+    "air_transport",
+    "airdrop",
+    "interception",
+    "patrol",
+    "sweep",
+    "transfer",
+]
+"""F-01, F-08 [003]: `bombing` is any bombing but GS, DAS, harassment and naval units (rail, airfields,
+ports...); the last four are missions AA may not fire at."""
+AAPoints = Annotated[int, Field(ge=0, le=999)]
+
+
+class AirUnitUnderFire(BaseModel):
+    """An air unit in the hex, in the order drawn at the table (F-09 [003])."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+    label: Name = Field(description="the unit as the table calls it, e.g. 'P-47D25 a'")
+    type: Annotated[str, Field(pattern=r"^[A-Z]{1,4}$")] = Field(
+        description="F, B, SB, LB, HB, SHB, HT, T...", examples=["F"]
+    )
+    df: int = Field(ge=0, le=30, description="the printed defense factor")
+    codes: Annotated[str, Field(pattern=r"^[A-Za-z]{0,8}$")] = Field(default="", description="code letters, e.g. T")
+    escort: bool = Field(default=False, description="flying escort: AA never fires at it (F-01)")
+    mission: Mission | None = Field(default=None, description="its own mission if not the command's (F-12)")
+
+
+class ResolveMinimumRollAA(Command):
+    """One minimum-dice-roll AA fire (F-05 [003]): the AA strength (F-02..F-04), its column, the
+    shifts (F-06, A-41), the DRM past the left edge (F-07), the DFs by type and mission (F-08) and
+    each drawn unit's fate (F-09, F-10)."""
+
+    kind: Literal["ResolveMinimumRollAA"] = "ResolveMinimumRollAA"
+    side: Name = Field(description="the side firing the AA")
+    hex: Name = Field(description="the target hex")
+    mission: Mission = Field(description="the mission fired at: DAS, harassment and naval bombing count AA their way")
+    aa_nationality: Literal["German", "Allied", "Italian", "Soviet", "Minor", "mixed"] = Field(
+        description="whose AA fires (F-06: German or Allied +1, Soviet or Minor Power -1)"
+    )
+    night: bool = False
+    aa: AAPoints | None = Field(
+        default=None,
+        description="the AA in the target hex (GS, bombing, air transport, airdrop, harassment), "
+        "or the non-naval AA of a port (naval bombing in port)",
+    )
+    adjacent_aa: list[AAPoints] = Field(
+        default_factory=list,
+        max_length=6,
+        description="DAS: the AA of each adjacent hex holding friendly units (F-03); "
+        "harassment: of each adjacent land hex with AA (F-04)",
+    )
+    naval_aa: list[AAPoints] = Field(
+        default_factory=list, max_length=40, description="naval bombing: the AA of each naval unit firing (F-02)"
+    )
+    in_port: bool = Field(default=False, description="naval bombing: the naval units are in port (F-02)")
+    air_units: list[AirUnitUnderFire] = Field(min_length=1, max_length=40, description="in the order drawn")
+    dedicated: bool = Field(default=False, description="declared dedicated before the AA fires (F-10)")
+    faces: TwoDice | None = Field(default=None, description='the 2D6 thrown, or "digital"')
+    rolled_by: Name = "referee"
+    witnesses: list[Name] = Field(default_factory=list, max_length=20)
+    witness_word: Witnessed = None
+
+
+AA_COMMANDS: tuple[type[Command], ...] = (ResolveMinimumRollAA,)

@@ -1,0 +1,243 @@
+"""Handlers of the Europa Boot Camp commands (seed 002): combat on the 1D6 CRT with its losses
+owed (discharged by `AllocateLosses`), stacks stated for E-28 / E-29, the provisional
+replacements (C-65, K-20), and rulings on retreat and supply read from stated facts (K-12)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from referee.common import events as ev
+from referee.common.decision import Context, Decision
+from referee.common.dice import throw
+from referee.common.errors import DiceNeededError, IllegalOrderError
+from referee.common.facts import citation, stated
+from referee.common.numbers import show
+from referee.common.ruling import Ruling, Step
+from referee.europa import boot_camp as bc
+from referee.europa import boot_camp_commands as cmd
+from referee.europa import boot_camp_events as bce
+from referee.europa import boot_camp_map as bm
+from referee.europa import combat_events as cb
+from referee.europa import logistics_events as lg
+from referee.europa.boot_camp_charts import BootCampChart, pinned_boot_camp
+from referee.europa.boot_camp_result import resolve
+from referee.europa.boot_camp_rulings import check_retreat, require_boot_camp, trace_supply, weather_of
+from referee.europa.context import opt_since, require_phase, track_of
+from referee.europa.state import EuropaState, LossDue
+
+
+def _terrain(state: EuropaState, command: cmd.ResolveBootCampCombat, steps: list[Step]) -> str:
+    """The terrain as given, else as stated for the hex (cited), else clear."""
+    if command.terrain is not None:
+        return command.terrain
+    found = stated(state, "terrain", command.hex) if command.hex else None
+    if found is None:
+        return "clear"
+    steps.append(Step(text=f"terrain: {citation(found)}", rule="K-12"))
+    return found.value
+
+
+def _fighter(unit: cmd.BootCampUnit) -> bc.Fighter:
+    return bc.Fighter(
+        label=unit.label,
+        strength=unit.strength,
+        divisional=unit.divisional,
+        cm=unit.cm,
+        supported=unit.supported,
+        supply=unit.supply,
+        type=unit.type,
+        hexside=unit.hexside,
+        hex=unit.hex or "",
+        retreated_here=unit.retreated_here,
+    )
+
+
+def battle_of(command: cmd.ResolveBootCampCombat, state: EuropaState, steps: list[Step]) -> bc.Battle:
+    """The command as the pure Boot Camp combat reads it, with the weather of the defender's zone."""
+    forts = (
+        (bc.Fortification(command.fort_drm, command.fort_no_aec, command.fort_attacker_halved),)
+        if command.fort_drm or command.fort_no_aec or command.fort_attacker_halved
+        else ()
+    )
+    return bc.Battle(
+        attackers=tuple(_fighter(unit) for unit in command.attackers),
+        defenders=tuple(_fighter(unit) for unit in command.defenders),
+        terrain=_terrain(state, command, steps),
+        weather=weather_of(state, command.zone),
+        offensive_bombers=command.offensive_bombers,
+        defensive_bombers=command.defensive_bombers,
+        fortifications=forts,
+    )
+
+
+def _once_per_phase(state: EuropaState, command: cmd.ResolveBootCampCombat) -> None:
+    """E-06 [002]: no unit attacks or is attacked more than once in a combat phase."""
+    calendar = state.table.calendar
+    attacked_with, attacked = bce.engaged(state.table.markers.get(bce.ENGAGED), calendar.turn, calendar.player or "")
+    again = [unit.label for unit in command.attackers if unit.label.casefold() in attacked_with]
+    again += [unit.label for unit in command.defenders if unit.label.casefold() in attacked]
+    if again:
+        raise IllegalOrderError(
+            f"{', '.join(again)} already in a combat this phase: no unit attacks or is attacked more than once "
+            "per combat phase (E-06 [002])"
+        )
+
+
+def assess_command(
+    command: cmd.ResolveBootCampCombat, state: EuropaState
+) -> tuple[bc.Battle, bc.Assessment, BootCampChart]:
+    """Everything before the die: used by the handler and by a console form."""
+    require_boot_camp(state, "a Boot Camp combat")
+    require_phase(state, command.side, ("Combat",), "combat", "A-21 [002]")
+    _once_per_phase(state, command)
+    chart = pinned_boot_camp(state)
+    steps: list[Step] = []
+    battle = battle_of(command, state, steps)
+    assessment = bc.assess(battle, chart)
+    return battle, replace(assessment, steps=steps + assessment.steps), chart
+
+
+def _other_side(state: EuropaState, side: str) -> str:
+    others = [name for name in state.identity.sides if name != side]
+    return others[0] if others else side
+
+
+def resolve_boot_camp_combat(command: cmd.ResolveBootCampCombat, ctx: Context[EuropaState]) -> Decision:
+    """E-01..E-17 [002]: totals, odds, AEC and DRM, the 1D6 and the losses owed on printed strengths."""
+    state = ctx.state
+    battle, assessment, chart = assess_command(command, state)
+    rolls: list[dict[str, Any]] = []
+    die: int | None = None
+    if assessment.automatic is None:
+        if command.faces is None:
+            odds = f"odds {show(assessment.attack)}:{show(assessment.defence)}"
+            head = f"{assessment.column}: {odds}, DRM {assessment.drm:+d}"
+            raise DiceNeededError(
+                f'{head}; throw 1D6 at the table and enter the face (or "digital" for the committed digital dice)',
+                Ruling(summary=f"before the die: {head}", steps=list(assessment.steps)),
+            )
+        roll = throw(
+            ctx.roller,
+            purpose=f"Boot Camp combat{': ' + command.what if command.what else ''}",
+            dice="1D6",
+            faces=command.faces,
+            rolled_by=command.rolled_by,
+            witnesses=list(command.witnesses),
+        )
+        rolls.append(roll)
+        die = int(roll["total"])
+    outcome = resolve(battle, assessment, chart, die)
+    steps = list(outcome.steps)
+    if assessment.automatic is not None and command.faces is not None:
+        steps.append(Step(text="no die is needed: the result is automatic", rule="E-05, E-17 [002]"))
+    combat = ctx.head + 1
+    defender = _other_side(state, command.side)
+    what = f"combat {command.what}".strip()
+    losses = [
+        LossDue(combat=combat, side=side, amount=amount, what=what, units=units)
+        for side, amount, units in (
+            (command.side, outcome.attacker_loss, [unit.label for unit in command.attackers]),
+            (defender, outcome.defender_loss, [unit.label for unit in command.defenders]),
+        )
+        if amount > 0
+    ]
+    calendar = state.table.calendar
+    events: list[ev.DomainEvent] = [
+        cb.CombatResolved(combat=combat, code=outcome.code, losses=losses),
+        bce.UnitsEngaged(
+            turn=calendar.turn,
+            player=calendar.player or "",
+            attackers=[unit.label for unit in command.attackers],
+            defenders=[unit.label for unit in command.defenders],
+        ),
+    ]
+    owed = "; ".join(f"{loss.side} loses {loss.amount}" for loss in losses)
+    named = f" {command.what}" if command.what else ""
+    read = f"{assessment.column}, die {die} → " if die is not None else ""
+    summary = f"combat #{combat}{named}: {read}{outcome.code}" + (f"; {owed}" if owed else "")
+    return Decision(Ruling(summary=summary, steps=steps), events, rolls)
+
+
+def _stack_units(units: list[bce.StackEntry]) -> list[bm.Stacked]:
+    return [bm.Stacked(u.label, u.divisional, u.artillery, u.artillery_division) for u in units]
+
+
+def record_stack(command: cmd.RecordStack, ctx: Context[EuropaState]) -> Decision:
+    """E-28 [002]: a stack stated for the record and checked against the limit (an overstack is
+    recorded; leaving the phase with it is refused, E-29)."""
+    require_boot_camp(ctx.state, "stating a stack")
+    if command.side not in ctx.state.identity.sides:
+        raise IllegalOrderError(f"there is no side {command.side!r}; sides: {', '.join(ctx.state.identity.sides)}")
+    entries = [bce.StackEntry(**unit.model_dump()) for unit in command.units]
+    if not entries:
+        summary, steps = f"{command.side} {command.hex}: no units", []
+    else:
+        check = bm.stacking(_stack_units(entries))
+        steps = check.steps
+        state = "over the stacking limit" if check.over else "within the stacking limit"
+        summary = f"{command.side} {command.hex}: {len(entries)} units, {state}"
+        if check.over:
+            steps.append(Step(text="only the Initial phase may end overstacked", rule="E-29 [002]"))
+    event = bce.StackRecorded(side=command.side, hex=command.hex, units=entries)
+    return Decision(Ruling(summary=summary, steps=steps), [event])
+
+
+def overstacked(state: EuropaState) -> list[str]:
+    """The hexes whose stated stack is over the E-28 limit, as ``<hex> (<side>)``."""
+    found = []
+    for key, value in state.table.markers.items():
+        if key.startswith("stack:"):
+            _, side, hex_ = key.split(":", 2)
+            if bm.stacking(_stack_units(bce.stack_entries(value))).over:
+                found.append(f"{hex_} ({side})")
+    return sorted(found)
+
+
+def refuse_overstacked_at_phase_end(state: EuropaState) -> None:
+    """E-28, E-29 [002]: no phase but the Initial phase ends with a stated stack over the limit."""
+    if opt_since(state, "combat_system", "revised") != "boot_camp":
+        return
+    if not bm.limit_at_phase_end(state.table.calendar.phase):
+        return
+    over = overstacked(state)
+    if over:
+        raise IllegalOrderError(
+            f"{', '.join(over)}: over the stacking limit of 6 units (3 divisional) plus 2 artillery, 8 at most "
+            "(E-28 [002]); only the Initial phase may end overstacked (E-29): record the stack again with "
+            "RecordStack once units have left"
+        )
+
+
+def receive_replacements(command: cmd.ReceiveBootCampReplacements, ctx: Context[EuropaState]) -> Decision:
+    """C-65, A-21 [002]: the phasing nation's replacements in the Initial phase, once a turn; the
+    amounts are the scenario's (the text gives none, K-20: provisional)."""
+    state = ctx.state
+    require_boot_camp(state, "Boot Camp replacements")
+    track = track_of(state, command.nation)
+    require_phase(state, track.side, ("Initial",), "receiving replacements", "C-65, A-21 [002]")
+    calendar = state.table.calendar
+    if track.received_turn == calendar.turn:
+        raise IllegalOrderError(f"{command.nation} already received its replacements in {calendar.label} (C-65)")
+    table = state.identity.tables.get("boot_camp") or {}
+    amounts: dict[str, int] = (table.get("replacements_per_turn") or {}).get(command.nation, {})
+    source = table.get("source") or "the scenario"
+    steps = [Step(text=f"replacements per turn from {source} (the text gives none)", rule="C-65 [002], K-20")]
+    steps += [Step(text=f"{command.nation}: +{n} {kind} RP", rule="C-65 [002]") for kind, n in amounts.items() if n]
+    events: list[ev.DomainEvent] = [
+        lg.ReplacementsCredited(nation=command.nation, kind=kind, amount=n, reason=f"replacements {calendar.label}")
+        for kind, n in amounts.items()
+        if n > 0
+    ]
+    events.append(lg.RegularReplacementsReceived(nation=command.nation, turn=calendar.turn))
+    got = ", ".join(f"{n} {kind}" for kind, n in amounts.items() if n) or "nothing"
+    return Decision(Ruling(summary=f"{command.nation} replacements: {got}", steps=steps), events)
+
+
+BOOT_CAMP_HANDLERS: dict[type[Any], Any] = {
+    cmd.ResolveBootCampCombat: resolve_boot_camp_combat,
+    cmd.RecordStack: record_stack,
+    cmd.ReceiveBootCampReplacements: receive_replacements,
+    cmd.CheckBootCampRetreat: check_retreat,
+    cmd.TraceBootCampSupply: trace_supply,
+}

@@ -1,0 +1,92 @@
+"""Second Front fortifications through the referee service (a second-front/1943 campaign): the
+chart pinned at creation, placements and changes of hands, the Westwall's emergency restoration
+(once per game) and its improvement, each one entry; refusals change nothing.
+
+Needs the lead's wiring in referee/europa/game.py: FORTIFICATION_COMMANDS, FORTIFICATION_HANDLERS,
+FORTIFICATION_APPLIERS, fortification_events in the events catalog, the ``fortifications`` chart,
+and the ``allied_near_westwall`` fact."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from referee.commands import CreateCampaign
+from referee.service import RefereeService
+
+from support import TickingClock, refused
+
+
+@pytest.fixture
+def sf(tmp_path: Path) -> Iterator[RefereeService]:
+    service = RefereeService.create(
+        str(tmp_path / "sf.db"), CreateCampaign(scenario="second-front/1943", name="sf"), clock=TickingClock()
+    )
+    yield service
+    service.close()
+
+
+def markers(service: RefereeService) -> dict[str, str]:
+    return service.state().table.markers
+
+
+def test_D47_the_fortification_chart_is_pinned_at_creation(sf: RefereeService) -> None:
+    """D-47, F-20 [003]: the printed chart is pinned, not provisional."""
+    chart = sf.state().identity.tables["fortifications"]
+    assert chart["provisional"] is False and chart["types"]["westwall_3"]["drm"] == -3
+
+
+def test_F20_check_effects_reads_the_fortress_and_the_hexside(sf: RefereeService) -> None:
+    """F-20 [003]: the effects of Metz's improved fortress, combined with a crossed fortified hexside."""
+    sf.execute_json(
+        {"kind": "PlaceFortification", "side": "Axis", "hex": "Metz/Verdun", "fortification": "fortified_hexside"}
+    )
+    entry = sf.execute_json({"kind": "CheckFortificationEffects", "hex": "Metz", "hexside": "Metz/Verdun"})
+    assert entry["ruling"]["summary"].startswith("Metz: DRM −1; no AEC; attackers halved (except artillery, engineer)")
+    assert entry["events"] == []
+
+
+def test_F21_F22_the_enemy_gains_a_fort_and_a_fortress(sf: RefereeService) -> None:
+    """F-21, F-22 [003]: the fort is destroyed; the improved fortress becomes unimproved."""
+    sf.execute_json({"kind": "PlaceFortification", "side": "Axis", "hex": "Caen", "fortification": "fort"})
+    entry = sf.execute_json({"kind": "RecordHexOwnership", "hex": "Caen", "owner": "Allies"})
+    assert "fort:Caen" not in markers(sf) and "F-21 [003]" in [step["rule"] for step in entry["ruling"]["steps"]]
+    sf.execute_json({"kind": "RecordHexOwnership", "hex": "Metz", "owner": "Allies"})
+    assert markers(sf)["fort:Metz"] == "unimproved_fortress"
+    refused(sf, {"kind": "RecordHexOwnership", "hex": "Metz", "owner": "Allies"}, "Allies already owns Metz")
+
+
+def test_F25_emergency_restoration_through_the_service(sf: RefereeService) -> None:
+    """F-25 [003]: declared Jul I 43 on the stated fact, restored in the Axis Initial phase of
+    Aug I 43; a second declaration is refused and changes nothing."""
+    refused(sf, {"kind": "DeclareWestwallRestoration"}, "allied_near_westwall")
+    sf.execute_json({"kind": "StateFact", "fact": "allied_near_westwall", "subject": "Westwall", "value": "yes"})
+    entry = sf.execute_json({"kind": "DeclareWestwallRestoration"})
+    assert entry["ruling"]["summary"] == "Westwall emergency restoration declared; restored in Aug I 1943"
+    sf.execute_json({"kind": "AdvanceGameTurn"})
+    refused(sf, {"kind": "CompleteWestwallRestoration"}, "Aug I 1943, the second")
+    refused(sf, {"kind": "DeclareWestwallRestoration"}, r"once per game \(F-25")
+    sf.execute_json({"kind": "AdvanceGameTurn"})
+    assert sf.state().table.calendar.label == "Aug I 1943"
+    sf.execute_json({"kind": "CompleteWestwallRestoration"})
+    assert {markers(sf)[f"westwall:{hex_}"] for hex_ in ("Aachen", "Saarbrucken", "Kleve")} == {
+        "2|improved",
+        "3|improved",
+        "1|improved",
+    }
+
+
+def test_F25_improvement_needs_axis_resource_points(sf: RefereeService) -> None:
+    """F-25 [003]: 2 Resource Points; the 1943 scenario gives the Axis no stock, so it is refused."""
+    refused(sf, {"kind": "ImproveWestwallHex", "hex": "Aachen", "location": "Ruhr"}, "keeps no Resource Points")
+    refused(sf, {"kind": "CompleteWestwallImprovement", "hex": "Aachen"}, "no Westwall works are under way")
+
+
+def test_A40_the_campaign_ends_after_may_i_45(sf: RefereeService) -> None:
+    """A-40 [003]: no turn after May I 45 (the ruleset's last_turn)."""
+    for _ in range(44):
+        sf.execute_json({"kind": "AdvanceGameTurn"})
+    assert sf.state().table.calendar.label == "May I 1945"
+    refused(sf, {"kind": "AdvanceGameTurn"}, r"ends after May I 1945 \(A-40")

@@ -1,0 +1,131 @@
+"""The Boot Camp combat form, made for a new player: the attacked hex, its terrain and weather
+zone, the units read off the counters one per line (printed strengths), air support and any
+fortification, then the die as thrown.
+
+While the player types, the panel shows the totals with every halving, the odds rounded down in
+the defender's favour, the AEC and the DRM (before the die) and, once the face is in, the whole
+ruling with the strength each side must lose (E-01..E-17).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TextArea
+
+from tui.boot_camp_lines import parse_boot_camp_units
+from tui.dialogs.form_parts import Preview, TableForm, faces_of, words
+
+FORT_DRMS = (("no fortification", 0), ("fortification -1", -1), ("fortification -2", -2), ("fortification -3", -3))
+
+
+@dataclass(frozen=True)
+class BootCampCombatSetup:
+    """What the form offers: the attacking side, the zones with their weather, the TEC's terrain."""
+
+    form: str
+    side: str
+    zones: dict[str, str]
+    terrain: list[str]
+    hexsides: list[str]
+
+
+class BootCampCombatForm(TableForm):
+    """Records the ResolveBootCampCombat command (the form stays open when it is refused)."""
+
+    dice = "1D6"
+
+    DEFAULT_CSS = """
+    BootCampCombatForm { align: center middle; }
+    BootCampCombatForm > Vertical {
+        width: 120; height: 95%; background: $surface; border: thick $primary; padding: 0 1;
+    }
+    BootCampCombatForm Horizontal { height: auto; }
+    BootCampCombatForm #units { height: 8; }
+    BootCampCombatForm #units > Vertical { width: 1fr; height: 8; }
+    BootCampCombatForm TextArea { height: 1fr; }
+    BootCampCombatForm Select { width: 1fr; }
+    BootCampCombatForm Input { width: 1fr; }
+    BootCampCombatForm Checkbox { width: auto; }
+    BootCampCombatForm #calculation { height: 1fr; border: round $accent; }
+    """
+
+    def __init__(self, setup: BootCampCombatSetup, preview: Preview, assess: Preview, actor: str) -> None:
+        super().__init__(preview, actor, assess)
+        self.setup = setup
+
+    def compose(self) -> ComposeResult:
+        zones = [(f"zone {zone}: {weather}", zone) for zone, weather in self.setup.zones.items()]
+        with Vertical():
+            yield Label(
+                f"[b]{self.setup.side} attacks (Boot Camp)[/b] — one unit per line: printed strength, label, flags"
+            )
+            yield Label(
+                "[dim]flags: div cm dot unsupplied art eng; attackers @HEX ~HEXSIDE ("
+                + " ".join(name for name in self.setup.hexsides if name != "none")
+                + "); defenders: retreated[/dim]"
+            )
+            with Horizontal():
+                yield Input(placeholder="what (e.g. Vyazma, hex 0513)", id="what")
+                yield Input(placeholder="the defender's hex", id="hex")
+                terrain = sorted(self.setup.terrain, key=lambda name: name != "clear")
+                yield Select([(name, name) for name in terrain], id="terrain", value=terrain[0], allow_blank=False)
+                yield Select(zones, prompt="the defender's weather zone", id="zone")
+            with Horizontal(id="units"):
+                with Vertical():
+                    yield Label("attackers")
+                    yield TextArea(id="attackers", placeholder="8 1pz div cm\n7 2inf div")
+                with Vertical():
+                    yield Label("defenders")
+                    yield TextArea(id="defenders", placeholder="6 10rif div\n2 art5 art")
+            with Horizontal():
+                yield Input(placeholder="offensive bomber points", id="offensive_bombers")
+                yield Input(placeholder="defensive bomber points", id="defensive_bombers")
+                yield Select([(name, drm) for name, drm in FORT_DRMS], id="fort_drm", value=0, allow_blank=False)
+                yield Checkbox("fort: no AEC", id="fort_no_aec")
+                yield Checkbox("fort: attackers halved", id="fort_attacker_halved")
+            with Horizontal():
+                yield Input(placeholder="1D6 face, e.g. 4 (d Boris:owl = digital, Boris's word)", id="faces")
+                yield Input(placeholder="rolled by", id="rolled_by", value=self.actor)
+                yield Input(placeholder="witnesses", id="witnesses")
+            yield VerticalScroll(Static("type the units to see the odds", id="calculation-text"), id="calculation")
+            with Horizontal():
+                yield Button("Record (F3)", id="record", variant="success")
+                yield Button("Cancel", id="cancel")
+
+    def _number(self, field: str) -> int:
+        text = self.query_one(f"#{field}", Input).value.strip()
+        return int(text) if text.isdigit() and len(text) < 4 else 0
+
+    def command(self) -> dict[str, Any]:
+        """The combat as typed so far (the face may still be missing)."""
+        data: dict[str, Any] = {
+            "kind": "ResolveBootCampCombat",
+            "actor": self.actor,
+            "side": self.setup.side,
+            "what": self.query_one("#what", Input).value.strip(),
+            "terrain": self.query_one("#terrain", Select).value,
+            "attackers": parse_boot_camp_units(self.query_one("#attackers", TextArea).text, attacking=True),
+            "defenders": parse_boot_camp_units(self.query_one("#defenders", TextArea).text, attacking=False),
+            "offensive_bombers": self._number("offensive_bombers"),
+            "defensive_bombers": self._number("defensive_bombers"),
+            "fort_drm": self.query_one("#fort_drm", Select).value,
+            "fort_no_aec": self.query_one("#fort_no_aec", Checkbox).value,
+            "fort_attacker_halved": self.query_one("#fort_attacker_halved", Checkbox).value,
+            "rolled_by": self.query_one("#rolled_by", Input).value.strip() or self.actor,
+            "witnesses": words(self.query_one("#witnesses", Input).value),
+        }
+        hex_name = self.query_one("#hex", Input).value.strip()
+        if hex_name:
+            data["hex"] = hex_name
+        zone = self.query_one("#zone", Select).value
+        if zone is not Select.NULL:
+            data["zone"] = zone
+        data.update(faces_of(self.query_one("#faces", Input).value))
+        return data
+
+    def ready(self, data: dict[str, Any]) -> bool:
+        return bool(data["attackers"] and data["defenders"] and "zone" in data)
