@@ -5,7 +5,9 @@ tests/data/exports/ holds exports (and one campaign file) written by release 0.1
 ``build_0_1_0.py``, a Third Reich campaign of 1939-1942 written by release 0.3.0 with
 ``build_reich_1941.py`` and a Europa campaign under the 001 rules (surprise turn to Jul I 1941:
 combat, air and artillery bombardment, the 001 SP model, 001 replacements) written by release
-0.5.0 with ``build_europa_001.py``, and beside each its figures as of several entries, flat
+0.5.0 with ``build_europa_001.py``, and a Europa Boot Camp campaign (two game turns: replacements,
+stacks, 1D6 combats with AEC and a fortification, retreat and supply rulings, an undo) written with
+``build_boot_camp.py``, and beside each its figures as of several entries, flat
 ('supply_pools/Axis/stockpile' -> 12) so that they do not depend on any release's state model.
 These files never change; a release that cannot read them is broken.
 """
@@ -48,6 +50,7 @@ def test_the_golden_exports_are_all_there() -> None:
         "reich-1939-0.1.0",
         "reich-1941-0.3.0",
         "europa-001-0.5.0",
+        "boot-camp-0.5.0",
     } <= set(GOLDEN)
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from textual.widgets import Input, Select, Static, TextArea
 
 from referee.service import RefereeService
-from tui.app import NewCampaignApp, make_app
+from tui.app import NewCampaignApp, TurnledgerApp, make_app
 from tui.dialogs.boot_camp_combat import BootCampCombatForm
 from tui.dialogs.command_form import CommandForm
 from tui.dialogs.losses import LossesForm
@@ -19,8 +19,8 @@ from tui.dialogs.new_campaign import NewCampaignForm
 from tui.dialogs.undo import UndoDialog
 
 
-def _panel(app: object) -> str:
-    return str(app.screen.query_one("#calculation-text", Static).content)  # type: ignore[attr-defined]
+def _panel(app: TurnledgerApp) -> str:
+    return str(app.screen.query_one("#calculation-text", Static).content)
 
 
 async def test_a_boot_camp_turn_from_the_new_campaign_form_to_undo(tmp_path: Path) -> None:
