@@ -142,7 +142,7 @@ def kill_mid_way(process: subprocess.Popen[bytes], store: Path, *, at_least: int
                 if process.returncode != -signal.SIGKILL:
                     return None  # it had already exited on its own
                 return seen
-            time.sleep(0.001)
+            time.sleep(0.01)  # every 10 ms: an apply records an entry in a few ms, and a count costs the child CPU
     finally:
         if process.poll() is None:
             process.kill()
@@ -195,7 +195,17 @@ def new_campaign(store: Path) -> None:
 
 @pytest.fixture(scope="module")
 def orders(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The long orders file (the import tests' campaign: three import batches and more)."""
     return write_orders(tmp_path_factory.mktemp("orders") / "orders.jsonl")
+
+
+APPLY_LINES = 1500
+"""The apply tests' orders: long enough to be killed three times mid-way, half the import's."""
+
+
+@pytest.fixture(scope="module")
+def apply_orders(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_orders(tmp_path_factory.mktemp("apply") / "orders.jsonl", APPLY_LINES)
 
 
 def assert_whole_prefix(store: Path, file: str) -> int:
@@ -215,63 +225,65 @@ def assert_whole_prefix(store: Path, file: str) -> int:
     return len(lines)
 
 
-def assert_complete(store: Path, file: str) -> None:
+def assert_complete(store: Path, file: str, lines_in_file: int = APPLY_LINES) -> None:
     """Exactly one entry per line of the file, in order, and the state they add up to."""
     entries = entries_of(store)
-    assert len(entries) == 1 + LINES
+    assert len(entries) == 1 + lines_in_file
     lines = source_lines(entries, file)
     counts = Counter(lines)
-    assert set(counts) == set(range(1, LINES + 1))
+    assert set(counts) == set(range(1, lines_in_file + 1))
     assert all(count == 1 for count in counts.values()), [line for line, count in counts.items() if count > 1][:10]
     assert lines == sorted(lines)
     report = verify_json(store)
-    assert report["ok"] is True and report["entries"] == 1 + LINES
+    assert report["ok"] is True and report["entries"] == 1 + lines_in_file
     state = state_of(store)
     assert {side: pool["stockpile"] for side, pool in state["supply_pools"].items()} == START_POOLS
     markers = state["table"]["markers"]
-    assert {name: value for name, value in markers.items() if name.startswith("city ")} == expected_markers()
-    assert state["chain"]["last_number"] == 1 + LINES
+    assert {name: value for name, value in markers.items() if name.startswith("city ")} == expected_markers(
+        lines_in_file
+    )
+    assert state["chain"]["last_number"] == 1 + lines_in_file
 
 
-def test_a_killed_apply_leaves_whole_entries_and_the_next_apply_continues(orders: Path, tmp_path: Path) -> None:
+def test_a_killed_apply_leaves_whole_entries_and_the_next_apply_continues(apply_orders: Path, tmp_path: Path) -> None:
     store = tmp_path / "game.db"
     new_campaign(store)
 
-    seen = kill_mid_way(launch("apply", str(store), str(orders)), store, at_least=300)
+    seen = kill_mid_way(launch("apply", str(store), str(apply_orders)), store, at_least=300)
     assert seen is not None, "apply finished before it could be killed"
 
-    done = assert_whole_prefix(store, orders.name)
-    assert 299 <= done < LINES, f"killed with {seen} rows, {done} lines recorded"
+    done = assert_whole_prefix(store, apply_orders.name)
+    assert 299 <= done < APPLY_LINES, f"killed with {seen} rows, {done} lines recorded"
 
-    result = turnledger("apply", str(store), str(orders))
+    result = turnledger("apply", str(store), str(apply_orders))
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stdout + result.stderr
-    assert f"{done} line(s) of {orders.name} were already recorded; skipped" in result.stderr
-    assert f"recorded {LINES - done} entries #{done + 2}–#{LINES + 1} from {orders.name}" in " ".join(
+    assert f"{done} line(s) of {apply_orders.name} were already recorded; skipped" in result.stderr
+    assert f"recorded {APPLY_LINES - done} entries #{done + 2}–#{APPLY_LINES + 1} from {apply_orders.name}" in " ".join(
         result.stdout.split()
     )
-    assert_complete(store, orders.name)
+    assert_complete(store, apply_orders.name)
 
-    again = turnledger("apply", str(store), str(orders))  # a third run has nothing left to do
+    again = turnledger("apply", str(store), str(apply_orders))  # a third run has nothing left to do
     assert again.returncode == 0, again.stderr
-    assert f"{LINES} line(s) of {orders.name} were already recorded" in again.stderr
+    assert f"{APPLY_LINES} line(s) of {apply_orders.name} were already recorded" in again.stderr
     assert "recorded" not in again.stdout
-    assert len(entries_of(store)) == 1 + LINES
+    assert len(entries_of(store)) == 1 + APPLY_LINES
 
 
-def test_apply_killed_again_and_again_still_ends_with_one_entry_per_line(orders: Path, tmp_path: Path) -> None:
+def test_apply_killed_again_and_again_still_ends_with_one_entry_per_line(apply_orders: Path, tmp_path: Path) -> None:
     store = tmp_path / "game.db"
     new_campaign(store)
     done = 0
-    for target in (200, 900, 1800):
-        seen = kill_mid_way(launch("apply", str(store), str(orders)), store, at_least=target)
+    for target in (150, 500, 1000):
+        seen = kill_mid_way(launch("apply", str(store), str(apply_orders)), store, at_least=target)
         assert seen is not None, f"apply finished before it reached {target} rows"
-        now = assert_whole_prefix(store, orders.name)
+        now = assert_whole_prefix(store, apply_orders.name)
         assert now >= done  # a resumed run only adds
         done = now
-    result = turnledger("apply", str(store), str(orders))
+    result = turnledger("apply", str(store), str(apply_orders))
     assert result.returncode == 0, result.stderr
-    assert_complete(store, orders.name)
+    assert_complete(store, apply_orders.name)
 
 
 # -- import -------------------------------------------------------------------------------------
