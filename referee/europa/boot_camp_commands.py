@@ -34,6 +34,7 @@ class BootCampUnit(_Part):
     hexside: Name = Field(default="none", description="an attacker: the hexside it attacks across (TEC)")
     hex: Name | None = Field(default=None, description="an attacker: its hex (support must be stacked with it)")
     retreated_here: bool = Field(default=False, description="a defender that retreated into the hex (E-21)")
+    nation: Name | None = Field(default=None, description="its nation (Second Front: US and UK together, F-26)")
 
 
 class ResolveBootCampCombat(Command):
@@ -51,6 +52,12 @@ class ResolveBootCampCombat(Command):
     defenders: list[BootCampUnit] = Field(min_length=1, max_length=20)
     offensive_bombers: Points = Field(default=0, description="offensive air-support bomber points (E-01)")
     defensive_bombers: Points = Field(default=0, description="defensive air-support bomber points (E-02)")
+    fortifications: list[Name] = Field(
+        default_factory=list,
+        max_length=2,
+        description="the fortification(s) the attack meets, as the fortification chart names them (F-20): the "
+        "hex's, and a fortified hexside crossed; a fortification placed in the hex is read without naming it",
+    )
     fort_drm: int = Field(default=0, ge=-3, le=0, description="a fortification's DRM")
     fort_no_aec: bool = Field(default=False, description="a fortification cancels AEC")
     fort_attacker_halved: bool = Field(

@@ -19,11 +19,14 @@ from referee.europa import boot_camp_commands as cmd
 from referee.europa import boot_camp_events as bce
 from referee.europa import boot_camp_map as bm
 from referee.europa import combat_events as cb
+from referee.europa import fortifications as fts
 from referee.europa import logistics_events as lg
+from referee.europa import second_front as sf
 from referee.europa.boot_camp_charts import BootCampChart, pinned_boot_camp
 from referee.europa.boot_camp_result import resolve
 from referee.europa.boot_camp_rulings import check_retreat, require_boot_camp, trace_supply, weather_of
 from referee.europa.context import opt_since, require_phase, track_of
+from referee.europa.fortification_handlers import placed_rows
 from referee.europa.state import EuropaState, LossDue
 
 
@@ -53,12 +56,57 @@ def _fighter(unit: cmd.BootCampUnit) -> bc.Fighter:
     )
 
 
+def _charted_fortifications(
+    state: EuropaState, command: cmd.ResolveBootCampCombat, steps: list[Step]
+) -> tuple[bc.Fortification, ...]:
+    """F-20, D-47 [003]: the fortifications named, and the one placed in the defender's hex
+    (`PlaceFortification`), read on the campaign's pinned fortification chart."""
+    names = list(command.fortifications)
+    for placed in placed_rows(state, command.hex) if command.hex else []:
+        if placed not in names:
+            names.append(placed)
+            steps.append(Step(text=f"{command.hex} holds: {placed.replace('_', ' ')} (placed)", rule="F-20 [003]"))
+    if not names:
+        return ()
+    effect = fts.fortification_effects(names, fts.pinned_fortifications(state))
+    steps.extend(effect.steps)
+    return (
+        bc.Fortification(
+            effect.drm, effect.no_aec, effect.attacker_halved, effect.halved_exempt, " + ".join(effect.rows)
+        ),
+    )
+
+
+def _playtest_modifiers(
+    state: EuropaState, command: cmd.ResolveBootCampCombat, steps: list[Step]
+) -> tuple[bc.Fortification, ...]:
+    """F-26 [003] under option second_front_modifiers=playtest: −2 in Mud, −1 in Winter or Snow,
+    −1 when American and British units attack together (DRMs of the attack, like a fort's)."""
+    if opt_since(state, "second_front_modifiers", "off") != "playtest":
+        return ()
+    weather = weather_of(state, command.zone)
+    found: list[bc.Fortification] = []
+    drm, step = sf.weather_attack_drm(weather)
+    steps.append(step)
+    if drm:
+        found.append(bc.Fortification(drm, False, False, (), f"{weather} weather (F-26)"))
+    coalition, coalition_step = sf.coalition_drm({unit.nation for unit in command.attackers if unit.nation})
+    if coalition_step is not None:
+        steps.append(coalition_step)
+        found.append(bc.Fortification(coalition, False, False, (), "US and UK together (F-26)"))
+    return tuple(found)
+
+
 def battle_of(command: cmd.ResolveBootCampCombat, state: EuropaState, steps: list[Step]) -> bc.Battle:
     """The command as the pure Boot Camp combat reads it, with the weather of the defender's zone."""
     forts = (
-        (bc.Fortification(command.fort_drm, command.fort_no_aec, command.fort_attacker_halved),)
-        if command.fort_drm or command.fort_no_aec or command.fort_attacker_halved
-        else ()
+        (
+            (bc.Fortification(command.fort_drm, command.fort_no_aec, command.fort_attacker_halved),)
+            if command.fort_drm or command.fort_no_aec or command.fort_attacker_halved
+            else ()
+        )
+        + _charted_fortifications(state, command, steps)
+        + _playtest_modifiers(state, command, steps)
     )
     return bc.Battle(
         attackers=tuple(_fighter(unit) for unit in command.attackers),

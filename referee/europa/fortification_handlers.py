@@ -114,13 +114,20 @@ def record_ownership(command: fc.RecordHexOwnership, ctx: Context[EuropaState]) 
     return Decision(Ruling(summary=summary, steps=steps), events)
 
 
+def placed_rows(state: EuropaState, hex_: str) -> list[str]:
+    """The fortification chart rows placed in a hex: its fort counter, fortress, ouvrage... and its
+    Westwall level in its condition (F-20, F-25 [003])."""
+    rows = [row for row in [marker(state, fe.FORT, hex_)] if row]
+    westwall = marker(state, fe.WESTWALL, hex_)
+    if westwall is not None:
+        rows.append(ft.westwall_row(*ft.read_westwall(westwall)))
+    return rows
+
+
 def check_effects(command: fc.CheckFortificationEffects, ctx: Context[EuropaState]) -> Decision:
     """F-20 [003]: the effects an attack into a hex meets, a crossed fortified hexside combined."""
     state = ctx.state
-    rows = [row for row in [marker(state, fe.FORT, command.hex)] if row]
-    westwall = marker(state, fe.WESTWALL, command.hex)
-    if westwall is not None:
-        rows.append(ft.westwall_row(*ft.read_westwall(westwall)))
+    rows = placed_rows(state, command.hex)
     if command.hexside is not None:
         side_row = marker(state, fe.FORT, command.hexside)
         if side_row is None:

@@ -58,6 +58,7 @@ OPTIONS: Choices = {
     "movement_rules": ("000", "001"),  # J-39, J-41 (gauge), J-42
     "combat_system": ("revised", "boot_camp"),  # J-46: the 2D6 CRT of 000/001, or Boot Camp's 1D6 (E-01..E-22)
     "aa_sixteen_example": ("p47", "plus_1_from_1944"),  # J-52: which Second Front AA example the +1 follows
+    "second_front_modifiers": ("off", "playtest"),  # F-26: Second Front's playtest attack DRMs
 }
 
 SOURCES: Sources = {
@@ -98,5 +99,6 @@ SOURCES: Sources = {
     "movement_rules": "J-39, J-41, J-42",
     "combat_system": "J-46",
     "aa_sixteen_example": "J-52",
+    "second_front_modifiers": "F-26 [003]",
 }
 """The contradiction (RULES.md section J) or rule each option settles."""

@@ -200,3 +200,31 @@ def test_J46_boot_camp_commands_are_refused_under_the_revised_rules(europa: Refe
     with pytest.raises(IllegalOrderError, match="combat_system=boot_camp"):
         europa.execute_json({**ATTACK, "side": "Axis"})
     assert europa.head() == head
+
+
+def test_F20_a_fortress_placed_in_the_hex_feeds_the_boot_camp_combat(boot_camp: RefereeService) -> None:
+    """F-20, D-47 [003]: the fortification chart's row for the defender's hex (placed with
+    PlaceFortification) is read by the combat: its DRM, no AEC, attackers halved but artillery."""
+    boot_camp.execute_json(
+        {
+            "kind": "PlaceFortification",
+            "side": "Soviet",
+            "hex": "0405",
+            "fortification": "fortress",
+            "condition": "improved",
+        }
+    )
+    at_phase(boot_camp, "Axis", "Combat")
+    attack = {
+        **ATTACK,
+        "terrain": "clear",
+        "attackers": [PANZER, INFANTRY, {"label": "art1", "strength": 4, "type": "artillery"}],
+    }
+    plain = {key: value for key, value in attack.items() if key not in ("faces", "hex")}
+    without, _ = boot_camp.preview(boot_camp.parse(plain))
+    with_fort, _ = boot_camp.preview(boot_camp.parse({key: value for key, value in attack.items() if key != "faces"}))
+    texts = [step.text for step in with_fort.ruling.steps]
+    assert any("0405 holds:" in text and "fortress" in text for text in texts)
+    # (8 + 7) halved + 4 artillery = 11.5 against 6: 1-1; without the fortress 19:6 → 3-1 with AEC +1
+    assert "3-1" in without.ruling.summary and "DRM +1" in without.ruling.summary
+    assert "1-1" in with_fort.ruling.summary and "DRM -1" in with_fort.ruling.summary

@@ -90,3 +90,37 @@ def test_A40_the_campaign_ends_after_may_i_45(sf: RefereeService) -> None:
         sf.execute_json({"kind": "AdvanceGameTurn"})
     assert sf.state().table.calendar.label == "May I 1945"
     refused(sf, {"kind": "AdvanceGameTurn"}, r"ends after May I 1945 \(A-40")
+
+
+def test_F20_F26_a_second_front_attack_reads_the_westwall_mud_and_the_coalition(sf: RefereeService) -> None:
+    """europa-003 fights the one-die combat (its DRMs need one): an Allied attack in Mud by US and
+    UK units on a Westwall [2] hex, placed unimproved as every Westwall hex starts (F-25), meets −1
+    (unimproved Westwall) −2 (Mud) −1 (US and UK together)."""
+    sf.execute_json(
+        {"kind": "PlaceFortification", "side": "Axis", "hex": "0910", "fortification": "westwall", "level": 2}
+    )
+    for _ in range(20):
+        calendar = sf.state().table.calendar
+        if (calendar.player, calendar.phase) == ("Allies", "Combat"):
+            break
+        if calendar.phase == "Initial" and calendar.player == "Axis" and "C" not in sf.state().table.weather_turns:
+            sf.execute_json({"kind": "SetWeather", "zone": "C", "condition": "Mud"})
+        sf.execute_json({"kind": "AdvancePhase"})
+    attack = {
+        "kind": "ResolveBootCampCombat",
+        "side": "Allies",
+        "what": "Aachen",
+        "hex": "0910",
+        "zone": "C",
+        "attackers": [
+            {"label": "1us", "strength": 12, "divisional": True, "nation": "USA"},
+            {"label": "7uk", "strength": 10, "divisional": True, "nation": "UK"},
+        ],
+        "defenders": [{"label": "246vg", "strength": 5, "divisional": True}],
+    }
+    before, _ = sf.preview(sf.parse(attack))
+    texts = [step.text for step in before.ruling.steps]
+    assert "Mud weather: attack DRM -2" in texts
+    assert "US and UK ground units in the same attack: DRM −1" in texts
+    assert any("westwall" in text.lower() for text in texts)
+    assert before.ruling.summary.endswith("DRM -4")
