@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TextArea
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Checkbox, Input, Label, Select, TextArea
 
 from referee.common.errors import InvalidInputError
-from tui.dialogs.form_parts import Preview, TableForm, faces_of, words
+from tui.dialogs.form_parts import Preview, TableForm, dice_and_record, faces_of, words
 
 
 @dataclass(frozen=True)
@@ -93,14 +93,7 @@ class AAFireForm(TableForm):
                 yield Checkbox("night", id="night")
                 yield Checkbox("dedicated", id="dedicated")
             yield TextArea(id="air_units", placeholder="P-47D25 a F 9\nP-47D25 b F 9\nJu88A B 5 code=T")
-            with Horizontal():
-                yield Input(placeholder="2D6 faces, e.g. 3 5 (d Boris:owl = digital, Boris's word)", id="faces")
-                yield Input(placeholder="rolled by", id="rolled_by", value=self.actor)
-                yield Input(placeholder="witnesses", id="witnesses")
-            yield VerticalScroll(Static("type the AA and the air units", id="calculation-text"), id="calculation")
-            with Horizontal():
-                yield Button("Record (F3)", id="record", variant="success")
-                yield Button("Cancel", id="cancel")
+            yield from dice_and_record(self.actor, idle="type the AA and the air units")
 
     def command(self) -> dict[str, Any]:
         """The AA fire as typed so far (the faces may still be missing)."""

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TextArea
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Checkbox, Input, Label, Select, TextArea
 
 from tui.boot_camp_lines import parse_boot_camp_units
-from tui.dialogs.form_parts import Preview, TableForm, faces_of, words
+from tui.dialogs.form_parts import ONE_DIE, Preview, TableForm, dice_and_record, faces_of, words
 
 FORT_DRMS = (("no fortification", 0), ("fortification -1", -1), ("fortification -2", -2), ("fortification -3", -3))
 
@@ -87,14 +87,7 @@ class BootCampCombatForm(TableForm):
                 yield Select([(name, drm) for name, drm in FORT_DRMS], id="fort_drm", value=0, allow_blank=False)
                 yield Checkbox("fort: no AEC", id="fort_no_aec")
                 yield Checkbox("fort: attackers halved", id="fort_attacker_halved")
-            with Horizontal():
-                yield Input(placeholder="1D6 face, e.g. 4 (d Boris:owl = digital, Boris's word)", id="faces")
-                yield Input(placeholder="rolled by", id="rolled_by", value=self.actor)
-                yield Input(placeholder="witnesses", id="witnesses")
-            yield VerticalScroll(Static("type the units to see the odds", id="calculation-text"), id="calculation")
-            with Horizontal():
-                yield Button("Record (F3)", id="record", variant="success")
-                yield Button("Cancel", id="cancel")
+            yield from dice_and_record(self.actor, dice=ONE_DIE)
 
     def _number(self, field: str) -> int:
         text = self.query_one(f"#{field}", Input).value.strip()

@@ -6,12 +6,30 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Select, Static
 
 from referee.common.errors import InvalidInputError
 
 Preview = Callable[[dict[str, Any]], str]
+
+TWO_DICE = "2D6 faces, e.g. 3 5 (d Boris:owl = digital, Boris's word)"
+ONE_DIE = "1D6 face, e.g. 4 (d Boris:owl = digital, Boris's word)"
+
+
+def dice_and_record(actor: str, *, dice: str = TWO_DICE, idle: str = "type the units to see the odds") -> ComposeResult:
+    """The foot every dice form shares: the faces as thrown (or digital with a witness word), who
+    rolled and who watched, the live calculation panel, and Record / Cancel."""
+    with Horizontal():
+        yield Input(placeholder=dice, id="faces")
+        yield Input(placeholder="rolled by", id="rolled_by", value=actor)
+        yield Input(placeholder="witnesses", id="witnesses")
+    yield VerticalScroll(Static(idle, id="calculation-text"), id="calculation")
+    with Horizontal():
+        yield Button("Record (F3)", id="record", variant="success")
+        yield Button("Cancel", id="cancel")
 
 
 def words(text: str) -> list[str]:

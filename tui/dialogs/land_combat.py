@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TextArea
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Checkbox, Input, Label, Select, TextArea
 
-from tui.dialogs.form_parts import Preview, TableForm, faces_of, follow_power, front_choices, words
+from tui.dialogs.form_parts import Preview, TableForm, dice_and_record, faces_of, follow_power, front_choices, words
 from tui.land_unit_lines import parse_land_units
 
 TERRAIN = ("clear", "swamp", "mountain")
@@ -89,14 +89,7 @@ class LandCombatForm(TableForm):
                 with Vertical():
                     yield Label("defenders")
                     yield TextArea(id="defenders", placeholder="2 Pol 1\n1 Pol 2")
-            with Horizontal():
-                yield Input(placeholder="2D6 faces, e.g. 3 5 (d Boris:owl = digital, Boris's word)", id="faces")
-                yield Input(placeholder="rolled by", id="rolled_by", value=self.actor)
-                yield Input(placeholder="witnesses", id="witnesses")
-            yield VerticalScroll(Static("type the units to see the odds", id="calculation-text"), id="calculation")
-            with Horizontal():
-                yield Button("Record (F3)", id="record", variant="success")
-                yield Button("Cancel", id="cancel")
+            yield from dice_and_record(self.actor)
 
     def _number(self, field: str) -> int:
         text = self.query_one(f"#{field}", Input).value.strip()
