@@ -91,6 +91,10 @@ class Scenario(DataModel):
     powers: list[PowerStart] = Field(default_factory=list)
     markers: dict[str, str] = Field(default_factory=dict)
     units: list[UnitStart] = Field(default_factory=list, description="the order of battle on the rosters at #1")
+    resource_points: dict[str, dict[str, int]] = Field(
+        default_factory=dict,
+        description="Europa: Resource Points at the start by side and location, for a scenario without logistics",
+    )
     logistics: dict[str, Any] | None = Field(default=None, description="Europa: checked by the Europa game")
     economy: dict[str, Any] | None = Field(default=None, description="Third Reich: checked by the Third Reich game")
     boot_camp: dict[str, Any] | None = Field(default=None, description="Europa Boot Camp: checked by the Europa game")
@@ -107,6 +111,9 @@ class Scenario(DataModel):
             for kind in nation.replacements:
                 if kind not in nation.replacement_types:
                     raise ValueError(f"nations.{i}.replacements.{kind}: not one of {nation.replacement_types}")
+        for side in self.resource_points:
+            if side not in self.sides:
+                raise ValueError(f"resource_points.{side}: {side!r} is not one of sides {self.sides}")
         seen: set[str] = set()
         for i, unit in enumerate(self.units):
             if unit.side not in self.sides:

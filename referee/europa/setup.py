@@ -108,7 +108,7 @@ def starting_state(loaded: LoadedScenario, identity: CampaignIdentity) -> Europa
         # B-52 [000], option finland_front: starting Resource Points by side and location.
         resource_points={
             side: ResourceStock(side=side, stock=dict(stock))
-            for side, stock in (variant.stock if variant else {}).items()
+            for side, stock in (variant.stock if variant else scenario.resource_points).items()
         },
         replacement_tracks={
             nation.name: ReplacementTrack(

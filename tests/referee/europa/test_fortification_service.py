@@ -79,9 +79,17 @@ def test_F25_emergency_restoration_through_the_service(sf: RefereeService) -> No
 
 
 def test_F25_improvement_needs_axis_resource_points(sf: RefereeService) -> None:
-    """F-25 [003]: 2 Resource Points; the 1943 scenario gives the Axis no stock, so it is refused."""
-    refused(sf, {"kind": "ImproveWestwallHex", "hex": "Aachen", "location": "Ruhr"}, "keeps no Resource Points")
+    """F-25 [003]: improving a Westwall hex costs 2 Resource Points (the scenario's Axis stock in the
+    Ruhr: 6), not Replacement Points; works are refused where no Resource Points are held."""
     refused(sf, {"kind": "CompleteWestwallImprovement", "hex": "Aachen"}, "no Westwall works are under way")
+    refused(sf, {"kind": "ImproveWestwallHex", "hex": "Aachen", "location": "Cologne"}, "Cologne")
+    points = sf.state().replacement_tracks["Germany"].points
+    entry = sf.execute_json({"kind": "ImproveWestwallHex", "hex": "Aachen", "location": "Ruhr"})
+    assert sf.state().resource_points["Axis"].stock["Ruhr"] == 4
+    assert sf.state().replacement_tracks["Germany"].points == points
+    assert entry["ruling"]["summary"] == "the Axis begins improving the Westwall at Aachen: done in Sep I 1943"
+    texts = [step["text"] for step in entry["ruling"]["steps"]]
+    assert "Axis Resource Points in Ruhr: 6 − 2 = 4 (Resource Points, not Replacement Points)" in texts
 
 
 def test_A40_the_campaign_ends_after_may_i_45(sf: RefereeService) -> None:
