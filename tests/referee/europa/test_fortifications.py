@@ -334,6 +334,7 @@ def test_F25_emergency_restoration_once_per_game_restored_two_axis_initials_late
 def test_F25_improving_a_westwall_hex_takes_4_turns_and_2_resource_points(table: Table) -> None:
     """F-25 [003]: 2 Axis Resource Points debited (ResourcePointsDebited, not Replacement Points);
     done 4 turns later; refused before."""
+    table.state = table.state.model_copy(update={"resource_points": {}})  # a side with no stock at all
     table.refused(fc.ImproveWestwallHex(hex="Aachen", location="Ruhr"), "keeps no Resource Points")
     table.resource_points(Ruhr=3)
     decision = table.do(fc.ImproveWestwallHex(hex="Aachen", location="Ruhr"))
