@@ -66,6 +66,7 @@ mutation: $(VENV)/.installed-test
 ## bench: the benchmarks of docs/PERFORMANCE.md
 bench: $(VENV)/.installed
 	$(BIN)/python bench/ledger.py
+	$(BIN)/python bench/verify_memory.py
 
 ## docs: regenerate docs/commands.md from the command models
 docs: $(VENV)/.installed

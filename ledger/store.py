@@ -548,6 +548,13 @@ class LedgerStore:
         except (PersistenceError, sqlite3.Error) as error:
             raise LedgerError(f"could not write to {describe(self.location)}: {error}") from None
 
+    def next_snapshot_row(self, *, after: int, lte: int) -> StoredEvent | None:
+        """The first cached state after entry ``after`` and at most ``lte``, or None: one at a
+        time, so that verification never holds them all (issue 17)."""
+        assert self.app.snapshots is not None  # snapshotting is always on for this application
+        rows = self.app.snapshots.recorder.select_events(self.campaign_id, gt=after, lte=lte, limit=1)
+        return rows[0] if rows else None
+
     def snapshot_rows(self) -> list[StoredEvent]:
         """The cached states (library snapshots) as stored, for verification."""
         assert self.app.snapshots is not None  # snapshotting is always on for this application
