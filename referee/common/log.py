@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ledger.rollback import undone_by
+from ledger.rollback import rollback_target, undone_from
 
 RECORD_KEEPING = ("Annotate", "SettleDispute", "SeatPlayer")
 """Commands about the record (notes, disputes, rulings on them): a rollback of the game never
@@ -23,26 +23,31 @@ def log_rows(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     (``player_after``, ``phase_after``).
     Rows of a slice of the record (not starting at #1) know the position only from the first
     entry in the slice that sets it.
+
+    One pass over ``entries`` (a stream is read once and never held: issue 17, `log` held every
+    entry, 540 MB at 100,000): undo marks and notes, which later entries decide, are set on the
+    rows at the end.
     """
-    all_entries = list(entries)
-    undone = undone_by(all_entries)
-    notes: dict[int, list[tuple[int, dict[str, Any]]]] = {}
+    rows: list[dict[str, Any]] = []
+    rollbacks: list[list[int]] = []
+    record_keeping: set[int] = set()
+    notes: dict[int, list[tuple[int, bool]]] = {}
     settled: set[int] = set()
-    for entry in all_entries:
-        if entry["command"].get("kind") in RECORD_KEEPING:
-            undone.pop(entry["number"], None)  # a note or ruling is about the record, not the game
-        for event in entry["events"]:
-            if event.get("type") == "EntryAnnotated":
-                notes.setdefault(int(event["target"]), []).append((entry["number"], event))
-            elif event.get("type") == "DisputeSettled":
-                settled.add(int(event["dispute"]))
-    rows = []
     player, phase = None, ""
-    for entry in all_entries:
-        number = entry["number"]
-        attached = notes.get(number, [])
+    last = 0
+    for entry in entries:
+        number = last = entry["number"]
+        target = rollback_target(entry)
+        if target is not None:
+            rollbacks.append([number, target])
+        if entry["command"].get("kind") in RECORD_KEEPING:
+            record_keeping.add(number)  # a note or ruling is about the record, not the game
         made_in = (player, phase)
         for event in entry["events"]:
+            if event.get("type") == "EntryAnnotated":
+                notes.setdefault(int(event["target"]), []).append((number, bool(event.get("disputed"))))
+            elif event.get("type") == "DisputeSettled":
+                settled.add(int(event["dispute"]))
             position = _position_of(event)
             if position is not None:
                 player, phase = position.get("player"), position.get("phase", "")
@@ -58,15 +63,23 @@ def log_rows(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
                 "kind": entry["command"].get("kind", ""),
                 "summary": entry["ruling"].get("summary", ""),
                 "rolls": len(entry["rolls"]),
-                "undone_by": undone.get(number),
+                "undone_by": None,
                 "player": made_in[0],
                 "phase": made_in[1],
                 "player_after": player,
                 "phase_after": phase,
-                "notes": len(attached),
-                "disputed": any(note.get("disputed") and raised not in settled for raised, note in attached),
+                "notes": 0,
+                "disputed": False,
             }
         )
+    undone = undone_from(rollbacks, last)
+    for row in rows:
+        number = row["number"]
+        if number not in record_keeping:
+            row["undone_by"] = undone.get(number)
+        attached = notes.get(number, [])
+        row["notes"] = len(attached)
+        row["disputed"] = any(disputed and raised not in settled for raised, disputed in attached)
     return rows
 
 
