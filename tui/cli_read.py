@@ -36,17 +36,18 @@ def cmd_state(args: argparse.Namespace) -> int:
 def cmd_log(args: argparse.Namespace) -> int:
     service = RefereeService.open(args.store)
     try:
-        rows = log_rows(service.entries())
         kinds = service.command_kinds()
+        kind = None
+        if args.kind:
+            kind = next((known for known in kinds if known.lower() == args.kind.lower()), None)
+            if kind is None:
+                raise InvalidInputError(
+                    f"there is no command kind {args.kind!r} in this campaign's game; kinds: {', '.join(kinds)}"
+                )
+        # Read once, keeping only what is shown (the disputed filter needs every row's notes first).
+        rows = log_rows(service.entries(), kind=kind, last=None if args.disputed else args.last)
     finally:
         service.close()
-    if args.kind:
-        kind = next((known for known in kinds if known.lower() == args.kind.lower()), None)
-        if kind is None:
-            raise InvalidInputError(
-                f"there is no command kind {args.kind!r} in this campaign's game; kinds: {', '.join(kinds)}"
-            )
-        rows = [row for row in rows if row["kind"] == kind]
     if args.disputed:
         rows = [row for row in rows if row["disputed"]]
     if args.last:

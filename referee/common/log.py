@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
@@ -12,7 +13,9 @@ RECORD_KEEPING = ("Annotate", "SettleDispute", "SeatPlayer")
 marks them undone."""
 
 
-def log_rows(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+def log_rows(
+    entries: Iterable[dict[str, Any]], *, kind: str | None = None, last: int | None = None
+) -> list[dict[str, Any]]:
     """Summary rows for every entry, in order.
 
     Each row: number, at, recorded_at, actor, on_behalf_of, kind, summary, rolls (count),
@@ -26,9 +29,10 @@ def log_rows(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 
     One pass over ``entries`` (a stream is read once and never held: issue 17, `log` held every
     entry, 540 MB at 100,000): undo marks and notes, which later entries decide, are set on the
-    rows at the end.
+    rows at the end. ``kind`` keeps only the rows of that command kind and ``last`` only the last
+    so many rows (kept as they come, so `log --last 20` holds 20 rows, not the record).
     """
-    rows: list[dict[str, Any]] = []
+    rows: deque[dict[str, Any]] = deque(maxlen=last)
     rollbacks: list[list[int]] = []
     record_keeping: set[int] = set()
     notes: dict[int, list[tuple[int, bool]]] = {}
@@ -53,6 +57,8 @@ def log_rows(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
                 player, phase = position.get("player"), position.get("phase", "")
         if made_in == (None, ""):  # the opening, or the first entry of a slice: only the position after it is known
             made_in = (player, phase)
+        if kind is not None and entry["command"].get("kind", "") != kind:
+            continue
         rows.append(
             {
                 "number": number,
@@ -80,7 +86,7 @@ def log_rows(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
         attached = notes.get(number, [])
         row["notes"] = len(attached)
         row["disputed"] = any(disputed and raised not in settled for raised, disputed in attached)
-    return rows
+    return list(rows)
 
 
 def _position_of(event: dict[str, Any]) -> dict[str, Any] | None:

@@ -41,3 +41,23 @@ def test_the_open_disputes_on_an_entry_come_from_the_chain(europa: RefereeServic
     assert europa.open_disputes_on(2) == [first, second]
     europa.execute_json({"kind": "SettleDispute", "entry": 2, "dispute": first, "ruling": "the die was flat"})
     assert europa.open_disputes_on(2) == [second] and europa.open_disputes_on(1) == []
+
+
+def test_last_and_kind_keep_only_the_rows_shown_with_the_marks_later_entries_set(europa: RefereeService) -> None:
+    """Issue 17: `log --last N` (and `--kind`) keep only those rows while the record streams by;
+    each is the row the whole log has, undo marks and notes from later entries included."""
+    roll = {"kind": "RecordRoll", "purpose": "attack", "dice": "2D6", "rolled_by": "A"}
+    for faces in ([1, 2], [3, 4], [5, 6]):
+        europa.execute_json({**roll, "faces": faces})
+    europa.execute_json({"kind": "Annotate", "entry": 4, "text": "cocked die", "disputed": True})
+    europa.execute_json({"kind": "Rollback", "to": 3, "reason": "a roll too many"})
+    europa.execute_json({**roll, "faces": [2, 2]})
+    whole = log_rows(europa.entries())
+    assert log_rows(europa.entries(), last=4) == whole[-4:]
+    rolls = log_rows(europa.entries(), kind="RecordRoll", last=3)
+    assert rolls == [row for row in whole if row["kind"] == "RecordRoll"][-3:]
+    assert [(row["number"], row["undone_by"], row["notes"], row["disputed"]) for row in rolls] == [
+        (3, None, 0, False),
+        (4, 6, 1, True),
+        (7, None, 0, False),
+    ]
