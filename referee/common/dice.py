@@ -14,7 +14,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from referee import digital_dice
-from referee.common.errors import IllegalOrderError, InvalidInputError
+from referee.common.errors import DiceNeededError, IllegalOrderError, InvalidInputError
+from referee.common.ruling import Ruling
 from referee.common.state import DiceState
 
 Faces = list[int] | Literal["digital"]
@@ -175,3 +176,19 @@ def throw(
     if entered_by:
         record["entered_by"] = entered_by
     return record
+
+
+def faces_or_preview(
+    faces: list[int] | Literal["digital"] | None, *, dice: str, head: str, steps: list[Any]
+) -> list[int] | Literal["digital"]:
+    """The faces a command gives, or, when none are entered yet, a `DiceNeededError` carrying
+    what is decided before the dice (``head`` and the derivation ``steps``): recording is
+    refused, a preview shows it (issue 15). One die is "the face", two or more "the faces"."""
+    if faces is None:
+        one = dice == "1D6"
+        raise DiceNeededError(
+            f"{head}; throw {dice} at the table and enter the face{'' if one else 's'} "
+            '(or "digital" for the committed digital dice)',
+            Ruling(summary=f"before the {'die' if one else 'dice'}: {head}", steps=list(steps)),
+        )
+    return faces

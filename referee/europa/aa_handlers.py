@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from referee.common.decision import Context, Decision
-from referee.common.dice import throw
-from referee.common.errors import DiceNeededError, IllegalOrderError
+from referee.common.dice import faces_or_preview, throw
+from referee.common.errors import IllegalOrderError
 from referee.common.ruling import Ruling, Step
 from referee.europa import aa_fire
 from referee.europa.aa_charts import pinned_aa
@@ -106,7 +106,14 @@ def resolve_minimum_roll_aa(command: ResolveMinimumRollAA, ctx: Context[EuropaSt
             steps.append(Step(text=f"the AA strength fired at {unit.label} counts heavy AA only", rule="F-08 [003]"))
         drawn.append((unit.label, modified.df))
     head = f"AA over {command.hex} ({calendar.label}): strength {strength}, column {column}, DRM {drm:+d}"
-    roll = _roll(ctx, command, before=Ruling(summary=f"before the dice: {head}", steps=list(steps)))
+    roll = throw(
+        ctx.roller,
+        purpose=f"minimum-dice-roll AA over {command.hex}",
+        dice="2D6",
+        faces=faces_or_preview(command.faces, dice="2D6", head=head, steps=steps),
+        rolled_by=command.rolled_by,
+        witnesses=list(command.witnesses),
+    )
     row, result = chart.read(column, int(roll["total"]) + drm)
     read_at = f" (read at {row})" if row != int(roll["total"]) + drm else ""
     shown = "-" if result is None else str(result)
@@ -115,19 +122,6 @@ def resolve_minimum_roll_aa(command: ResolveMinimumRollAA, ctx: Context[EuropaSt
     steps += fate_steps
     summary = f"{head}, roll {roll['total']} → {shown}: {_fates(draws)}"
     return Decision(Ruling(summary=summary, steps=steps), [], [roll])
-
-
-def _roll(ctx: Context[EuropaState], command: ResolveMinimumRollAA, *, before: Ruling) -> dict[str, Any]:
-    if command.faces is None:
-        raise DiceNeededError(f'{before.summary}; throw 2D6 at the table and enter the faces (or "digital")', before)
-    return throw(
-        ctx.roller,
-        purpose=f"minimum-dice-roll AA over {command.hex}",
-        dice="2D6",
-        faces=command.faces,
-        rolled_by=command.rolled_by,
-        witnesses=list(command.witnesses),
-    )
 
 
 AA_HANDLERS: dict[type[Any], Any] = {ResolveMinimumRollAA: resolve_minimum_roll_aa}

@@ -8,14 +8,14 @@ from typing import Any
 
 from referee.common.command_base import Digital
 from referee.common.decision import Context, Decision
-from referee.common.dice import throw
-from referee.common.errors import DiceNeededError, IllegalOrderError
+from referee.common.dice import faces_or_preview, throw
+from referee.common.errors import IllegalOrderError
 from referee.common.pinned import pinned_chart
 from referee.common.ruling import Ruling, Step
 from referee.europa import air_combat_commands as ac
 from referee.europa import air_rules, supply_trace
 from referee.europa.air_tables import BUNDLED, AirTables, RollTable
-from referee.europa.context import opt_since, require_phase
+from referee.europa.context import opt_since, require_phase, zone_weather
 from referee.europa.state import EuropaState
 
 EFT_WITHIN = 2
@@ -45,12 +45,13 @@ def _roll(
     *,
     dice: str,
     purpose: str,
-    before: Ruling,
+    head: str,
+    steps: list[Step],
     rolled_by: str,
     witnesses: list[str],
 ) -> dict[str, Any]:
-    if faces is None:
-        raise DiceNeededError(f'{before.summary}; throw {dice} at the table and enter the faces (or "digital")', before)
+    """The dice of one shot, or the preview of what is decided before them (`faces_or_preview`)."""
+    faces = faces_or_preview(faces, dice=dice, head=head, steps=steps)
     return throw(ctx.roller, purpose=purpose, dice=dice, faces=faces, rolled_by=rolled_by, witnesses=witnesses)
 
 
@@ -105,7 +106,8 @@ def resolve_air_combat(command: ac.ResolveAirCombat, ctx: Context[EuropaState]) 
         command.faces,
         dice="2D6",
         purpose=f"air combat: {command.firer} at {command.target}",
-        before=Ruling(summary=f"before the dice: {head}", steps=steps),
+        head=head,
+        steps=steps,
         rolled_by=command.rolled_by,
         witnesses=list(command.witnesses),
     )
@@ -143,14 +145,15 @@ def resolve_flak(command: ac.ResolveFlak, ctx: Context[EuropaState]) -> Decision
     drm, drm_steps = air_rules.flak_drm(groups, night=command.night, bombers=command.bombers)
     steps += drm_steps
     head = f"flak over {command.hex}: column {column}, DRM {drm:+d}"
-    before = Ruling(summary=f"before the dice: {head}", steps=list(steps))
+    before_steps = list(steps)
     purpose = f"flak over {command.hex}"
     roll = _roll(
         ctx,
         command.faces,
         dice="2D6",
         purpose=purpose,
-        before=before,
+        head=head,
+        steps=before_steps,
         rolled_by=command.rolled_by,
         witnesses=list(command.witnesses),
     )
@@ -163,7 +166,8 @@ def resolve_flak(command: ac.ResolveFlak, ctx: Context[EuropaState]) -> Decision
             command.group_die,
             dice="1D6",
             purpose=f"{purpose}: the group hit",
-            before=before,
+            head=head,
+            steps=before_steps,
             rolled_by=command.rolled_by,
             witnesses=list(command.witnesses),
         )
@@ -193,7 +197,8 @@ def repair_air_unit(command: ac.RepairAirUnit, ctx: Context[EuropaState]) -> Dec
         command.faces,
         dice="1D6",
         purpose=f"air repair: {command.unit}",
-        before=Ruling(summary=f"before the dice: {head}", steps=list(steps)),
+        head=head,
+        steps=list(steps),
         rolled_by=command.rolled_by,
         witnesses=list(command.witnesses),
     )
@@ -219,11 +224,9 @@ def air_supply_mission(command: ac.AirSupplyMission, ctx: Context[EuropaState]) 
     """A-11 step 5, D-102 [000], J-10: Transport missions supply REs from the destination airbase."""
     state = ctx.state
     require_phase(state, command.side, ("Initial",), "air transport of supply", "A-11 [000]")
-    if command.zone not in state.table.weather:
-        raise IllegalOrderError(f"there is no weather zone {command.zone!r}; zones: {', '.join(state.table.weather)}")
     result = supply_trace.air_supply(
         list(command.groups),
-        state.table.weather[command.zone],
+        zone_weather(state, command.zone),
         command.res_needed,
         reading=opt_since(state, "air_transport_capacity", "per_mission"),
     )

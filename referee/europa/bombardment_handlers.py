@@ -9,7 +9,7 @@ from typing import Any
 
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
-from referee.common.dice import throw
+from referee.common.dice import faces_or_preview, throw
 from referee.common.errors import IllegalOrderError
 from referee.common.numbers import show
 from referee.common.pinned import pinned_chart
@@ -19,9 +19,9 @@ from referee.europa import bombardment_commands as bc
 from referee.europa import bombardment_events as bb
 from referee.europa import combat_events as cb
 from referee.europa.bombardment_charts import pinned_bombardment
-from referee.europa.bombardment_strikes import STRIKE_HANDLERS, need_faces, strike_limit
+from referee.europa.bombardment_strikes import STRIKE_HANDLERS, strike_limit
 from referee.europa.charts import BUNDLED, CombatCharts
-from referee.europa.context import opt, opt_since, require_phase
+from referee.europa.context import opt, opt_since, other_side, require_phase
 from referee.europa.state import EuropaState, LossDue
 from referee.europa.supply_charges import charge
 
@@ -49,11 +49,6 @@ def bombardment_support(state: EuropaState, hex_name: str) -> tuple[int, list[St
         return 0, [], []
     step = Step(text=f"bombardment hit(s) waiting on {hex_name}: {', '.join(waiting)}", rule="D-84 [000]")
     return len(waiting), [step], [bb.BombardmentHitsUsed(hex=hex_name)]
-
-
-def _defender(state: EuropaState, side: str) -> str:
-    others = [name for name in state.identity.sides if name != side]
-    return others[0] if others else side
 
 
 def _check_limits(state: EuropaState, command: bc.ResolveBombardment, source: str, rules: str) -> None:
@@ -118,7 +113,12 @@ def resolve_bombardment(command: bc.ResolveBombardment, ctx: Context[EuropaState
     shift, shift_steps = bd.shifts(target, rules, by_air=source == "air")
     steps += shift_steps
     named = command.what or command.hex
-    faces = need_faces(command.faces, steps, f"bombardment of {named}: {show(factors)} factors, shift {shift:+d}")
+    faces = faces_or_preview(
+        command.faces,
+        dice="2D6",
+        head=f"bombardment of {named}: {show(factors)} factors, shift {shift:+d}",
+        steps=steps,
+    )
     paid, paid_steps = _artillery_supply(state, command, named) if source == "artillery" else ([], [])
     roll = throw(
         ctx.roller,
@@ -130,7 +130,7 @@ def resolve_bombardment(command: bc.ResolveBombardment, ctx: Context[EuropaState
     )
     read = bd.read_table(chart, factors, shift, roll["total"])
     steps += read.steps
-    defender = _defender(state, command.side)
+    defender = other_side(state, command.side)
     effect = bd.unit_effect(read.code, rules, command.side, defender)
     steps += effect.steps
     hit = effect.hit and _hit_counts(state, command, source, rules, steps)

@@ -6,10 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from referee.common import events as ev
-from referee.common.command_base import Digital
 from referee.common.decision import Context, Decision
-from referee.common.dice import Faces, throw
-from referee.common.errors import DiceNeededError, IllegalOrderError
+from referee.common.dice import faces_or_preview, throw
+from referee.common.errors import IllegalOrderError
 from referee.common.ruling import Ruling, Step
 from referee.europa import bombardment as bd
 from referee.europa import bombardment_commands as bc
@@ -17,19 +16,8 @@ from referee.europa import bombardment_events as bb
 from referee.europa import combat_events as cb
 from referee.europa import logistics_events as lg
 from referee.europa.bombardment_charts import pinned_bombardment
-from referee.europa.context import opt_since, pool_of, require_phase, track_of
+from referee.europa.context import opt_since, other_side, pool_of, require_phase, track_of
 from referee.europa.state import EuropaState
-
-
-def need_faces(faces: list[int] | Digital | None, before: list[Step] | None = None, head: str = "") -> Faces:
-    """The faces of the command, or a refusal asking for them; a preview shows ``before`` (what
-    is decided before the dice) under ``head``."""
-    if faces is None:
-        ask = 'throw 2D6 at the table and enter the faces (or "digital" for the committed dice)'
-        raise DiceNeededError(
-            f"{head}; {ask}" if head else ask, Ruling(summary=f"before the dice: {head}", steps=list(before or []))
-        )
-    return faces
 
 
 def strike_limit(state: EuropaState, count: int) -> None:
@@ -55,11 +43,6 @@ def re_paid_in_rps(code: str, rules: str, only_divisions: bool) -> list[Step]:
     return [Step(text=f"Re met by paying {RE_IN_RPS} infantry RPs at once", rule="C-19 [000]")]
 
 
-def _defender(state: EuropaState, side: str) -> str:
-    others = [name for name in state.identity.sides if name != side]
-    return others[0] if others else side
-
-
 def resolve_strategic(command: bc.ResolveStrategicBombing, ctx: Context[EuropaState]) -> Decision:
     """D-85 [000] / D-86 [001] hits (J-11 reading); then C-52 / J-37 RPs for factories and supply
     cities, B-55 Resource Points, B-56 SP for marshalling yards, D-85 / L-14 for airfields."""
@@ -78,7 +61,9 @@ def resolve_strategic(command: bc.ResolveStrategicBombing, ctx: Context[EuropaSt
         ctx.roller,
         purpose=f"strategic bombing: {command.facility}",
         dice="2D6",
-        faces=need_faces(command.faces),
+        faces=faces_or_preview(
+            command.faces, dice="2D6", head=f"strike on {command.facility}: shift {shift:+d}", steps=shift_steps
+        ),
         rolled_by=command.rolled_by,
         witnesses=list(command.witnesses),
     )
@@ -102,7 +87,7 @@ def _check_target(command: bc.ResolveStrategicBombing, state: EuropaState) -> No
 def _effect(
     command: bc.ResolveStrategicBombing, state: EuropaState, hits: int, steps: list[Step]
 ) -> tuple[str, list[ev.DomainEvent]]:
-    enemy = _defender(state, command.side)
+    enemy = other_side(state, command.side)
     if command.target == "airfield":
         repair, remnants, lines = bd.airfield_effects(hits, command.operable, command.inoperable)
         steps += lines

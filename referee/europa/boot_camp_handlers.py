@@ -9,8 +9,8 @@ from typing import Any
 
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
-from referee.common.dice import throw
-from referee.common.errors import DiceNeededError, IllegalOrderError
+from referee.common.dice import faces_or_preview, throw
+from referee.common.errors import IllegalOrderError
 from referee.common.facts import citation, stated
 from referee.common.numbers import show
 from referee.common.ruling import Ruling, Step
@@ -24,8 +24,8 @@ from referee.europa import logistics_events as lg
 from referee.europa import second_front as sf
 from referee.europa.boot_camp_charts import BootCampChart, pinned_boot_camp
 from referee.europa.boot_camp_result import resolve
-from referee.europa.boot_camp_rulings import check_retreat, require_boot_camp, trace_supply, weather_of
-from referee.europa.context import opt_since, require_phase, track_of
+from referee.europa.boot_camp_rulings import check_retreat, require_boot_camp, trace_supply
+from referee.europa.context import opt_since, other_side, require_phase, track_of, zone_weather
 from referee.europa.fortification_handlers import placed_rows
 from referee.europa.state import EuropaState, LossDue
 
@@ -84,7 +84,7 @@ def _playtest_modifiers(
     −1 when American and British units attack together (DRMs of the attack, like a fort's)."""
     if opt_since(state, "second_front_modifiers", "off") != "playtest":
         return ()
-    weather = weather_of(state, command.zone)
+    weather = zone_weather(state, command.zone)
     found: list[bc.Fortification] = []
     drm, step = sf.weather_attack_drm(weather)
     steps.append(step)
@@ -112,7 +112,7 @@ def battle_of(command: cmd.ResolveBootCampCombat, state: EuropaState, steps: lis
         attackers=tuple(_fighter(unit) for unit in command.attackers),
         defenders=tuple(_fighter(unit) for unit in command.defenders),
         terrain=_terrain(state, command, steps),
-        weather=weather_of(state, command.zone),
+        weather=zone_weather(state, command.zone),
         offensive_bombers=command.offensive_bombers,
         defensive_bombers=command.defensive_bombers,
         fortifications=forts,
@@ -146,11 +146,6 @@ def assess_command(
     return battle, replace(assessment, steps=steps + assessment.steps), chart
 
 
-def _other_side(state: EuropaState, side: str) -> str:
-    others = [name for name in state.identity.sides if name != side]
-    return others[0] if others else side
-
-
 def resolve_boot_camp_combat(command: cmd.ResolveBootCampCombat, ctx: Context[EuropaState]) -> Decision:
     """E-01..E-17 [002]: totals, odds, AEC and DRM, the 1D6 and the losses owed on printed strengths."""
     state = ctx.state
@@ -158,18 +153,13 @@ def resolve_boot_camp_combat(command: cmd.ResolveBootCampCombat, ctx: Context[Eu
     rolls: list[dict[str, Any]] = []
     die: int | None = None
     if assessment.automatic is None:
-        if command.faces is None:
-            odds = f"odds {show(assessment.attack)}:{show(assessment.defence)}"
-            head = f"{assessment.column}: {odds}, DRM {assessment.drm:+d}"
-            raise DiceNeededError(
-                f'{head}; throw 1D6 at the table and enter the face (or "digital" for the committed digital dice)',
-                Ruling(summary=f"before the die: {head}", steps=list(assessment.steps)),
-            )
+        odds = f"odds {show(assessment.attack)}:{show(assessment.defence)}"
+        head = f"{assessment.column}: {odds}, DRM {assessment.drm:+d}"
         roll = throw(
             ctx.roller,
             purpose=f"Boot Camp combat{': ' + command.what if command.what else ''}",
             dice="1D6",
-            faces=command.faces,
+            faces=faces_or_preview(command.faces, dice="1D6", head=head, steps=assessment.steps),
             rolled_by=command.rolled_by,
             witnesses=list(command.witnesses),
         )
@@ -180,7 +170,7 @@ def resolve_boot_camp_combat(command: cmd.ResolveBootCampCombat, ctx: Context[Eu
     if assessment.automatic is not None and command.faces is not None:
         steps.append(Step(text="no die is needed: the result is automatic", rule="E-05, E-17 [002]"))
     combat = ctx.head + 1
-    defender = _other_side(state, command.side)
+    defender = other_side(state, command.side)
     what = f"combat {command.what}".strip()
     losses = [
         LossDue(combat=combat, side=side, amount=amount, what=what, units=units)

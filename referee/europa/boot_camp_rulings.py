@@ -12,7 +12,7 @@ from referee.common.ruling import Ruling, Step
 from referee.europa import boot_camp_commands as cmd
 from referee.europa import boot_camp_map as bm
 from referee.europa.boot_camp_charts import pinned_boot_camp
-from referee.europa.context import opt_since
+from referee.europa.context import opt_since, zone_weather
 from referee.europa.state import EuropaState
 
 
@@ -24,13 +24,6 @@ def require_boot_camp(state: EuropaState, what: str) -> None:
             f"{what} is a Boot Camp rule (option combat_system=boot_camp, J-46); this campaign plays "
             f"combat_system={reading}"
         )
-
-
-def weather_of(state: EuropaState, zone: str) -> str:
-    """The weather of a zone (E-12, E-25 [002] read it), or a refusal naming the zones."""
-    if zone not in state.table.weather:
-        raise IllegalOrderError(f"there is no weather zone {zone!r}; zones: {', '.join(state.table.weather)}")
-    return state.table.weather[zone]
 
 
 def _zoc(state: EuropaState, hex_: str, given: bool | None, steps: list[Step]) -> bool:
@@ -84,6 +77,6 @@ def trace_supply(command: cmd.TraceBootCampSupply, ctx: Context[EuropaState]) ->
             )
         )
     hexes += [bm.SupplyHex()] * command.plain
-    result = bm.trace_supply(hexes, weather_of(state, command.zone))
+    result = bm.trace_supply(hexes, zone_weather(state, command.zone))
     status = "in supply" if result.in_supply else "out of supply"
     return Decision(Ruling(summary=f"{command.unit}: {status}", steps=steps + result.steps), [])

@@ -12,8 +12,8 @@ from typing import Any
 
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
-from referee.common.dice import throw
-from referee.common.errors import DiceNeededError, IllegalOrderError
+from referee.common.dice import faces_or_preview, throw
+from referee.common.errors import IllegalOrderError
 from referee.common.facts import citation, stated
 from referee.common.pinned import pinned_chart
 from referee.common.ruling import Ruling, Step
@@ -30,9 +30,11 @@ from referee.europa.context import (
     logistics_of,
     opt,
     opt_since,
+    other_side,
     require_phase,
     require_readings_of_its_ruleset,
     track_of,
+    zone_weather,
 )
 from referee.europa.data import FactorLimit
 from referee.europa.replacement_handlers import pending_credits
@@ -73,14 +75,12 @@ def factor_limit(state: EuropaState) -> FactorLimit | None:
 
 def battle_of(command: eu.ResolveCombat, state: EuropaState) -> cm.Battle:
     """The command as the pure combat functions read it, with the weather of the defender's zone."""
-    if command.zone not in state.table.weather:
-        raise IllegalOrderError(f"there is no weather zone {command.zone!r}; zones: {', '.join(state.table.weather)}")
     return cm.Battle(
         attackers=tuple(command.attackers),
         defenders=tuple(command.defenders),
         terrain=command.terrain,
         fortified=command.fortified,
-        weather=state.table.weather[command.zone],
+        weather=zone_weather(state, command.zone),
         turn=state.table.calendar.turn,
         limit=factor_limit(state),
         bombardment_shifts=command.bombardment_shifts
@@ -114,11 +114,6 @@ def _not_boot_camp(state: EuropaState) -> None:
         )
 
 
-def _other_side(state: EuropaState, side: str) -> str:
-    others = [name for name in state.identity.sides if name != side]
-    return others[0] if others else side
-
-
 def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Decision:
     """D-01..D-71 [000]: odds, shifts, DRMs, the CRT and the losses owed; SP paid in the same entry."""
     state = ctx.state
@@ -139,18 +134,13 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
     cost, lines = _supply_cost(
         command, opt_since(state, "overrun_rules", "000"), opt_since(state, "sp_model", "000"), artillery_paid=paid
     )
-    if command.faces is None:
-        odds = f"odds {assessment.attack}:{assessment.defence}"
-        head = f"{assessment.column or 'below 1-4'}: {odds}, DRM {assessment.drm:+d}"
-        raise DiceNeededError(
-            f'{head}; throw 2D6 at the table and enter the faces (or "digital" for the committed digital dice)',
-            Ruling(summary=f"before the dice: {head}", steps=list(assessment.steps)),
-        )
+    odds = f"odds {assessment.attack}:{assessment.defence}"
+    head = f"{assessment.column or 'below 1-4'}: {odds}, DRM {assessment.drm:+d}"
     roll = throw(
         ctx.roller,
         purpose=f"combat{': ' + command.what if command.what else ''}",
         dice="2D6",
-        faces=command.faces,
+        faces=faces_or_preview(command.faces, dice="2D6", head=head, steps=assessment.steps),
         rolled_by=command.rolled_by,
         witnesses=list(command.witnesses),
     )
@@ -186,7 +176,7 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
             steps=steps,
         )
     combat = ctx.head + 1
-    defender = _other_side(state, command.side)
+    defender = other_side(state, command.side)
     what = f"combat {command.what}".strip()
     losses = [
         LossDue(combat=combat, side=side, amount=amount, armor_unit=armor, what=what, units=units)

@@ -54,6 +54,19 @@ def pinned_000_sp_note(state: EuropaState) -> list[Step]:
     ]
 
 
+def zone_weather(state: EuropaState, zone: str) -> str:
+    """The weather of a weather zone, or a refusal naming the zones there are."""
+    if zone not in state.table.weather:
+        raise IllegalOrderError(f"there is no weather zone {zone!r}; zones: {', '.join(state.table.weather)}")
+    return state.table.weather[zone]
+
+
+def other_side(state: EuropaState, side: str) -> str:
+    """The side facing ``side`` (Europa games have two)."""
+    others = [name for name in state.identity.sides if name != side]
+    return others[0] if others else side
+
+
 def pool_of(state: EuropaState, side: str) -> SupplyPool:
     """A side's SP pool, or a refusal naming the pools there are."""
     if side not in state.supply_pools:

@@ -9,14 +9,14 @@ from fractions import Fraction
 from typing import Any
 
 from referee.common.decision import Context, Decision
-from referee.common.dice import throw
+from referee.common.dice import faces_or_preview, throw
 from referee.common.errors import IllegalOrderError
 from referee.common.facts import citation, stated, stated_yes
 from referee.common.numbers import show
 from referee.common.ruling import Ruling, Step
 from referee.europa import air_rules, air_surprise, movement_costs, rail, retreat, stacking, supply_trace
 from referee.europa import map_commands as mc
-from referee.europa.context import opt_since, require_phase
+from referee.europa.context import opt_since, require_phase, zone_weather
 from referee.europa.state import EuropaState
 
 FACT_TERRAIN = {"dot_city": "clear", "major_city": "clear"}
@@ -65,9 +65,7 @@ def check_stacking(command: mc.CheckStacking, ctx: Context[EuropaState]) -> Deci
 def trace_supply(command: mc.TraceSupply, ctx: Context[EuropaState]) -> Decision:
     """D-100..D-101 [000], D-108 [001], J-09, J-41: the trace link by link."""
     state = ctx.state
-    if command.zone not in state.table.weather:
-        raise IllegalOrderError(f"there is no weather zone {command.zone!r}; zones: {', '.join(state.table.weather)}")
-    weather = state.table.weather[command.zone]
+    weather = zone_weather(state, command.zone)
     steps = [Step(text=f"zone {command.zone}: {weather}", rule="D-100 [000]")]
     links = []
     for link in command.links:
@@ -105,15 +103,12 @@ def resolve_interdiction(command: mc.ResolveInterdiction, ctx: Context[EuropaSta
     rolls: list[dict[str, Any]] = []
     face: int | None = None
     if rating < 6:
-        if command.faces is None:
-            raise IllegalOrderError(
-                f'rating {rating} < 6: throw 1D6 at the table and enter the face, or "digital" (L-12 [000])'
-            )
+        head = f"{command.air_unit} over {command.hex}: rating {rating} < 6, a 1D6 decides (L-12 [000])"
         roll = throw(
             ctx.roller,
             purpose=f"interdiction {command.hex} by {command.air_unit}",
             dice="1D6",
-            faces=command.faces,
+            faces=faces_or_preview(command.faces, dice="1D6", head=head, steps=steps),
             rolled_by=command.rolled_by,
             witnesses=list(command.witnesses),
         )
@@ -193,10 +188,8 @@ def check_exploitation(command: mc.CheckExploitation, ctx: Context[EuropaState])
     """A-15, A-16, L-06 [000]: the weather at the starting hex, full supply, Soviet mobility limits."""
     state = ctx.state
     require_phase(state, command.side, ("Exploitation",), "exploitation", "A-15 [000]")
-    if command.zone not in state.table.weather:
-        raise IllegalOrderError(f"there is no weather zone {command.zone!r}; zones: {', '.join(state.table.weather)}")
+    weather = zone_weather(state, command.zone)
     steps: list[Step] = []
-    weather = state.table.weather[command.zone]
     steps.append(
         movement_costs.exploitation_allowed(weather=weather, cm=command.cm, fully_supplied=command.fully_supplied)
     )
