@@ -25,9 +25,10 @@ from referee.europa import second_front as sf
 from referee.europa.boot_camp_charts import BootCampChart, pinned_boot_camp
 from referee.europa.boot_camp_result import resolve
 from referee.europa.boot_camp_rulings import check_retreat, require_boot_camp, trace_supply
+from referee.europa.combat_handlers import losses_owed
 from referee.europa.context import opt_since, other_side, require_phase, track_of, zone_weather
 from referee.europa.fortification_handlers import placed_rows
-from referee.europa.state import EuropaState, LossDue
+from referee.europa.state import EuropaState
 
 
 def _terrain(state: EuropaState, command: cmd.ResolveBootCampCombat, steps: list[Step]) -> str:
@@ -172,14 +173,12 @@ def resolve_boot_camp_combat(command: cmd.ResolveBootCampCombat, ctx: Context[Eu
     combat = ctx.head + 1
     defender = other_side(state, command.side)
     what = f"combat {command.what}".strip()
-    losses = [
-        LossDue(combat=combat, side=side, amount=amount, what=what, units=units)
-        for side, amount, units in (
-            (command.side, outcome.attacker_loss, [unit.label for unit in command.attackers]),
-            (defender, outcome.defender_loss, [unit.label for unit in command.defenders]),
-        )
-        if amount > 0
-    ]
+    losses = losses_owed(
+        combat,
+        what,
+        (command.side, outcome.attacker_loss, False, [unit.label for unit in command.attackers]),
+        (defender, outcome.defender_loss, False, [unit.label for unit in command.defenders]),
+    )
     calendar = state.table.calendar
     events: list[ev.DomainEvent] = [
         cb.CombatResolved(combat=combat, code=outcome.code, losses=losses),

@@ -105,6 +105,16 @@ def assess_command(command: eu.ResolveCombat, state: EuropaState) -> tuple[cm.Ba
     return battle, cm.assess(battle, charts, combat_options(state)), charts
 
 
+def losses_owed(combat: int, what: str, *owing: tuple[str, int, bool, list[str]]) -> list[LossDue]:
+    """D-51, D-56 [000], E-15 [002]: the loss each side of a combat owes (side, amount, whether an
+    armor unit must be among the units given up, the units that were in it); none for 0."""
+    return [
+        LossDue(combat=combat, side=side, amount=amount, armor_unit=armor, what=what, units=units)
+        for side, amount, armor, units in owing
+        if amount > 0
+    ]
+
+
 def _not_boot_camp(state: EuropaState) -> None:
     """J-46: a Boot Camp campaign fights on its own 1D6 CRT."""
     if opt_since(state, "combat_system", "revised") == "boot_camp":
@@ -178,14 +188,12 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
     combat = ctx.head + 1
     defender = other_side(state, command.side)
     what = f"combat {command.what}".strip()
-    losses = [
-        LossDue(combat=combat, side=side, amount=amount, armor_unit=armor, what=what, units=units)
-        for side, amount, armor, units in (
-            (command.side, result.attacker_loss, result.attacker_armor_loss, [u.label for u in command.attackers]),
-            (defender, result.defender_loss, result.defender_armor_loss, [u.label for u in command.defenders]),
-        )
-        if amount > 0
-    ]
+    losses = losses_owed(
+        combat,
+        what,
+        (command.side, result.attacker_loss, result.attacker_armor_loss, [u.label for u in command.attackers]),
+        (defender, result.defender_loss, result.defender_armor_loss, [u.label for u in command.defenders]),
+    )
     events.append(cb.CombatResolved(combat=combat, code=result.code, losses=losses))
     if cost and not command.overrun:
         events.append(ev.StepCompleted(step=PAID_IN_COMBAT.format(side=command.side)))
