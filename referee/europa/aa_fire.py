@@ -29,13 +29,11 @@ from dataclasses import dataclass
 
 from referee.common.errors import IllegalOrderError
 from referee.common.ruling import Step
-from referee.europa.second_front import DEC_II_42, aa_year_shift, year_of
+from referee.europa.second_front import aa_year_shift, national_shift_allowed, year_of
 
 FIREABLE = frozenset({"ground_support", "DAS", "harassment", "bombing", "naval_bombing", "air_transport", "airdrop"})
 """F-01 [003]: AA fires only at air transport and bombing missions (GS, DAS and harassment bomb)."""
 MISSIONS = (*sorted(FIREABLE), "interception", "patrol", "sweep", "transfer")
-DEC_II_1942 = DEC_II_42
-"""A-41 [003]: the German/Allied +1 applies only after Dec II 42 (turn 37), so from Jan I 43 (38)."""
 READINGS = ("p47", "plus_1_from_1944")
 """J-52: option aa_sixteen_example."""
 NATIONALITIES = ("German", "Allied", "Italian", "Soviet", "Minor", "mixed")
@@ -47,12 +45,6 @@ NO_AA = (
     'AA fired from a unit without AA: an AA strength of {aa} never fires; the "-1" and "0" columns are '
     "reached only by shifting a real AA strength (F-07 [003])"
 )
-
-
-def europa_year(turn: int) -> int:
-    """The year of a Europa game turn, as `referee.common.calendar.europa_label` names it
-    (A-02..A-04 [000]; `referee.europa.second_front.year_of`): turn 37 is Dec II 1942, 50 Jul I 1943."""
-    return year_of(turn)
 
 
 def divided(total: int, hexes: int, rounding: str = "down") -> int:
@@ -145,9 +137,9 @@ def _nationality(aa: int, nationality: str, turn: int, reading: str) -> tuple[in
     if nationality not in ("German", "Allied"):
         return 0, Step(text=f"{nationality} AA: no nationality shift", rule="F-06 [003]")
     if reading == "plus_1_from_1944":
-        started, when = europa_year(turn) >= 1944, "from 1944 (option aa_sixteen_example=plus_1_from_1944, J-52)"
+        started, when = year_of(turn) >= 1944, "from 1944 (option aa_sixteen_example=plus_1_from_1944, J-52)"
     else:
-        started, when = turn > DEC_II_1942, "only after Dec II 42 (A-41)"
+        started, when = national_shift_allowed(turn)[0], "only after Dec II 42 (A-41)"
     if aa < 7:
         return 0, Step(text=f"{nationality} AA {aa} is below 7: no {nationality} +1", rule="F-06 [003]")
     if not started:

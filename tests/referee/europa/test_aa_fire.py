@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from referee.common.calendar import europa_label
 from referee.common.errors import IllegalOrderError
 from referee.common.ruleset import load_ruleset
-from referee.europa import aa_fire
+from referee.europa import aa_fire, second_front
 from referee.europa.aa_charts import AAChart, load_aa_chart
 
 JUL_I_43 = 50
@@ -145,8 +145,8 @@ def test_F06_german_or_allied_plus_1_needs_aa_7_and_a_turn_after_dec_ii_42() -> 
     assert shift_of(nationality="German", aa=7) == 1
     assert shift_of(nationality="Allied", aa=7) == 1
     assert shift_of(nationality="German", aa=6) == 0
-    assert shift_of(nationality="German", aa=7, turn=aa_fire.DEC_II_1942) == 0
-    assert shift_of(nationality="German", aa=7, turn=aa_fire.DEC_II_1942 + 1) == 1
+    assert shift_of(nationality="German", aa=7, turn=second_front.DEC_II_42) == 0
+    assert shift_of(nationality="German", aa=7, turn=second_front.DEC_II_42 + 1) == 1
     assert shift_of(nationality="mixed", aa=20) == 0
 
 
@@ -163,11 +163,11 @@ def test_A41_1939_40_minus_1_and_1944_45_plus_1() -> None:
 
 def test_A41_dec_ii_42_and_the_years_as_the_calendar_labels_them() -> None:
     ruleset, _ = load_ruleset("europa-000")
-    assert europa_label(aa_fire.DEC_II_1942, ruleset) == "Dec II 1942"
-    assert europa_label(aa_fire.DEC_II_1942 + 1, ruleset) == "Jan I 1943"
+    assert europa_label(second_front.DEC_II_42, ruleset) == "Dec II 1942"
+    assert europa_label(second_front.DEC_II_42 + 1, ruleset) == "Jan I 1943"
     assert (europa_label(JUL_I_43, ruleset), europa_label(JUN_II_44, ruleset)) == ("Jul I 1943", "Jun II 1944")
     for turn in range(1, 120):
-        assert europa_label(turn, ruleset).endswith(str(aa_fire.europa_year(turn)))
+        assert europa_label(turn, ruleset).endswith(str(second_front.year_of(turn)))
 
 
 def test_F07_shifts_past_the_left_edge_are_minus_drms_on_the_minus_1_column() -> None:
