@@ -50,8 +50,10 @@ class Dashboard(Screen[None]):
 
     def show_trends(self, series: dict[str, list[int]]) -> None:
         """The trend lines of SP stockpiles and BRP totals over the campaign."""
-        if self.is_mounted:
-            self.query_one(Trends).show(series)
+        # The preload worker ends in its own time: the dashboard may be leaving (the app closing)
+        # by then, its children already gone, and there is nothing left to draw on.
+        for trends in self.query(Trends).results(Trends):
+            trends.show(series)
 
     def show(
         self,
