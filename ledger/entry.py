@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ledger.canonical import entry_hash
+from ledger.canonical import entry_hash, entry_hash_of_text
 
 
 class Draft(BaseModel):
@@ -79,3 +79,12 @@ def content_of(entry: dict[str, Any]) -> dict[str, Any]:
 def recompute_hash(entry: dict[str, Any]) -> str:
     """The hash the entry should carry, given its own ``prev_hash`` and content."""
     return entry_hash(str(entry.get("prev_hash", "")), content_of(entry))
+
+
+def hash_holds(entry: dict[str, Any], text: str) -> bool:
+    """True when ``entry`` (decoded from its stored ``text``) matches its own hash: computed from
+    the text when the text is canonical, else by encoding the entry (`recompute_hash`)."""
+    claimed = entry.get("hash")
+    if entry_hash_of_text(text, entry) == claimed:
+        return True
+    return recompute_hash(entry) == claimed

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import IO, Any
 from uuid import UUID
 
-from ledger.canonical import GENESIS_HASH, canonical_bytes
-from ledger.entry import ENTRY_FIELDS, recompute_hash
+from ledger.canonical import GENESIS_HASH, canonical_bytes, canonical_text, read_canonical
+from ledger.entry import ENTRY_FIELDS, hash_holds
 from ledger.errors import ChainError, LedgerError, MalformedRecordError, StoreNotFoundError
 from ledger.folding import fold_for
 from ledger.location import is_memory, is_postgres
@@ -49,8 +49,8 @@ def export_jsonl(store: LedgerStore, out: IO[str], *, name: str = "", progress: 
     }
     out.write(canonical_bytes(header).decode("utf-8") + "\n")
     written = 0
-    for entry in store.entries(1, head):  # the entries the header promises, whoever writes meanwhile
-        out.write(canonical_bytes(entry).decode("utf-8") + "\n")
+    for _entry, text in store.entry_texts(1, head):  # the entries the header promises, whoever writes meanwhile
+        out.write(text + "\n")  # stored as its canonical JSON (verify checks that), so written as stored
         written += 1
         if progress and written % 1000 == 0:
             progress(written, head)
@@ -60,8 +60,13 @@ def export_jsonl(store: LedgerStore, out: IO[str], *, name: str = "", progress: 
 
 
 def _parse_line(path: str, number: int, line: str) -> dict[str, Any]:
+    return _parse_canonical(path, number, line)[0]
+
+
+def _parse_canonical(path: str, number: int, line: str) -> tuple[dict[str, Any], bool]:
+    """The line's object, and whether the line (without its line end) is its canonical JSON."""
     try:
-        data = json.loads(line)
+        data, canonical = read_canonical(line.rstrip("\n").rstrip("\r"))
     except json.JSONDecodeError as error:
         raise MalformedRecordError(f"{path}, line {number}: not JSON ({error.msg} at column {error.colno})") from None
     except RecursionError:
@@ -70,7 +75,7 @@ def _parse_line(path: str, number: int, line: str) -> dict[str, Any]:
         raise MalformedRecordError(f"{path}, line {number}: not readable ({str(error).split(';')[0]})") from None
     if not isinstance(data, dict):
         raise MalformedRecordError(f"{path}, line {number}: expected a JSON object")
-    return data
+    return data, canonical
 
 
 def read_header(path: str, line: str) -> dict[str, Any]:
@@ -97,7 +102,7 @@ def checked_lines(path: str, lines: Iterable[str], *, first_line: int = 2) -> It
         number = first_line + offset
         if not line.strip():
             continue
-        entry = _parse_line(path, number, line)
+        entry, canonical = _parse_canonical(path, number, line)
         missing = [name for name in (*ENTRY_FIELDS, "hash") if name not in entry]
         if missing:
             raise MalformedRecordError(f"{path}, line {number}: entry lacks field(s) {', '.join(missing)}")
@@ -107,12 +112,15 @@ def checked_lines(path: str, lines: Iterable[str], *, first_line: int = 2) -> It
             raise ChainError(
                 f"{path}, line {number}: entry #{expected} does not follow #{expected - 1} (previous hash)"
             )
-        if recompute_hash(entry) != entry["hash"]:
+        text = line.rstrip("\n").rstrip("\r")
+        if not canonical:  # spaced or reordered by hand: stored in canonical form
+            text = canonical_text(entry)
+            entry = read_canonical(text)[0]  # folded as its stored text decodes (the same key order)
+        if not hash_holds(entry, text):
             raise ChainError(f"{path}, line {number}: entry #{expected} was altered (hash does not match)")
         prev_hash = entry["hash"]
         expected += 1
-        # The line is stored as it is: folding its own decoding keeps live and replayed states alike.
-        yield entry, line.rstrip("\n").rstrip("\r")
+        yield entry, text
 
 
 def import_jsonl(path: str, location: str, *, progress: Progress | None = None) -> LedgerStore:

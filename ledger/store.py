@@ -13,7 +13,6 @@ conflicting save raises; nothing of it is stored). What stays hand-written is na
 from __future__ import annotations
 
 import contextlib
-import json
 import sqlite3
 from collections.abc import Iterable, Iterator
 from copy import deepcopy
@@ -33,8 +32,8 @@ from eventsourcing.persistence import (
 )
 
 from ledger.book import BookMapper, BookStateTranscoding, CampaignBook, LegacyStateTranscoding
-from ledger.canonical import GENESIS_HASH, canonical_text
-from ledger.entry import Draft, recompute_hash, seal
+from ledger.canonical import GENESIS_HASH, canonical_text, read_json
+from ledger.entry import Draft, hash_holds, seal
 from ledger.errors import (
     ChainError,
     ConflictError,
@@ -109,7 +108,7 @@ class SoundEntries:
         """Raise `TamperedError` unless ``entry`` (decoded from ``text``) matches its own hash."""
         if text in self._sound:
             return
-        if recompute_hash(entry) != entry.get("hash"):
+        if not hash_holds(entry, text):
             raise TamperedError(_altered(entry.get("number")))
         if len(self._sound) >= self.KEEP:
             self._sound.pop(next(iter(self._sound)))
@@ -348,7 +347,7 @@ class LedgerStore:
         rows = self.app.recorder.select_events(self.campaign_id, gt=number - 1, lte=number, limit=1)
         if not rows:
             return GENESIS_HASH
-        return str(json.loads(self.decode_row(rows[0]).entry_json).get("hash"))
+        return str(read_json(self.decode_row(rows[0]).entry_json).get("hash"))
 
     def _evict(self) -> None:
         cache = self.app.repository.cache
@@ -417,6 +416,13 @@ class LedgerStore:
         Raises:
             TamperedError: an entry was altered in the store (nothing after it is given).
         """
+        for entry, _text in self.entry_texts(start, stop, page, expect_prev=expect_prev):
+            yield entry
+
+    def entry_texts(
+        self, start: int = 1, stop: int | None = None, page: int = 1000, *, expect_prev: str | None = None
+    ) -> Iterator[tuple[dict[str, Any], str]]:
+        """`entries`, each with its stored canonical JSON (what an export writes, as stored)."""
         if self.is_empty:
             return
         position = start - 1
@@ -437,7 +443,7 @@ class LedgerStore:
                         "link is broken); run 'turnledger verify' for the full report and restore the campaign"
                     )
                 prev = str(entry["hash"])
-                yield entry
+                yield entry, text
             position = rows[-1].originator_version
 
     def _readable(self, row: StoredEvent) -> tuple[str, dict[str, Any]]:
@@ -494,7 +500,7 @@ class LedgerStore:
         entry = seal(draft, number=book.version + 1, recorded_at=recorded_at, at=at, prev_hash=book.book.head_hash)
         try:
             text = canonical_text(entry)
-            book.record(json.loads(text), text)
+            book.record(read_json(text), text)
             self._save(book)
         except BaseException:
             self._evict()  # the cached head may hold the refused entry half folded
@@ -507,7 +513,7 @@ class LedgerStore:
         book = self._book()
         entry = seal(draft, number=book.version + 1, recorded_at=recorded_at, at=at, prev_hash=book.book.head_hash)
         text = canonical_text(entry)
-        book.record(json.loads(text), text)
+        book.record(read_json(text), text)
         return book.book.state
 
     def append_sealed(

@@ -23,8 +23,8 @@ from eventsourcing.persistence import MapperDeserialisationError
 from eventsourcing.utils import TopicError, get_topic
 
 from ledger.book import CampaignBook
-from ledger.canonical import GENESIS_HASH, canonical_text
-from ledger.entry import recompute_hash
+from ledger.canonical import GENESIS_HASH, read_canonical
+from ledger.entry import hash_holds
 from ledger.errors import EditedCacheError, LedgerError, StaleCacheError, UntrustedCacheError
 from ledger.folding import Fold, fold_for
 from ledger.store import LedgerStore
@@ -71,7 +71,7 @@ def _check_row(store: LedgerStore, row: Any, expected: int, prev_hash: str) -> t
         )
     try:
         event = store.decode_row(row)
-        entry = event.entry
+        entry, canonical = read_canonical(event.entry_json)
     except DAMAGE as error:
         return None, f"entry #{expected} cannot be read: its stored bytes are damaged ({type(error).__name__})"
     try:
@@ -80,7 +80,7 @@ def _check_row(store: LedgerStore, row: Any, expected: int, prev_hash: str) -> t
         return None, f"entry #{expected} has been edited: it cannot be re-encoded ({type(error).__name__})"
     if again.state != row.state or again.topic != row.topic:
         return None, f"entry #{expected} has been edited: its stored bytes differ from the entry's own record"
-    if isinstance(entry, dict) and canonical_text(entry) != getattr(event, "entry_json", None):
+    if isinstance(entry, dict) and not canonical:
         return None, (
             f"entry #{expected} has been edited: it is not stored in canonical form (a key given twice, "
             "reordered or spaced), so its bytes could be read two ways"
@@ -90,7 +90,7 @@ def _check_row(store: LedgerStore, row: Any, expected: int, prev_hash: str) -> t
         return None, f"entries out of order: position #{expected} holds entry #{number}"
     if entry.get("prev_hash") != prev_hash:
         return None, f"entry #{expected} does not follow #{expected - 1}: its previous-hash link is wrong"
-    if recompute_hash(entry) != entry.get("hash"):
+    if not hash_holds(entry, event.entry_json):
         return None, f"entry #{expected} has been altered: its content no longer matches its hash"
     if expected == 1 and getattr(event, "originator_topic", None) != BOOK_TOPIC:
         return None, "entry #1 has been edited: it no longer names the campaign book it opens"
