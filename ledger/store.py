@@ -64,27 +64,70 @@ class LedgerApplication(Application[UUID]):
         return self.factory.mapper(transcoder=self.construct_transcoder(), mapper_class=BookMapper)
 
     cached_states: BookStateTranscoding
+    cache_plan: CachePlan
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:  # library hook
         super().register_transcodings(transcoder)
         self.cached_states = BookStateTranscoding()
+        self.cache_plan = CachePlan()
         transcoder.register(self.cached_states)
         transcoder.register(LegacyStateTranscoding())
 
     def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
-        """Snapshot the book just saved when its version is a multiple of the interval.
+        """Snapshot the book just saved when its version is a multiple of the interval and the
+        entries since the last cached state outweigh it (`CachePlan`).
 
         Hand-written on top of ``snapshotting_intervals``: the library rebuilds the aggregate
         from the store for every snapshot, although the saved book is in hand; and a bulk save
         (import: 1,000 entries, branch: 500) would rebuild once per 100 entries inside it. Here the
-        book in hand is snapshotted at the end of each save, so an import keeps one cached state
-        per batch (docs/architecture.md, bench/ledger.py).
+        book in hand is snapshotted at the end of each save, so an import keeps at most one cached
+        state per batch (docs/architecture.md, bench/ledger.py).
         """
         assert self.snapshots is not None  # snapshotting_intervals turns the snapshot store on
+        events = processing_event.events
+        written = sum(len(getattr(event, "entry_json", "")) for event in events)
         for aggregate in processing_event.aggregates.values():
             interval = self.snapshotting_intervals.get(type(aggregate))
-            if interval and aggregate.version % interval == 0:
+            if interval and self.cache_plan.due(self, aggregate, written, len(events), every=interval):
                 self.snapshots.put([Snapshot.take(aggregate)])
+                self.cache_plan.taken(aggregate.version, self.cached_states.last_size)
+
+
+class CachePlan:
+    """When to write a cached state: by size, not only by count (issue 17).
+
+    A cached state holds the whole roster, so with a thousand units one weighs as much as a
+    hundred entries: written every 100 entries they made the store grow with the square of the
+    campaign (2,331 bytes per entry at 100,000, an export 690). One is written, at a multiple of
+    `SNAPSHOT_INTERVAL`, only when the entry text written since the last is `WEIGHT` times that
+    cache's size or more, so caches add at most a quarter to the store; a state read then folds
+    at most a few hundred entries (about 500 with 1,024 units, the state compressed: ledger/book.py).
+    """
+
+    WEIGHT = 4
+
+    def __init__(self) -> None:
+        self._last: tuple[int, int] | None = None
+        """(version, size) of the newest cached state; read from the store at the first save."""
+        self._since = 0
+        """Entry text written since that cache (estimated for entries written before this process)."""
+
+    def due(self, app: Application[UUID], aggregate: Any, written: int, count: int, *, every: int) -> bool:
+        """Whether a cached state is due after a save of ``count`` entries, ``written`` characters
+        (asked after every save: the text is counted; only a multiple of ``every`` may be due)."""
+        if self._last is None:
+            assert app.snapshots is not None  # snapshotting is always on for this application
+            rows = app.snapshots.recorder.select_events(aggregate.id, desc=True, limit=1)
+            self._last = (rows[0].originator_version, len(rows[0].state)) if rows else (0, 0)
+            earlier = aggregate.version - count - self._last[0]  # written before this process: this save's mean
+            self._since = max(0, earlier) * written // max(1, count)
+        self._since += written
+        version, size = self._last
+        return aggregate.version % every == 0 and (version == 0 or self._since >= self.WEIGHT * size)
+
+    def taken(self, version: int, size: int) -> None:
+        """A cached state of ``size`` characters was written at ``version``."""
+        self._last, self._since = (version, size), 0
 
 
 class SoundEntries:
