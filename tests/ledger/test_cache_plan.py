@@ -3,6 +3,7 @@ not with the square of the campaign)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import sqlite3
@@ -54,7 +55,7 @@ def test_caches_are_written_when_the_entries_since_outweigh_the_last_one(tmp_pat
     versions = [version for version, _ in caches]
     assert versions[0] == SNAPSHOT_INTERVAL and all(version % SNAPSHOT_INTERVAL == 0 for version in versions)
     assert len(versions) < 1200 // SNAPSHOT_INTERVAL  # some multiples of 100 were passed over
-    gaps = [b - a for a, b in zip(versions, versions[1:], strict=False)]
+    gaps = [b - a for a, b in itertools.pairwise(versions)]
     assert max(gaps) > SNAPSHOT_INTERVAL
     assert any("state_zlib" in data for _, data in caches)
     with LedgerStore(str(path)) as reopened:

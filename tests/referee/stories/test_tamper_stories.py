@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import shutil
 import json
+import shutil
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
