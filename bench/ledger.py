@@ -78,11 +78,13 @@ def ticking_clock() -> Callable[[], datetime]:
     return clock
 
 
-def command_mix(rng: random.Random, state: Any, count: int) -> Iterator[dict[str, Any]]:
+def command_mix(rng: random.Random, state: Any, count: int, *, units_first: int = 0) -> Iterator[dict[str, Any]]:
     """``count`` commands of a plausible referee session; pools and tracks never go negative.
 
     Balances are tracked here (from the initial ``state``) so that drawing a command costs
-    nothing that would show in the append timings.
+    nothing that would show in the append timings. With ``units_first``, the session starts by
+    registering that many units (an order of battle set up at the table) and registers no more:
+    campaigns of different lengths then hold the same roster (issue 17's state scaling).
     """
     supply = {side: [pool.stockpile, pool.cap or 200] for side, pool in state.supply_pools.items()}
     points = {(n, t): state.replacement_tracks[n].points[t] for n, _ in SIDES.values() for t in TYPES}
@@ -94,7 +96,9 @@ def command_mix(rng: random.Random, state: Any, count: int) -> Iterator[dict[str
     phases_left = (3 if state.table.calendar.turn == 0 else 10) - state.table.calendar.phase_index
     unset = list(ZONES)
     for number in range(2, count + 2):  # the entry each command will become (#1 opens)
-        kind = rng.choices(kinds, weights)[0]
+        kind = "RegisterUnit" if units < units_first else rng.choices(kinds, weights)[0]
+        if units_first and units >= units_first and kind == "RegisterUnit":
+            kind = "Annotate"
         side = rng.choice(list(SIDES))
         nation, other = SIDES[side]
         if kind == "RecordRoll":
@@ -169,8 +173,9 @@ def command_mix(rng: random.Random, state: Any, count: int) -> Iterator[dict[str
             }
 
 
-def build(path: str, entries: int, seed: int) -> list[float]:
-    """Create the campaign (#1) and append entries #2..#N; returns seconds per append.
+def build(path: str, entries: int, seed: int, *, units_first: int = 0) -> list[float]:
+    """Create the campaign (#1) and append entries #2..#N; returns seconds per append
+    (``units_first``: see `command_mix`).
 
     Commands the rules refuse (an Initial phase left before its SP income, a debit the
     income cap has made too large) are handled as a referee would: take the income, or skip.
@@ -181,7 +186,7 @@ def build(path: str, entries: int, seed: int) -> list[float]:
     timings: list[float] = []
     clock = time.perf_counter
     try:
-        commands = command_mix(random.Random(seed), service.state(), 10 * entries)
+        commands = command_mix(random.Random(seed), service.state(), 10 * entries, units_first=units_first)
         while len(timings) < entries - 1:
             command = next(commands)
             started = clock()

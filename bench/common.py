@@ -1,0 +1,60 @@
+"""What the bench scripts share: loading a sibling script as a module, and printing figures
+against their targets followed by the one ``name=value`` line.
+
+A sibling is loaded by path, not imported by name: run as ``python bench/x.py``, this folder comes
+first on ``sys.path``, and bench/ledger.py would shadow the ``ledger`` package it measures.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+HERE = Path(__file__).resolve().parent
+
+Targets = dict[str, tuple[str, float]]
+"""Figure name -> (">=" or "<=", target)."""
+
+_LOADED: dict[str, ModuleType] = {}
+
+
+def sibling(name: str) -> ModuleType:
+    """bench/<name>.py as a module (loaded once)."""
+    if name not in _LOADED:
+        spec = importlib.util.spec_from_file_location(f"bench_{name}", HERE / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _LOADED[name] = module
+    return _LOADED[name]
+
+
+def met(value: float, sign: str, target: float) -> bool:
+    """Whether ``value`` meets ``sign target``."""
+    return value >= target if sign == ">=" else value <= target
+
+
+def targets_block(figures: dict[str, float], targets: Targets) -> list[str]:
+    """One line per target: the figure, the target and met or MISSED (absent figures are skipped)."""
+    lines = []
+    for name, (sign, target) in targets.items():
+        if name in figures:
+            verdict = "met" if met(figures[name], sign, target) else "MISSED"
+            lines.append(f"  {name:<24} {figures[name]:10.4g}  target {sign} {target:<6g} {verdict}")
+    return lines
+
+
+def name_values(figures: dict[str, float], counts: tuple[str, ...] = ("entries", "large_entries", "units")) -> str:
+    """The machine-readable line: ``name=value`` pairs, counts as integers, the rest to 4 digits."""
+    return " ".join(
+        f"{name}={int(value) if name in counts else format(value, '.4g')}" for name, value in figures.items()
+    )
+
+
+def report(figures: dict[str, float], targets: Targets) -> None:
+    """Print the targets block, then the one ``name=value`` line."""
+    print("\ntargets:")
+    for line in targets_block(figures, targets):
+        print(line)
+    print(name_values(figures))
