@@ -18,11 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from eventsourcing.domain import EventSourcingError
 from eventsourcing.persistence import MapperDeserialisationError
 from eventsourcing.utils import TopicError, get_topic
 
-from ledger.book import CampaignBook
+from ledger.book import CampaignBook, digest_of, unpack_state_text
 from ledger.canonical import GENESIS_HASH, read_canonical
 from ledger.entry import hash_holds
 from ledger.errors import EditedCacheError, LedgerError, StaleCacheError, UntrustedCacheError
@@ -135,7 +136,8 @@ def verify(store: LedgerStore, *, progress: Progress | None = None, page: int = 
                 return report
             assert entry is not None and fold is not None
             if snapshot is not None and snapshot.originator_version == expected:
-                _check_snapshot(store, snapshot, fold.encode(state), report)
+                if not _same_text(store, snapshot, fold, state, report):
+                    _check_snapshot(store, snapshot, fold.encode(state), report)
                 snapshot = store.next_snapshot_row(after=expected, lte=head)
             prev_hash = entry["hash"]
             report.entries = expected
@@ -145,6 +147,29 @@ def verify(store: LedgerStore, *, progress: Progress | None = None, page: int = 
             progress(report.entries, total)
     report.state, report.fold = state, fold
     return report
+
+
+def _same_text(store: LedgerStore, row: Any, fold: Fold, state: Any, report: VerifyReport) -> bool:
+    """True when the cached state's text is exactly the folded state's, under its digest and this
+    release's fold, and it is counted (vouched for here when written elsewhere): the common case,
+    decided without decoding the cache (issue 17: decoding a roster of a thousand units for each
+    cached state was a sixth of a verify). Anything else, False: `_check_snapshot` decides."""
+    try:
+        data = orjson.loads(row.state)["state"]["book"]["_data_"]
+        header = {key: data[key] for key in ("fold", "state_version", "last_number", "head_hash")}
+    except (orjson.JSONDecodeError, KeyError, TypeError):
+        return False
+    if header["fold"] != fold.name or header["state_version"] != fold.state_version:
+        return False
+    text = unpack_state_text(data)
+    if text is None or text != fold.encode_text(state) or data.get("digest") != digest_of(header, text):
+        return False
+    trust = store.trust
+    report.snapshots += 1
+    if trust is None or not trust.trusts(str(data["digest"]), data.get("mac")):
+        report.untrusted_snapshots += 1
+        store.vouch_cache(str(data["digest"]))
+    return True
 
 
 def _check_snapshot(store: LedgerStore, row: Any, folded: dict[str, Any], report: VerifyReport) -> None:
