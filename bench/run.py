@@ -40,6 +40,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from bench.common import Targets, report, sibling
@@ -138,7 +139,7 @@ def state_scaling(small: Campaign, large: Campaign, folder: Path, repeats: int =
             for place in (0.5, 0.999):
                 at = max(2, int(campaign.entries * place) - 1)
                 store.state(at)
-                seconds[name][place] = _median_seconds(lambda at=at: store.state(at), repeats)  # type: ignore[misc]
+                seconds[name][place] = _median_seconds(partial(store.state, at), repeats)
         _removed(copy)
     for place in (0.5, 0.999):
         print(

@@ -53,7 +53,7 @@ def _postgres_env(location: str) -> dict[str, str]:
     service = _service((query.get("service") or [os.environ.get("PGSERVICE", "")])[0])
     password = unquote(url.password or "") or os.environ.get("PGPASSWORD", "") or service.get("password", "")
     return {
-        "PERSISTENCE_MODULE": "eventsourcing.postgres",
+        "PERSISTENCE_MODULE": "ledger.pg_recorder",  # the library's, one round trip an append (issue 17)
         "POSTGRES_DBNAME": url.path.lstrip("/") or service.get("dbname") or "turnledger",
         "POSTGRES_HOST": url.hostname or service.get("host") or "127.0.0.1",
         "POSTGRES_PORT": str(url.port or service.get("port") or 5432),

@@ -323,6 +323,10 @@ class RefereeService(ConsoleReads):
             RulesError: refused by the rules (nothing written).
             ConflictError: another writer recorded an entry meanwhile (nothing written).
         """
+        with self.store.one_look():
+            return self._execute(command, source=source)
+
+    def _execute(self, command: Any, *, source: dict[str, Any] | None) -> dict[str, Any]:
         state = self.store.peek()
         self._new_seed = None
         decision = self._decide(command, state, live=True)
@@ -346,8 +350,9 @@ class RefereeService(ConsoleReads):
         return entry
 
     def execute_json(self, data: Any, *, source: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Parse a command given as JSON data, then execute it."""
-        return self.execute(self.parse(data), source=source)
+        """Parse a command given as JSON data, then execute it (the store asked once what is new)."""
+        with self.store.one_look():
+            return self.execute(self.parse(data), source=source)
 
     def preview(self, command: Any) -> tuple[Decision, Any]:
         """The ruling and the state the command would produce, without writing."""

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from eventsourcing.persistence import Mapper, StoredEvent
 
-import referee.games  # noqa: F401  (registers the games' folds)
+import referee.games  # noqa: F401 - registers the games' folds
 from ledger.book import BookMapper, CampaignBook
 from ledger.exchange import import_jsonl
 

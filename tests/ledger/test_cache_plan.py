@@ -8,10 +8,12 @@ import json
 import random
 import sqlite3
 from pathlib import Path
+from types import SimpleNamespace
 
+from ledger.application import SNAPSHOT_INTERVAL, CachePlan
 from ledger.book import PACK_FROM, pack_state_text, unpack_state_text
 from ledger.entry import Draft
-from ledger.store import SNAPSHOT_INTERVAL, CachePlan, LedgerStore
+from ledger.store import LedgerStore
 from ledger.verify import verify
 from tests.ledger.toy import new_store
 
@@ -65,10 +67,14 @@ def test_caches_are_written_when_the_entries_since_outweigh_the_last_one(tmp_pat
 
 
 def test_the_plan_weighs_the_text_written_since_the_last_cache() -> None:
+    """After a cache of 1,000 characters, the next is due at a multiple of 100 once 4,000
+    characters of entries have been written since (counted at every save, due or not)."""
     plan = CachePlan()
     plan.taken(100, 1000)
-    assert plan.WEIGHT * 1000 == 4000
-    plan._since = 0
-    assert not plan.due(None, type("Book", (), {"version": 200, "id": None})(), 3999, 1, every=100)  # type: ignore[arg-type]
-    assert plan.due(None, type("Book", (), {"version": 300, "id": None})(), 1, 1, every=100)  # type: ignore[arg-type]
-    assert not plan.due(None, type("Book", (), {"version": 301, "id": None})(), 10**6, 1, every=100)  # type: ignore[arg-type]
+    at = lambda version: SimpleNamespace(version=version, id=None)  # noqa: E731 - a book as the plan sees it
+    assert not plan.due(None, at(200), 3999, 1, every=100)
+    assert not plan.due(None, at(250), 0, 1, every=100)
+    assert plan.due(None, at(300), 1, 1, every=100)
+    plan.taken(300, 1000)
+    assert not plan.due(None, at(301), 10**6, 1, every=100)  # not a multiple of 100
+    assert plan.due(None, at(400), 0, 1, every=100)  # the million written at #301 counts

@@ -13,12 +13,13 @@ from typing import Any
 
 import pytest
 
+from ledger.application import SNAPSHOT_INTERVAL
 from ledger.entry import Draft
 from ledger.errors import ConflictError, NegativeBalanceError, StoreFormatError
 from ledger.exchange import export_jsonl, import_jsonl
 from ledger.folding import replayed
 from ledger.rollback import undone_by
-from ledger.store import SNAPSHOT_INTERVAL, LedgerStore
+from ledger.store import LedgerStore
 from ledger.verify import verify
 from tests.ledger.toy import CAMPAIGN, added, clock, new_store
 
@@ -197,7 +198,7 @@ def test_a_head_rebuilt_past_stale_caches_is_replayed_once_per_opening(
     """After an upgrade every cached state is stale: the head is rebuilt from the entries once and
     kept in memory, not replayed again for each read (four replays made a console opening of a
     100,000-entry campaign take 30 s)."""
-    from ledger.store import SoundEntries
+    from ledger.application import SoundEntries
     from tests.ledger.toy import FOLD
 
     monkeypatch.setattr(FOLD, "state_version", 2)

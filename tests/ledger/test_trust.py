@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
+from ledger.application import SNAPSHOT_INTERVAL
 from ledger.book import digest_of
 from ledger.errors import PrivateFileError, TamperedError
-from ledger.store import SNAPSHOT_INTERVAL, LedgerStore
+from ledger.store import LedgerStore
 from ledger.trust import trust_dir
 from ledger.verify import verify
 from tests.ledger.toy import added, clock, new_store
