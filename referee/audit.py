@@ -20,7 +20,7 @@ Rollbacks, disputes and undone rolls are reported, not failures.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +28,7 @@ from referee.common import events as ev
 from referee.common.dice import DigitalRoller
 from referee.common.errors import IllegalOrderError, RulesError
 from referee.common.game import Game, RuleChange
-from referee.dice_stats import DiceGroup, dice_groups
+from referee.dice_stats import SIDES, DiceGroup, dice_groups, purpose_group
 from referee.digital_dice import check_entries
 from referee.games import commands_of
 
@@ -106,7 +106,11 @@ class ReplayedRolls(DigitalRoller):
 
 def audit(service: RefereeService, *, progress: Callable[[int, int], None] | None = None) -> AuditReport:
     """Verify the chain and the pinned rules, re-adjudicate every entry, check the digital rolls,
-    and gather who entered what, disputes, rollbacks and the dice statistics."""
+    and gather who entered what, disputes, rollbacks and the dice statistics.
+
+    One pass over the entries after the verification, each entry read once and let go (issue 17:
+    holding them all cost about 3 KB an entry): the re-decision and the gathering read each entry
+    as the dice check takes it, and keep only what the report says."""
     verified = service.verify()
     report = AuditReport(
         name=_name(service) if verified.ok else "(a damaged record)",
@@ -115,12 +119,21 @@ def audit(service: RefereeService, *, progress: Callable[[int, int], None] | Non
         head_hash=verified.head_hash,
         chain_problems=list(verified.problems),
     )
-    entries = list(service.entries(1, verified.entries)) if verified.ok else []
-    _readjudicate(service, entries, report, progress)
-    report.dice_lines, report.dice_problems = check_entries(entries, service.campaign_id)
+    entries = service.entries(1, verified.entries) if verified.ok else iter(())
     undone = service.undone(verified.entries) if verified.ok else {}
-    _gather(entries, undone, report)
+    readjudicate = _Readjudication(service, report, progress, verified.entries)
+    gather = _Gathering(undone, report)
+    report.dice_lines, report.dice_problems = check_entries(_read(entries, readjudicate, gather), service.campaign_id)
+    gather.finish()
     return report
+
+
+def _read(entries: Iterable[dict[str, Any]], *steps: Callable[[dict[str, Any]], None]) -> Iterator[dict[str, Any]]:
+    """The entries, each handed to every step before it is passed on (one read for them all)."""
+    for entry in entries:
+        for step in steps:
+            step(entry)
+        yield entry
 
 
 def audit_entry(service: RefereeService, number: int) -> AuditReport:
@@ -142,27 +155,37 @@ def _name(service: RefereeService) -> str:
     return str(service.current().identity.name)
 
 
-def _readjudicate(
-    service: RefereeService,
-    entries: list[dict[str, Any]],
-    report: AuditReport,
-    progress: Callable[[int, int], None] | None,
-) -> None:
-    if not entries:
-        return
-    game = service.game
-    state = game.fold.open(entries[0])
-    for entry in entries[1:]:
+class _Readjudication:
+    """Each entry decided again against the state the entries before it made, entry by entry (the
+    first opens the state); the state is folded on as it goes."""
+
+    def __init__(
+        self,
+        service: RefereeService,
+        report: AuditReport,
+        progress: Callable[[int, int], None] | None,
+        total: int,
+    ) -> None:
+        self.service, self.report, self.progress, self.total = service, report, progress, total
+        self.game: Game | None = None  # read at the first entry: a damaged record gives none
+        self.state: Any = None
+
+    def __call__(self, entry: dict[str, Any]) -> None:
+        game, report = self.game, self.report
+        if game is None:
+            self.game = game = self.service.game  # the service's property reads the head each time
+            self.state = game.fold.open(entry)
+            return
         kind = str(entry["command"].get("kind"))
         if kind not in NOT_READJUDICATED:
-            _compare(service, game, state, entry, report)
+            _compare(self.service, game, self.state, entry, report)
             report.readjudicated += 1
-        state = game.fold.apply(state, entry)
+        self.state = game.fold.apply(self.state, entry)
         if kind == "Rollback":
-            _check_rollback(service, state, entry, report)
+            _check_rollback(self.service, self.state, entry, report)
             report.readjudicated += 1
-        if progress is not None and entry["number"] % 1000 == 0:
-            progress(len(entries) + entry["number"], 2 * len(entries))
+        if self.progress is not None and entry["number"] % 1000 == 0:
+            self.progress(self.total + entry["number"], 2 * self.total)
 
 
 def _compare(service: RefereeService, game: Game, state: Any, entry: dict[str, Any], report: AuditReport) -> None:
@@ -240,13 +263,21 @@ def _roll_key(roll: dict[str, Any]) -> tuple[Any, ...]:
     return (roll.get("purpose"), roll.get("dice"), tuple(roll.get("faces", [])), roll.get("method", "physical"))
 
 
-def _gather(entries: list[dict[str, Any]], undone: dict[int, int], report: AuditReport) -> None:
-    """Who entered what and for whom, undone rolls, disputes and rulings, rollbacks, the dice."""
-    committed: set[int] = set()
-    revealed: set[int] = set()
-    disputes: dict[int, dict[str, Any]] = {}
-    kept_rolls: list[dict[str, Any]] = []
-    for entry in entries:
+class _Gathering:
+    """Who entered what and for whom, undone rolls, disputes and rulings, rollbacks, the dice,
+    gathered entry by entry; `finish` sets what needs the whole record."""
+
+    def __init__(self, undone: dict[int, int], report: AuditReport) -> None:
+        self.undone, self.report = undone, report
+        self.committed: set[int] = set()
+        self.revealed: set[int] = set()
+        self.disputes: dict[int, dict[str, Any]] = {}
+        self.kept: dict[tuple[str, str, str, str], list[tuple[Any, ...]]] = {}
+        """The faces of each roll not undone, by the group `dice_groups` counts it in, in order: all
+        the dice statistics need of a roll (a whole roll record held per roll grew with the record)."""
+
+    def __call__(self, entry: dict[str, Any]) -> None:
+        report, undone = self.report, self.undone
         number = entry["number"]
         report.actors[str(entry.get("actor", ""))] += 1
         if entry.get("on_behalf_of"):
@@ -255,13 +286,18 @@ def _gather(entries: list[dict[str, Any]], undone: dict[int, int], report: Audit
         kind = command.get("kind")
         for event in entry["events"]:
             if event.get("type") == "DiceCommitted":
-                committed.add(int(event.get("period", number)))
+                self.committed.add(int(event.get("period", number)))
             elif event.get("type") == "DiceSeedRevealed":
-                revealed.add(int(event.get("period", 0)))
+                self.revealed.add(int(event.get("period", 0)))
         if kind == "Annotate" and command.get("disputed"):
-            disputes[number] = {"dispute": number, "on": command.get("entry"), "by": entry.get("actor"), "ruling": None}
-        if kind == "SettleDispute" and command.get("dispute") in disputes:
-            disputes[command["dispute"]]["ruling"] = number
+            self.disputes[number] = {
+                "dispute": number,
+                "on": command.get("entry"),
+                "by": entry.get("actor"),
+                "ruling": None,
+            }
+        if kind == "SettleDispute" and command.get("dispute") in self.disputes:
+            self.disputes[command["dispute"]]["ruling"] = number
         if kind == "Rollback":
             to = int(command.get("to", 0))
             undid = [n for n, by in undone.items() if by == number]
@@ -278,11 +314,30 @@ def _gather(entries: list[dict[str, Any]], undone: dict[int, int], report: Audit
                         "undone_by": undone[number],
                     }
                 )
-            else:
-                kept_rolls.append(roll)
-    report.unrevealed = sorted(committed - revealed)
-    report.disputes = list(disputes.values())
-    report.dice = dice_groups(kept_rolls)
+            elif str(roll.get("dice", "")) in SIDES:  # dice_groups leaves the others out
+                self.kept.setdefault(_group_key(roll), []).append(tuple(roll.get("faces", [])))
+
+    def finish(self) -> None:
+        report = self.report
+        report.unrevealed = sorted(self.committed - self.revealed)
+        report.disputes = list(self.disputes.values())
+        report.dice = dice_groups(
+            {"rolled_by": player, "purpose": purpose, "dice": dice, "method": method, "faces": faces}
+            for (player, purpose, dice, method), rolls in self.kept.items()
+            for faces in rolls
+        )
+
+
+def _group_key(roll: dict[str, Any]) -> tuple[str, str, str, str]:
+    """The group `dice_groups` counts a roll in: who rolled, the purpose's group, the die, the method.
+    Handed back to it as a roll's own fields, each comes out the same (`purpose_group` of a group's
+    name is that name)."""
+    return (
+        str(roll.get("rolled_by") or "?"),
+        purpose_group(str(roll.get("purpose", ""))),
+        str(roll.get("dice", "")),
+        str(roll.get("method", "physical")),
+    )
 
 
 def report_data(report: AuditReport) -> dict[str, Any]:

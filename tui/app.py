@@ -239,13 +239,15 @@ class TurnledgerApp(ReadOnlyGuard, ReplayActions, TableFormActions, ReportAction
             self.run_worker(self._preload_rows, thread=True, group="rows")
 
     def _preload_rows(self) -> None:
+        """Two reads of the record, its entries never held (issue 17: every entry was held while the
+        rows and the trend lines were made): the rows, kept (the log screen lists them all), then
+        the trend lines, which skip the entries the rows mark undone."""
         head = self.head
-        entries = list(self.service.entries(1, head))
-        rows = log_rows(entries)
+        rows = log_rows(self.service.entries(1, head))
         for row in rows:
             search_text(row)
         undone = {row["number"] for row in rows if row["undone_by"]}
-        series = sample_series(entries, head, self.service.game.trends, undone=undone)
+        series = sample_series(self.service.entries(1, head), head, self.service.game.trends, undone=undone)
         self.call_from_thread(self._rows_loaded, rows, series, head)
 
     def _rows_loaded(self, rows: list[dict[str, Any]], series: dict[str, list[int]], head: int) -> None:

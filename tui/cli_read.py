@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from rich.markup import escape
 from rich.table import Table
@@ -11,7 +14,7 @@ from rich.text import Text
 
 from referee import commands as c
 from referee.common.errors import InvalidInputError
-from referee.common.log import log_rows
+from referee.common.log import log_marks, log_rows, marked_rows
 from referee.common.scenario import list_scenarios, load_scenario
 from referee.console_reads import scenario_options
 from referee.schema import command_schemas, part_schemas, schema_named
@@ -34,6 +37,10 @@ def cmd_state(args: argparse.Namespace) -> int:
 
 
 def cmd_log(args: argparse.Namespace) -> int:
+    """The log. A part of it (``--last``, ``--disputed``) is gathered, then printed; the whole log
+    is printed as it is read, never held (issue 17): a first pass over the record gathers what later
+    entries decide about earlier rows (undo marks, notes), a second makes and prints the rows (a
+    table: one more pass before, to measure the columns)."""
     service = RefereeService.open(args.store)
     try:
         kinds = service.command_kinds()
@@ -44,19 +51,46 @@ def cmd_log(args: argparse.Namespace) -> int:
                 raise InvalidInputError(
                     f"there is no command kind {args.kind!r} in this campaign's game; kinds: {', '.join(kinds)}"
                 )
-        # Read once, keeping only what is shown (the disputed filter needs every row's notes first).
-        rows = log_rows(service.entries(), kind=kind, last=None if args.disputed else args.last)
+        if args.last and not args.disputed:  # read once, keeping only the rows shown
+            _print_rows(args, log_rows(service.entries(), kind=kind, last=args.last))
+            return 0
+        marks = log_marks(service.entries())
+
+        def rows() -> Iterator[dict[str, Any]]:
+            return marked_rows(service.entries(1, marks.last), marks, kind=kind)
+
+        if args.disputed:  # the disputed rows alone are kept
+            disputed = [row for row in rows() if row["disputed"]]
+            _print_rows(args, disputed[-args.last :] if args.last else disputed)
+        elif args.json:
+            _write_json_array(rows())
+        else:
+            widths = render.LogWidths(output.out)
+            for row in rows():
+                widths.add(row)
+            render.print_log(output.out, rows(), widths)
     finally:
         service.close()
-    if args.disputed:
-        rows = [row for row in rows if row["disputed"]]
-    if args.last:
-        rows = rows[-args.last :]
+    return 0
+
+
+def _print_rows(args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
     if args.json:
         output.print_json(rows)
     else:
         output.out.print(render.log_view(rows))
-    return 0
+
+
+def _write_json_array(items: Iterable[Any]) -> None:
+    """``items`` as `output.print_json` prints a list of them, written one at a time: the same
+    text, never held whole (a JSON text holds no raw line break but those of its indentation)."""
+    write = sys.stdout.write
+    opened = False
+    for item in items:
+        write(",\n  " if opened else "[\n  ")
+        write(json.dumps(item, indent=2, ensure_ascii=False).replace("\n", "\n  "))
+        opened = True
+    write("\n]\n" if opened else "[]\n")
 
 
 def cmd_show(args: argparse.Namespace) -> int:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.panel import Panel
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -134,30 +137,131 @@ def _view(view: View) -> RenderableType:
     return table
 
 
+LOG_COLUMNS = {"#": 3, "at": 11, "actor": 6, "command": 10, "summary": 14, "status": 16}
+"""The log's columns and their least widths. On a narrow screen the columns wrap at spaces; none is
+narrower than its longest usual word ("undone by #12345", "Jun II 1941"), so no word is cut ("undon")."""
+LOG_CHUNK = 500
+"""Rows `print_log` draws at a time."""
+
+
 def log_view(rows: list[dict[str, Any]]) -> RenderableType:
     """One line per entry: number, calendar position, actor, kind, summary, status."""
-    table = Table(title="Campaign log", title_justify="left")
-    # On a narrow screen the columns wrap at spaces; none is narrower than its longest usual word
-    # ("undone by #12345", "Jun II 1941"), so no word is cut ("undon").
-    widths = {"#": 3, "at": 11, "actor": 6, "command": 10, "summary": 14, "status": 16}
-    for column, width in widths.items():
-        table.add_column(column, justify="right" if column == "#" else "left", min_width=width)
+    table = _log_table()
     for row in rows:
-        undone = f"undone by #{row['undone_by']}" if row.get("undone_by") else ""
-        status = f"rolled, then {undone}" if undone and row.get("rolls") else undone
-        if row.get("notes"):
-            status = " · ".join(
-                part for part in (status, f"{row['notes']} note(s)", "disputed" if row.get("disputed") else "") if part
-            )
-        style = "dim strike" if row.get("undone_by") else None
-        table.add_row(
-            *(
-                SafeText(str(cell))
-                for cell in (row["number"], row["at"], row["actor"], row["kind"], row["summary"], status)
-            ),
-            style=style,
-        )
+        cells, style = _log_cells(row)
+        table.add_row(*cells, style=style)
     return table
+
+
+def _log_table(*, top: bool = True) -> Table:
+    """The log's table; ``top``: with its title and header (the first of several chunks)."""
+    table = Table(title="Campaign log" if top else None, title_justify="left", show_header=top)
+    for column, width in LOG_COLUMNS.items():
+        table.add_column(column, justify="right" if column == "#" else "left", min_width=width)
+    return table
+
+
+def _log_cells(row: dict[str, Any]) -> tuple[list[SafeText], str | None]:
+    """A log row's cells and its style (an undone entry struck through)."""
+    undone = f"undone by #{row['undone_by']}" if row.get("undone_by") else ""
+    status = f"rolled, then {undone}" if undone and row.get("rolls") else undone
+    if row.get("notes"):
+        status = " · ".join(
+            part for part in (status, f"{row['notes']} note(s)", "disputed" if row.get("disputed") else "") if part
+        )
+    style = "dim strike" if row.get("undone_by") else None
+    cells = [
+        SafeText(str(cell)) for cell in (row["number"], row["at"], row["actor"], row["kind"], row["summary"], status)
+    ]
+    return cells, style
+
+
+class LogWidths:
+    """How wide each column of a whole log runs (its longest word and its longest line, header
+    included, as a table measures a column), gathered row by row so that the rows need not be kept."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.options = console.options  # asked once: the console's options read the terminal's size
+        self.columns = [self._measure(Text(name)) for name in LOG_COLUMNS]
+
+    def _measure(self, cell: Text) -> Measurement:
+        return Measurement.get(self.console, self.options, cell)
+
+    def add(self, row: dict[str, Any]) -> None:
+        cells, _style = _log_cells(row)
+        for index, cell in enumerate(cells):
+            least, most = self._measure(cell)
+            known = self.columns[index]
+            if least > known.minimum or most > known.maximum:
+                self.columns[index] = Measurement(max(least, known.minimum), max(most, known.maximum))
+
+
+class _MeasuredAs:
+    """A cell that a table measures as its whole column (`LogWidths`): put in the first row of
+    each chunk, it makes the chunk lay its columns out as one table of every row would."""
+
+    def __init__(self, cell: Text, measurement: Measurement) -> None:
+        self.cell = cell
+        self.measurement = measurement
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.cell
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return self.measurement
+
+
+def print_log(console: Console, rows: Iterable[dict[str, Any]], widths: LogWidths, *, chunk: int | None = None) -> None:
+    """Print ``rows`` as `log_view` draws them, a table of ``chunk`` rows at a time, so that the rows
+    of a long log need not all be held (issue 17). ``widths`` are the whole log's, measured in a
+    pass over the rows before: every chunk lays its columns out by them, the first alone has the
+    title and the header, and the edges where one chunk meets the next are left out, so that what
+    is printed is the one table `log_view` would draw. ``chunk``: rows a table (`LOG_CHUNK`)."""
+    size = LOG_CHUNK if chunk is None else max(1, chunk)
+    batch: list[dict[str, Any]] = []
+    first = True
+    for row in rows:
+        if len(batch) == size:
+            _print_chunk(console, batch, widths, first=first, last=False)
+            batch, first = [], False
+        batch.append(row)
+    _print_chunk(console, batch, widths, first=first, last=True)
+
+
+def _print_chunk(console: Console, rows: list[dict[str, Any]], widths: LogWidths, *, first: bool, last: bool) -> None:
+    table = _log_table(top=first)
+    for index, row in enumerate(rows):
+        cells, style = _log_cells(row)
+        if index == 0:
+            table.add_row(
+                *(_MeasuredAs(cell, whole) for cell, whole in zip(cells, widths.columns, strict=True)), style=style
+            )
+        else:
+            table.add_row(*cells, style=style)
+    console.print(table if first and last else _Edged(table, top=first, bottom=last))
+
+
+class _Edged:
+    """A table drawn with or without its top line (its top edge, when it has no title or header)
+    and its bottom line (its bottom edge): a chunk of the log that another chunk continues."""
+
+    def __init__(self, table: Table, *, top: bool, bottom: bool) -> None:
+        self.table, self.top, self.bottom = table, top, bottom
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines = iter(Segment.split_lines(console.render(self.table, options)))
+        if not self.top:
+            next(lines, None)
+        held: list[Segment] | None = None
+        for line in lines:
+            if held is not None:
+                yield from held
+                yield Segment.line()
+            held = line
+        if held is not None and self.bottom:
+            yield from held
+            yield Segment.line()
 
 
 def roll_line(roll: dict[str, Any], *, undone_by: int | None = None) -> str:

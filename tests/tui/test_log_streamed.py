@@ -1,0 +1,138 @@
+"""`turnledger log` prints the whole record as it reads it (issue 17): the rows are made in a second
+pass over the record, after a first that gathers what later entries decide about earlier rows (undo
+marks, notes, settled disputes), and none of them is held. What is printed is what was printed
+when every row was held: the JSON array `log_rows` gives, and the one table `log_view` draws,
+however many chunks it is printed in and however narrow the screen."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from referee.common.log import log_marks, log_rows, marked_rows
+from referee.service import RefereeService
+from tui import cli_output, render
+from tui.cli import main
+
+ROLL = {"kind": "RecordRoll", "purpose": "attack on Kiev", "dice": "2D6", "rolled_by": "Axis"}
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> str:
+    """A campaign with rolls, a long summary that wraps, a rollback that undoes a roll and a note,
+    a dispute on an undone entry and one settled, a control character in the record."""
+    path = str(tmp_path / "game.db")
+    assert main(["new", path]) == 0
+    service = RefereeService.open(path)
+    try:
+        for faces in ([1, 2], [3, 4], [5, 6], [6, 6]):
+            service.execute_json({**ROLL, "faces": faces})
+        service.execute_json({"kind": "SetMarker", "name": "bridge \x1b[31m", "value": "blown " * 12})
+        service.execute_json({"kind": "Annotate", "entry": 4, "text": "cocked die", "disputed": True})
+        service.execute_json({"kind": "Annotate", "entry": 2, "text": "a plain note"})
+        service.execute_json({"kind": "Rollback", "to": 3, "reason": "a roll too many"})
+        service.execute_json({**ROLL, "faces": [2, 2]})
+        dispute = service.execute_json({"kind": "Annotate", "entry": 10, "text": "rolled early", "disputed": True})
+        service.execute_json({"kind": "SettleDispute", "entry": 10, "dispute": dispute["number"], "ruling": "fine"})
+        service.execute_json({"kind": "Annotate", "entry": 10, "text": "rolled late", "disputed": True})
+    finally:
+        service.close()
+    return path
+
+
+def rows_of(store: str, kind: str | None = None) -> list[dict[str, Any]]:
+    service = RefereeService.open(store)
+    try:
+        return log_rows(service.entries(), kind=kind)
+    finally:
+        service.close()
+
+
+def printed(console: Console) -> str:
+    assert isinstance(console.file, io.StringIO)
+    return console.file.getvalue()
+
+
+def a_console(width: int) -> Console:
+    return Console(file=io.StringIO(), width=width, force_terminal=True, color_system="standard")
+
+
+def test_the_campaign_has_what_the_streamed_log_must_get_right(store: str) -> None:
+    rows = rows_of(store)
+    assert any(row["undone_by"] and row["rolls"] for row in rows)
+    assert any(row["disputed"] for row in rows) and any(row["notes"] and not row["disputed"] for row in rows)
+    assert not any(row["undone_by"] for row in rows if row["kind"] == "Annotate")  # notes are never undone
+
+
+def test_the_second_pass_gives_the_rows_log_rows_gives(store: str) -> None:
+    service = RefereeService.open(store)
+    try:
+        marks = log_marks(service.entries())
+        for kind in (None, "RecordRoll", "Annotate", "Rollback"):
+            streamed = list(marked_rows(service.entries(1, marks.last), marks, kind=kind))
+            assert streamed == log_rows(service.entries(), kind=kind)
+    finally:
+        service.close()
+
+
+@pytest.mark.parametrize("extra", [[], ["--kind", "recordroll"], ["--disputed"], ["--disputed", "--last", "1"]])
+def test_log_json_is_the_rows_as_printed_whole(
+    store: str, extra: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    capsys.readouterr()
+    assert main(["log", store, "--json", *extra]) == 0
+    out = capsys.readouterr().out
+    rows = rows_of(store, "RecordRoll" if "--kind" in extra else None)
+    if "--disputed" in extra:
+        rows = [row for row in rows if row["disputed"]][-1 if "--last" in extra else 0 :]
+    assert json.loads(out) == rows
+    assert out == json.dumps(rows, indent=2, ensure_ascii=False) + "\n"  # the same text, written row by row
+
+
+def test_log_json_of_no_rows_is_an_empty_array(store: str, capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["log", store, "--json", "--kind", "AdvancePhase"]) == 0
+    assert capsys.readouterr().out == "[]\n"
+
+
+@pytest.mark.parametrize("width", [200, 72, 48])
+@pytest.mark.parametrize("chunk", [1, 2, 5, 500])
+def test_the_table_printed_in_chunks_is_the_one_table(store: str, width: int, chunk: int) -> None:
+    rows = rows_of(store)
+    whole, chunked = a_console(width), a_console(width)
+    whole.print(render.log_view(rows))
+    widths = render.LogWidths(chunked)
+    for row in rows:
+        widths.add(row)
+    render.print_log(chunked, iter(rows), widths, chunk=chunk)
+    assert printed(chunked) == printed(whole)
+
+
+def test_the_table_of_no_rows_is_the_empty_table() -> None:
+    whole, chunked = a_console(80), a_console(80)
+    whole.print(render.log_view([]))
+    render.print_log(chunked, [], render.LogWidths(chunked), chunk=2)
+    assert printed(chunked) == printed(whole)
+
+
+def test_log_prints_every_entry_once(
+    store: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through the command, in chunks of two rows: the one table, each entry's number once."""
+    monkeypatch.setattr(render, "LOG_CHUNK", 2)
+    capsys.readouterr()
+    assert main(["log", store]) == 0
+    out = capsys.readouterr().out
+    rows = rows_of(store)
+    whole = Console(file=io.StringIO(), width=cli_output.out.width, no_color=True, highlight=False)
+    whole.print(render.log_view(rows))
+    assert out == printed(whole)
+    numbers = [int(found) for found in re.findall(r"^│ +(\d+) │", out, flags=re.MULTILINE)]
+    assert numbers == [row["number"] for row in rows] == list(range(1, len(rows) + 1))
+    assert "rolled, then undone by #" in out and "\\x1b" in out and "\x1b" not in out
