@@ -9,7 +9,7 @@ OPERATIONS = ("import", "export", "verify", "log", "audit", "console")
 
 
 def test_the_memory_benchmark_runs_and_ends_with_its_figures() -> None:
-    lines, figures = run_bench("memory.py", "--entries", "120", "--scale", "2", timeout=300)
+    lines, figures = run_bench("memory.py", "--entries", "60", "--scale", "2", timeout=300)
     names = {"entries", "large_entries", "memory_ratio"} | {
         f"{op}_{figure}" for op in OPERATIONS for figure in ("peak_mb", "peak_mb_large", "memory_ratio")
     }

@@ -515,11 +515,10 @@ def test_generated_bad_commands_after_valid_lines_keep_exactly_the_lines_before(
 
 
 @pytest.fixture
-def real_campaign(tmp_path: Path) -> Iterator[Path]:
-    store = tmp_path / "real.db"
-    result = run_cli("new", str(store), "--scenario", SCENARIO)
-    assert result.returncode == 0, result.stderr
-    yield store
+def real_campaign(fresh_campaign: bytes, tmp_path: Path) -> Iterator[Path]:
+    """A new campaign for a real `turnledger apply` process (made once, in process: the process
+    under test is the apply, and a `new` process per test cost a second each)."""
+    yield place(fresh_campaign, tmp_path, "real.db")
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from ledger.exchange import IMPORT_BATCH
+from referee.commands import CreateCampaign
 from referee.service import RefereeService
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -167,10 +168,14 @@ def entries_of(store: Path) -> list[dict[str, Any]]:
 
 
 def state_of(store: Path) -> dict[str, Any]:
-    result = turnledger("state", str(store), "--json")
-    assert result.returncode == 0, result.stderr
-    state: dict[str, Any] = json.loads(result.stdout)
-    return state
+    """The state `turnledger state --json` prints (read here: the processes under test are the
+    killed ones, and a reading process per check cost a second each)."""
+    service = RefereeService.open(str(store))
+    try:
+        state: dict[str, Any] = service.state().to_json()
+        return state
+    finally:
+        service.close()
 
 
 def integrity(store: Path) -> str:
@@ -186,8 +191,7 @@ def source_lines(entries: list[dict[str, Any]], name: str) -> list[int]:
 
 
 def new_campaign(store: Path) -> None:
-    result = turnledger("new", str(store), "--scenario", SCENARIO)
-    assert result.returncode == 0, result.stderr
+    RefereeService.create(str(store), CreateCampaign(scenario=SCENARIO, name=store.stem)).close()
 
 
 # -- apply --------------------------------------------------------------------------------------
