@@ -166,7 +166,8 @@ def measure(small_db: str, small_export: str, large_db: str, large_export: str) 
     try:
         _, floor = run_alone("nothing")
         small = runs_on(small_db, small_export, folder / "small")
-        large = runs_on(large_db, large_export, folder / "large")
+        same = (small_db, small_export) == (large_db, large_export)  # --scale 1: one campaign, measured once
+        large = small if same else runs_on(large_db, large_export, folder / "large")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     small_n, large_n = entries_of(small_export), entries_of(large_export)
@@ -217,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         large_n = args.entries * args.scale
         small = build_campaign(folder, "small", args.entries)
-        large = build_campaign(folder, "large", large_n)
+        large = small if args.scale == 1 else build_campaign(folder, "large", large_n)
         print(f"built {args.entries:,} and {large_n:,} entries in {time.perf_counter() - started:.0f} s")
         figures: dict[str, Any] = {"entries": entries_of(small[1]), "large_entries": entries_of(large[1])}
         figures.update(measure(*small, *large))

@@ -9,11 +9,12 @@ OPERATIONS = ("import", "export", "verify", "log", "audit", "console")
 
 
 def test_the_memory_benchmark_runs_and_ends_with_its_figures() -> None:
-    lines, figures = run_bench("memory.py", "--entries", "60", "--scale", "2", timeout=300)
+    # one campaign (--scale 1) is measured once: the form is the same, half the processes
+    lines, figures = run_bench("memory.py", "--entries", "60", "--scale", "1", timeout=300)
     names = {"entries", "large_entries", "memory_ratio"} | {
         f"{op}_{figure}" for op in OPERATIONS for figure in ("peak_mb", "peak_mb_large", "memory_ratio")
     }
     assert names <= set(figures)
-    assert int(figures["large_entries"]) == 2 * int(figures["entries"])
+    assert int(figures["large_entries"]) == int(figures["entries"]) == 60
     assert all(float(figures[name]) > 0 for name in names)
     assert any(line.strip().startswith("memory_ratio") for line in lines)  # the targets block
