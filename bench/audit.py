@@ -21,25 +21,15 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
 import argparse
-import importlib.util
 import shutil
 import tempfile
 import time
-from typing import Any
 
+from bench.common import sibling
 from referee.audit import audit
 from referee.service import RefereeService
 
 TARGETS = {"audit_vs_verify": ("<=", 3.0)}
-
-
-def _ledger_bench() -> Any:
-    """bench/ledger.py as a module (its name would shadow the ledger package on sys.path)."""
-    spec = importlib.util.spec_from_file_location("bench_ledger", _HERE / "ledger.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -54,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
             shutil.copyfile(args.campaign, path)
             RefereeService.open(path).close()
         else:
-            _ledger_bench().build(path, args.entries, 1941)
+            sibling("ledger").build(path, args.entries, 1941)
         service = RefereeService.open(path)
         started = time.perf_counter()
         verified = service.verify()

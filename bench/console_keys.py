@@ -26,13 +26,13 @@ sys.path.insert(0, str(_HERE.parent))
 
 import argparse
 import asyncio
-import importlib.util
 import shutil
 import statistics
 import tempfile
 import time
 from typing import Any
 
+from bench.common import sibling
 from referee.commands import CreateCampaign
 from referee.service import RefereeService
 from tui.app import make_app
@@ -59,15 +59,6 @@ KEYS: list[tuple[str, list[str], str, list[str]]] = [
     ("help (?)", [], "question_mark", ["escape"]),
     ("advance a phase (a)", [], "a", ["escape"]),
 ]
-
-
-def _ledger_bench() -> Any:
-    """bench/ledger.py as a module (its name would shadow the ledger package on sys.path)."""
-    spec = importlib.util.spec_from_file_location("bench_ledger", _HERE / "ledger.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 async def _settle(pilot: Any) -> None:
@@ -136,7 +127,7 @@ async def key_costs(path: str, repeats: int, keys: list[tuple[str, list[str], st
 
 def build_realistic(folder: Path, entries: int) -> str:
     path = str(folder / "realistic.db")
-    _ledger_bench().build(path, entries, 1941)
+    sibling("ledger").build(path, entries, 1941)
     return path
 
 

@@ -31,7 +31,6 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
 import argparse
-import importlib.util
 import json
 import shutil
 import subprocess
@@ -39,6 +38,7 @@ import tempfile
 import time
 from typing import Any
 
+from bench.common import sibling
 from ledger.exchange import export_jsonl
 from ledger.store import LedgerStore
 from referee.service import RefereeService  # also registers the game folds the export reads
@@ -87,15 +87,6 @@ print(seconds, peak / 1024)
 """
 """Run in a fresh interpreter: one operation (or "nothing": the modules alone), then its
 seconds and peak resident MB. Only the modules of the operation are imported before it runs."""
-
-
-def _ledger_bench() -> Any:
-    """bench/ledger.py as a module (its name would shadow the ledger package on sys.path)."""
-    spec = importlib.util.spec_from_file_location("bench_ledger", _HERE / "ledger.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def run_alone(operation: str, *arguments: str) -> tuple[float, float]:
@@ -190,7 +181,7 @@ def measure(small_db: str, small_export: str, large_db: str, large_export: str) 
 def build_campaign(folder: Path, name: str, entries: int) -> tuple[str, str]:
     """bench/ledger.py's campaign of ``entries`` entries and its JSONL export: (store, export)."""
     store, export = str(folder / f"{name}.db"), str(folder / f"{name}.jsonl")
-    _ledger_bench().build(store, entries, 1941)
+    sibling("ledger").build(store, entries, 1941)
     with LedgerStore(store) as opened, open(export, "w", encoding="utf-8") as out:
         export_jsonl(opened, out)
     return store, export

@@ -32,7 +32,6 @@ sys.path.insert(0, str(_HERE.parent))
 
 import argparse
 import contextlib
-import importlib.util
 import json
 import os
 import random
@@ -42,13 +41,13 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from functools import cache
 from typing import Any
 
 import psycopg
 from psycopg import pq, sql
 from psycopg.rows import tuple_row
 
+from bench.common import sibling
 from ledger.exchange import export_jsonl, import_jsonl
 from ledger.store import LedgerStore
 from ledger.trust import TRUST_DIR_VARIABLE
@@ -65,16 +64,6 @@ TARGETS = {
 SCENARIO = "revised-europa/barbarossa"
 ROW = "originator_id, originator_version, topic, state"
 """The columns eventsourcing stores an entry in (its notification id is the table's own)."""
-
-
-@cache
-def _ledger_bench() -> Any:
-    """bench/ledger.py as a module (its name would shadow the ledger package on sys.path)."""
-    spec = importlib.util.spec_from_file_location("bench_ledger", _HERE / "ledger.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @contextlib.contextmanager
@@ -113,7 +102,7 @@ def timed_appends(
     On a campaign imported from the mix some commands are refused that a new one accepts (a unit
     id already registered): they are skipped too.
     """
-    commands = _ledger_bench().command_mix(random.Random(seed), service.state(), 10 * count + 100)
+    commands = sibling("ledger").command_mix(random.Random(seed), service.state(), 10 * count + 100)
     clock = time.perf_counter
     timings: list[float] = []
 
@@ -304,7 +293,7 @@ def in_memory_append_seconds(window: int, seed: int) -> float:
     """Mean seconds of the same first appends on SQLite ``:memory:``: the referee's own work
     (decide, seal, fold, encode), which no database can take off an append."""
     service = RefereeService.create(
-        ":memory:", CreateCampaign(scenario=SCENARIO, name="bench"), clock=_ledger_bench().ticking_clock()
+        ":memory:", CreateCampaign(scenario=SCENARIO, name="bench"), clock=sibling("ledger").ticking_clock()
     )
     try:
         return statistics.fmean(timed_appends(service, window, seed))
@@ -317,7 +306,7 @@ def one_run(base: str, run: int, large_export: str, *, window: int, seed: int, c
     fresh = (create_database(base, f"{name}_{run}") for name in ("new", "raw", "large", "copy"))
     new_url, raw_url, large_url, copy_url = fresh
     service = RefereeService.create(
-        new_url, CreateCampaign(scenario=SCENARIO, name="bench"), clock=_ledger_bench().ticking_clock()
+        new_url, CreateCampaign(scenario=SCENARIO, name="bench"), clock=sibling("ledger").ticking_clock()
     )
     raw = PairedInserts(raw_url, service.store)
     try:
@@ -451,7 +440,7 @@ def build_exports(folder: Path, entries: int, scale: int, seed: int) -> tuple[st
     for name, count in (("small", entries), ("large", entries * scale)):
         campaign, export = folder / f"{name}.db", folder / f"{name}.jsonl"
         print(f"building {count:,} entries through RefereeService.execute_json (seed {seed}) ...", flush=True)
-        _ledger_bench().build(str(campaign), count, seed)
+        sibling("ledger").build(str(campaign), count, seed)
         with LedgerStore(str(campaign)) as store, open(export, "w", encoding="utf-8") as out:
             export_jsonl(store, out)
         exports.append(str(export))
