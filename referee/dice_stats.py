@@ -14,6 +14,7 @@ the report says so in words: Pearson's approximation needs about five expected i
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -132,11 +133,13 @@ class DiceGroup:
     dice: str
     method: str
     rolls: int = 0
-    faces: list[int] = field(default_factory=list)
+    face_counts: Counter[int] = field(default_factory=Counter)
+    """How often each face came up (a count, not the faces in order: a long campaign's audit
+    held every face of every roll, issue 17)."""
     totals: dict[int, int] = field(default_factory=dict)
 
     def test(self) -> FaceTest:
-        return face_test(self.faces, SIDES[self.dice])
+        return face_test(self.face_counts.elements(), SIDES[self.dice])
 
 
 def dice_groups(rolls: Iterable[dict[str, Any]]) -> list[DiceGroup]:
@@ -156,7 +159,7 @@ def dice_groups(rolls: Iterable[dict[str, Any]]) -> list[DiceGroup]:
         group = groups.setdefault(key, DiceGroup(*key))
         faces = [int(face) for face in roll.get("faces", [])]
         group.rolls += 1
-        group.faces.extend(faces)
+        group.face_counts.update(faces)
         total = sum(faces)
         group.totals[total] = group.totals.get(total, 0) + 1
     return [groups[key] for key in sorted(groups)]

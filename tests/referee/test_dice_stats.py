@@ -104,7 +104,7 @@ def test_rolls_are_grouped_by_player_purpose_die_and_method() -> None:
         ("Boris", "strategic warfare", "1D10", "physical"),
     }
     anna = groups["Anna", "combat", "2D6", "physical"]
-    assert (anna.rolls, sorted(anna.faces), anna.totals) == (2, [1, 3, 6, 6], {12: 1, 4: 1})
+    assert (anna.rolls, sorted(anna.face_counts.elements()), anna.totals) == (2, [1, 3, 6, 6], {12: 1, 4: 1})
     assert anna.test().sides == 6 and anna.test().throws == 4
 
 
