@@ -70,7 +70,9 @@ class CachePlan:
     campaign (2,331 bytes per entry at 100,000, an export 690). One is written, at a multiple of
     `SNAPSHOT_INTERVAL`, only when the entry text written since the last is `WEIGHT` times that
     cache's size or more, so caches add at most a quarter to the store; a state read then folds
-    at most a few hundred entries (about 500 with 1,024 units, the state compressed: ledger/book.py).
+    at most WEIGHT times a cache's stored size in entry text (about 500 entries with 1,024 units,
+    the state compressed: ledger/book.py; about 950 at 1,000,000 entries of bench/ledger.py's mix,
+    whose state also carries 10,000 disputes: docs/PERFORMANCE.md).
     """
 
     WEIGHT = 4

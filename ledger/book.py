@@ -131,6 +131,26 @@ def digest_of(header: dict[str, Any], state_json: str) -> str:
     return digest.hexdigest()
 
 
+CACHE_HEADER = ("fold", "state_version", "last_number", "head_hash")
+"""What a cached state's digest binds to its text, besides the text."""
+
+
+def cache_header(data: dict[str, Any]) -> dict[str, Any]:
+    """The header of a cached state's stored data (`digest_of` hashes it with the text)."""
+    return {key: data.get(key) for key in CACHE_HEADER}
+
+
+def cached_state_data(stored: bytes) -> dict[str, Any] | None:
+    """A stored cached-state row's own data (fold, chain position, text, digest, MAC) read
+    without decoding the state, or None when the row is not of that shape (the library's
+    envelope: ``{"state": {"book": {"_type_": ..., "_data_": DATA}}}``)."""
+    try:
+        data = orjson.loads(stored)["state"]["book"]["_data_"]
+    except (orjson.JSONDecodeError, KeyError, TypeError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
 PACK_FROM = 4096
 """Cached states of this many characters or more are stored compressed (issue 17: a roster of a
 thousand units made each cached state 80-90 KB, more than the entries between two of them)."""
@@ -193,7 +213,7 @@ class BookStateTranscoding(Transcoding):
         return {**header, **held, "digest": digest, "mac": self.trust.mac(digest.encode())}
 
     def decode(self, data: dict[str, Any]) -> BookState:  # library hook
-        header = {key: data.get(key) for key in ("fold", "state_version", "last_number", "head_hash")}
+        header = cache_header(data)
         state_json = unpack_state_text(data)
         digest = data.get("digest")
         if not isinstance(state_json, str) or digest != digest_of(header, state_json):

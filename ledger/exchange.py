@@ -66,7 +66,7 @@ def _parse_line(path: str, number: int, line: str) -> dict[str, Any]:
 def _parse_canonical(path: str, number: int, line: str) -> tuple[dict[str, Any], bool]:
     """The line's object, and whether the line (without its line end) is its canonical JSON."""
     try:
-        data, canonical = read_canonical(line.rstrip("\n").rstrip("\r"))
+        data, canonical = read_canonical(_without_line_end(line))
     except json.JSONDecodeError as error:
         raise MalformedRecordError(f"{path}, line {number}: not JSON ({error.msg} at column {error.colno})") from None
     except RecursionError:
@@ -76,6 +76,10 @@ def _parse_canonical(path: str, number: int, line: str) -> tuple[dict[str, Any],
     if not isinstance(data, dict):
         raise MalformedRecordError(f"{path}, line {number}: expected a JSON object")
     return data, canonical
+
+
+def _without_line_end(line: str) -> str:
+    return line.rstrip("\n").rstrip("\r")
 
 
 def read_header(path: str, line: str) -> dict[str, Any]:
@@ -112,7 +116,7 @@ def checked_lines(path: str, lines: Iterable[str], *, first_line: int = 2) -> It
             raise ChainError(
                 f"{path}, line {number}: entry #{expected} does not follow #{expected - 1} (previous hash)"
             )
-        text = line.rstrip("\n").rstrip("\r")
+        text = _without_line_end(line)
         if not canonical:  # spaced or reordered by hand: stored in canonical form
             text = canonical_text(entry)
             entry = read_canonical(text)[0]  # folded as its stored text decodes (the same key order)

@@ -18,12 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
 from eventsourcing.domain import EventSourcingError
 from eventsourcing.persistence import MapperDeserialisationError
 from eventsourcing.utils import TopicError, get_topic
 
-from ledger.book import CampaignBook, digest_of, unpack_state_text
+from ledger.book import CampaignBook, cache_header, cached_state_data, digest_of, unpack_state_text
 from ledger.canonical import GENESIS_HASH, read_canonical
 from ledger.entry import hash_holds
 from ledger.errors import EditedCacheError, LedgerError, StaleCacheError, UntrustedCacheError
@@ -154,11 +153,10 @@ def _same_text(store: LedgerStore, row: Any, fold: Fold, state: Any, report: Ver
     release's fold, and it is counted (vouched for here when written elsewhere): the common case,
     decided without decoding the cache (issue 17: decoding a roster of a thousand units for each
     cached state was a sixth of a verify). Anything else, False: `_check_snapshot` decides."""
-    try:
-        data = orjson.loads(row.state)["state"]["book"]["_data_"]
-        header = {key: data[key] for key in ("fold", "state_version", "last_number", "head_hash")}
-    except (orjson.JSONDecodeError, KeyError, TypeError):
+    data = cached_state_data(row.state)
+    if data is None:
         return False
+    header = cache_header(data)
     if header["fold"] != fold.name or header["state_version"] != fold.state_version:
         return False
     text = unpack_state_text(data)

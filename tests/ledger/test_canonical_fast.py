@@ -113,3 +113,28 @@ def test_a_spaced_text_is_not_canonical_but_its_entry_still_holds_its_hash() -> 
     spaced = json.dumps(entry, sort_keys=True, ensure_ascii=False, indent=1)
     assert read_canonical(text) == (entry, True) and read_canonical(spaced) == (entry, False)
     assert hash_holds(read_json(spaced), spaced)  # decided by encoding the entry, not from the text
+
+
+def test_an_export_line_spaced_by_hand_imports_in_canonical_form_and_exports_as_it_was(tmp_path: Path) -> None:
+    """A line an editor re-spaced still holds its hash (the hash is of the content), so it is
+    imported; it is stored as its canonical JSON, so `verify` passes and the export gives back the
+    original line."""
+    import io
+
+    from ledger.exchange import export_jsonl, import_jsonl
+    from ledger.verify import verify
+
+    golden = next(path for path in EXPORTS if path.name.startswith("europa-barbarossa"))
+    lines = golden.read_text(encoding="utf-8").splitlines()
+    spaced = json.dumps(json.loads(lines[3]), ensure_ascii=False, indent=2).replace("\n", " ")
+    assert spaced != lines[3]
+    edited = tmp_path / "spaced.jsonl"
+    edited.write_text("\n".join([*lines[:3], spaced, *lines[4:]]) + "\n", encoding="utf-8")
+    store = import_jsonl(str(edited), ":memory:")
+    try:
+        assert verify(store).ok
+        out = io.StringIO()
+        export_jsonl(store, out, name=json.loads(lines[0])["name"])
+    finally:
+        store.close()
+    assert out.getvalue().splitlines()[1:] == lines[1:]
