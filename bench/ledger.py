@@ -78,13 +78,23 @@ def ticking_clock() -> Callable[[], datetime]:
     return clock
 
 
-def command_mix(rng: random.Random, state: Any, count: int, *, units_first: int = 0) -> Iterator[dict[str, Any]]:
+def command_mix(
+    rng: random.Random,
+    state: Any,
+    count: int,
+    *,
+    open_disputes: Callable[[], list[list[int]]],
+    units_first: int = 0,
+) -> Iterator[dict[str, Any]]:
     """``count`` commands of a plausible referee session; pools and tracks never go negative.
 
     Balances are tracked here (from the initial ``state``) so that drawing a command costs
     nothing that would show in the append timings. With ``units_first``, the session starts by
     registering that many units (an order of battle set up at the table) and registers no more:
     campaigns of different lengths then hold the same roster (issue 17's state scaling).
+    ``open_disputes`` reads the campaign's open disputes ([raising entry, entry disputed]; the
+    mix cannot know which entry numbers its commands became): as at a table, a dispute is ruled
+    on within a few notes, so a long campaign has a handful open, not thousands.
     """
     supply = {side: [pool.stockpile, pool.cap or 200] for side, pool in state.supply_pools.items()}
     points = {(n, t): state.replacement_tracks[n].points[t] for n, _ in SIDES.values() for t in TYPES}
@@ -150,6 +160,9 @@ def command_mix(rng: random.Random, state: Any, count: int, *, units_first: int 
         elif kind == "SetWeather" and unset:
             zone = unset.pop(rng.randrange(len(unset)))
             yield {"kind": "SetWeather", "zone": zone, "condition": rng.choice(CONDITIONS)}
+        elif kind in ("Annotate", "SetWeather") and (disputes := open_disputes()) and rng.random() < 0.5:
+            raised, target = disputes[0]
+            yield {"kind": "SettleDispute", "entry": target, "dispute": raised, "ruling": "the roll stands"}
         elif kind in ("Annotate", "SetWeather"):
             yield {
                 "kind": "Annotate",
@@ -186,7 +199,13 @@ def build(path: str, entries: int, seed: int, *, units_first: int = 0) -> list[f
     timings: list[float] = []
     clock = time.perf_counter
     try:
-        commands = command_mix(random.Random(seed), service.state(), 10 * entries, units_first=units_first)
+        commands = command_mix(
+            random.Random(seed),
+            service.state(),
+            10 * entries,
+            open_disputes=lambda: service.store.peek().chain.disputes,
+            units_first=units_first,
+        )
         while len(timings) < entries - 1:
             command = next(commands)
             started = clock()

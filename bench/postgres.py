@@ -102,7 +102,12 @@ def timed_appends(
     On a campaign imported from the mix some commands are refused that a new one accepts (a unit
     id already registered): they are skipped too.
     """
-    commands = sibling("ledger").command_mix(random.Random(seed), service.state(), 10 * count + 100)
+    commands = sibling("ledger").command_mix(
+        random.Random(seed),
+        service.state(),
+        10 * count + 100,
+        open_disputes=lambda: service.store.peek().chain.disputes,
+    )
     clock = time.perf_counter
     timings: list[float] = []
 

@@ -163,7 +163,9 @@ def state_scaling(small: Campaign, large: Campaign, folder: Path) -> dict[str, f
 
 def appends(service: RefereeService, count: int, seed: int) -> float:
     """Mean seconds of ``count`` appends of the mix on an open campaign (refusals not timed)."""
-    mix = sibling("ledger").command_mix(random.Random(seed), service.state(), 10 * count)
+    mix = sibling("ledger").command_mix(
+        random.Random(seed), service.state(), 10 * count, open_disputes=lambda: service.store.peek().chain.disputes
+    )
     taken: list[float] = []
     while len(taken) < count:
         command = next(mix)

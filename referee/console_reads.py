@@ -103,10 +103,8 @@ class ConsoleReads:
 
     def open_disputes_on(self, number: int) -> list[int]:
         """The entries that raised a dispute about entry ``number`` that no ruling has settled, in
-        order (from the chain head's record of disputes: no scan)."""
-        chain = self.store.peek().chain
-        settled = {dispute for _ruling, dispute in chain.settled}
-        return [raised for raised, target in chain.disputes if target == number and raised not in settled]
+        order (the state holds the open disputes: no scan)."""
+        return [raised for raised, target in self.store.peek().chain.disputes if target == number]
 
     def notes_on(self, number: int) -> list[dict[str, Any]]:
         """Notes, disputes and rulings later entries recorded on entry ``number``: entry, by, text,

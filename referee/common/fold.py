@@ -212,7 +212,8 @@ class GameFold(Generic[State]):
             elif isinstance(event, ev.EntryAnnotated) and event.disputed:
                 state.chain.disputes.append([number, event.target])
             elif isinstance(event, ev.DisputeSettled):
-                state.chain.settled.append([number, event.dispute])
+                settled = [event.dispute, event.target]
+                state.chain.disputes = [pair for pair in state.chain.disputes if pair != settled]
             elif isinstance(event, ev.PlayerSeated):
                 state.chain.people[event.name] = event.side
         state.chain.last_number = number

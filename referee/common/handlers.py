@@ -135,20 +135,21 @@ def _annotate(command: c.Annotate, ctx: Context[BaseState]) -> Decision:
 
 
 def _settle_dispute(command: c.SettleDispute, ctx: Context[BaseState]) -> Decision:
-    """A ruling names the dispute it settles (the entry disputed and the note that raised it)."""
-    chain = ctx.state.chain
-    settled = {dispute for _ruling, dispute in chain.settled}
-    open_on_entry = [raised for raised, target in chain.disputes if target == command.entry and raised not in settled]
-    if [command.dispute, command.entry] not in chain.disputes:
+    """A ruling names the dispute it settles (the entry disputed and the note that raised it).
+
+    The state holds the open disputes only (a ruling removes its own), so a second ruling on the
+    same dispute is refused like a dispute never raised; the entry's notes show the first ruling.
+    """
+    open_disputes = ctx.state.chain.disputes
+    if [command.dispute, command.entry] not in open_disputes:
+        open_on_entry = [raised for raised, target in open_disputes if target == command.entry]
         where = (
             f"its open disputes were raised in {', '.join(f'#{raised}' for raised in open_on_entry)}"
             if open_on_entry
-            else "it has no open dispute"
+            else "it has no open dispute (a settled dispute shows its ruling among the entry's notes)"
         )
-        raise IllegalOrderError(f"entry #{command.dispute} raised no dispute about entry #{command.entry}; {where}")
-    if command.dispute in settled:
-        ruling = next(number for number, dispute in chain.settled if dispute == command.dispute)
-        raise IllegalOrderError(f"the dispute raised in #{command.dispute} was settled by #{ruling} already")
+        refused = f"entry #{command.dispute} raised no open dispute about entry #{command.entry}"
+        raise IllegalOrderError(f"{refused}; {where}")
     return Decision(
         Ruling(
             summary=f"ruling on #{command.entry} (dispute raised in #{command.dispute}): {command.ruling}",

@@ -143,10 +143,11 @@ class ChainHead(StateModel):
     )
     disputes: list[list[int]] = Field(
         default_factory=list,
-        description="[entry raising a dispute, entry disputed]; part of the record, not of the "
-        "game, so a rollback never undoes them",
+        description="the open disputes, [entry raising a dispute, entry disputed]; part of the record, "
+        "not of the game, so a rollback never undoes them. A ruling removes its dispute: the state "
+        "holds what is open, the record keeps every dispute and ruling (a state bounded by the "
+        "game, not by the length of the record: issue 17's state scaling)",
     )
-    settled: list[list[int]] = Field(default_factory=list, description="[ruling entry, dispute it settles]")
     people: dict[str, str] = Field(
         default_factory=dict, description="person -> the side they play (SeatPlayer); a rollback never unseats"
     )

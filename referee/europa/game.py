@@ -58,7 +58,7 @@ FOLD = GameFold(
         **BOOT_CAMP_APPLIERS,
         **FORTIFICATION_APPLIERS,
     },
-    state_version=6,
+    state_version=7,
 )
 register(FOLD)
 """State version 6: release 0.5 (the table's weather_turns; older cached states are rebuilt)."""

@@ -44,7 +44,7 @@ from referee.third_reich.state import ReichState
 from referee.third_reich.warfare_handlers import WARFARE_HANDLERS
 from referee.third_reich.year_start import perform as perform_year_start
 
-FOLD = GameFold("third_reich", ReichState, CATALOG, {**ECONOMY_APPLIERS, **COMBAT_APPLIERS}, state_version=6)
+FOLD = GameFold("third_reich", ReichState, CATALOG, {**ECONOMY_APPLIERS, **COMBAT_APPLIERS}, state_version=7)
 register(FOLD)
 """State version 2: the state of release 0.2 (0.1.0's cached states are rebuilt)."""
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.service import RefereeService
 from tui.cli import main
 
 MARK = {"kind": "SetMarker", "name": "bridge", "value": "blown"}
@@ -45,11 +46,12 @@ def test_a_ruling_must_name_an_open_dispute(tmp_path: Path, capsys: pytest.Captu
     assert apply(store, tmp_path, MARK, DISPUTE, {"kind": "Annotate", "entry": 2, "text": "a plain note"}) == 0
     capsys.readouterr()
     assert apply(store, tmp_path, {**RULING, "dispute": 4}) == 1
-    assert "entry #4 raised no dispute about entry #2; its open disputes were raised in #3" in capsys.readouterr().err
+    refused = "entry #4 raised no open dispute about entry #2; its open disputes were raised in #3"
+    assert refused in capsys.readouterr().err
     assert apply(store, tmp_path, RULING) == 0
     capsys.readouterr()
     assert apply(store, tmp_path, {**RULING, "ruling": "again"}) == 1
-    assert "settled by #5 already" in capsys.readouterr().err
+    assert "entry #3 raised no open dispute about entry #2; it has no open dispute" in capsys.readouterr().err
 
 
 def test_a_rollback_of_the_game_does_not_undo_the_dispute_or_its_ruling(
@@ -64,3 +66,23 @@ def test_a_rollback_of_the_game_does_not_undo_the_dispute_or_its_ruling(
     rows = {row["number"]: row for row in json.loads(capsys.readouterr().out)}
     assert rows[3]["undone_by"] is None and rows[4]["undone_by"] is None
     assert disputed(store, capsys) == []
+
+
+def test_the_state_holds_the_open_disputes_only_and_a_rollback_keeps_them(tmp_path: Path) -> None:
+    """Issue 17: a ruling takes its dispute out of the folded state (the record keeps both), so
+    the state of a long campaign grows with its open disputes, not with every dispute it had."""
+    store = str(tmp_path / "game.db")
+    assert main(["new", store]) == 0
+    second = {**DISPUTE, "text": "the river was frozen"}
+    assert apply(store, tmp_path, MARK, DISPUTE, second) == 0
+    service = RefereeService.open(store)
+    assert service.state().chain.disputes == [[3, 2], [4, 2]]
+    assert service.open_disputes_on(2) == [3, 4]
+    service.close()
+    assert apply(store, tmp_path, RULING) == 0
+    assert main(["rollback", store, "--to", "2", "--reason", "replay the turn"]) == 0
+    service = RefereeService.open(store)
+    assert service.state().chain.disputes == [[4, 2]]
+    assert service.open_disputes_on(2) == [4]
+    assert service.state(4).chain.disputes == [[3, 2], [4, 2]]
+    service.close()
