@@ -9,6 +9,7 @@ that had been undone) come out right.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
 from typing import Any
 
@@ -41,18 +42,34 @@ def undone_by(entries: Iterable[dict[str, Any]]) -> dict[int, int]:
 
 
 def undone_from(rollbacks: list[list[int]], last: int) -> dict[int, int]:
-    """The same from the state's list of [rollback entry, target] pairs, without reading entries."""
+    """The same from the state's list of [rollback entry, target] pairs, without reading entries.
+
+    The live record is followed back from ``last`` as spans (down to the latest rollback at or
+    below, then on from the entry it went back to), so the work and memory grow with the
+    rollbacks and the entries they undid, not with the length of the record (issue 17)."""
     if not rollbacks:
         return {}
     targets = {rollback: target for rollback, target in rollbacks}  # noqa: C416 - pairs are lists, not tuples
-    live: set[int] = set()
+    numbers = sorted(targets)
+    lows: list[int] = []  # live spans (low, high), found highest first
+    highs: list[int] = []
     number = last
     while number >= 1:
-        live.add(number)
-        number = targets[number] if number in targets else number - 1
+        below = bisect_right(numbers, number)
+        low = numbers[below - 1] if below else 1
+        lows.append(low)
+        highs.append(number)
+        number = targets[low] if below else 0
+    lows.reverse()
+    highs.reverse()
+
+    def live(number: int) -> bool:
+        span = bisect_right(lows, number) - 1
+        return span >= 0 and number <= highs[span]
+
     undone: dict[int, int] = {}
-    for rollback, target in sorted(targets.items()):
-        for number in range(target + 1, rollback):
-            if number not in live:
+    for rollback in numbers:
+        for number in range(targets[rollback] + 1, rollback):
+            if not live(number):
                 undone[number] = rollback
     return undone

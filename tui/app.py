@@ -18,7 +18,8 @@ from textual.screen import Screen
 
 from referee.commands import CreateCampaign, parse_command
 from referee.common.errors import REFUSALS, RulesError
-from referee.common.log import RECORD_KEEPING, log_rows
+from referee.common.log import log_rows
+from referee.common.log_pages import LogPages
 from referee.common.scenario import list_scenarios
 from referee.common.series import sample_series
 from referee.digital_dice import check_entries
@@ -37,7 +38,7 @@ from tui.read_only import WRITING, ReadOnlyGuard
 from tui.replay import ReplayActions
 from tui.reports import ReportActions
 from tui.screens.dashboard import Dashboard
-from tui.screens.log import LogScreen, search_text
+from tui.screens.log import LogScreen
 from tui.screens.roster import RosterScreen
 from tui.table_forms import TableFormActions
 
@@ -141,7 +142,7 @@ class TurnledgerApp(ReadOnlyGuard, ReplayActions, TableFormActions, ReportAction
         self.cursor: int | None = None
         self.bookmarks: list[int] = [number for number in service.bookmarks() if number <= service.head()]
         self.head = service.head()
-        self._rows: list[dict[str, Any]] | None = None
+        self._rows: LogPages | None = None
         self._undone: tuple[int, dict[int, int]] | None = None
         self.series: dict[str, list[int]] = {}
         self.log_screen: LogScreen | None = None
@@ -163,10 +164,11 @@ class TurnledgerApp(ReadOnlyGuard, ReplayActions, TableFormActions, ReportAction
         self.notify(f"created {service.location}")
 
     @property
-    def rows(self) -> list[dict[str, Any]]:
-        """Every entry's log row, read once when first needed (opening stays quick on 100,000 entries)."""
+    def rows(self) -> LogPages:
+        """Every entry's log row, by page from the store (`LogPages`: the rows are not held); the
+        record is read once when first needed (opening stays quick on 1,000,000 entries)."""
         if self._rows is None:
-            self._rows = log_rows(self.service.entries())
+            self._rows = LogPages.of(self.service.entries, self.service.entries())
         return self._rows
 
     def recent_rows(self, upto: int, count: int = 8) -> list[dict[str, Any]]:
@@ -239,18 +241,16 @@ class TurnledgerApp(ReadOnlyGuard, ReplayActions, TableFormActions, ReportAction
             self.run_worker(self._preload_rows, thread=True, group="rows")
 
     def _preload_rows(self) -> None:
-        """Two reads of the record, its entries never held (issue 17: every entry was held while the
-        rows and the trend lines were made): the rows, kept (the log screen lists them all), then
-        the trend lines, which skip the entries the rows mark undone."""
+        """Two reads of the record, neither its entries nor its rows held (issue 17: every entry,
+        then every row, was held): the log's marks and pages (`LogPages`), then the trend lines,
+        which skip the entries a rollback undid."""
         head = self.head
-        rows = log_rows(self.service.entries(1, head))
-        for row in rows:
-            search_text(row)
-        undone = {row["number"] for row in rows if row["undone_by"]}
+        rows = LogPages.of(self.service.entries, self.service.entries(1, head))
+        undone = rows.marks.undone()
         series = sample_series(self.service.entries(1, head), head, self.service.game.trends, undone=undone)
         self.call_from_thread(self._rows_loaded, rows, series, head)
 
-    def _rows_loaded(self, rows: list[dict[str, Any]], series: dict[str, list[int]], head: int) -> None:
+    def _rows_loaded(self, rows: LogPages, series: dict[str, list[int]], head: int) -> None:
         if self._rows is None and self.head == head:
             self._rows = rows
         self.series = series
@@ -281,18 +281,8 @@ class TurnledgerApp(ReadOnlyGuard, ReplayActions, TableFormActions, ReportAction
 
     def _reload_rows(self, entry: dict[str, Any]) -> None:
         self.head = entry["number"]
-        if self._rows is None:
-            return
-        if entry["command"].get("kind") == "Rollback" or entry["command"].get("kind") in RECORD_KEEPING:
-            self._rows = None  # undo marks and notes change earlier rows: read again when needed
-        else:
-            row = log_rows([entry])[0]
-            if self._rows:  # made where the previous entry left the game
-                previous = self._rows[-1]
-                row["player"], row["phase"] = previous["player_after"], previous["phase_after"]
-                if row["phase_after"] == "":  # the entry did not move the calendar
-                    row["player_after"], row["phase_after"] = row["player"], row["phase"]
-            self._rows.append(row)
+        if self._rows is not None:
+            self._rows.take(entry)  # its marks change the rows a note, a ruling or an undo is about
 
     def record(self, data: dict[str, Any]) -> bool:
         """Record a command given as JSON data; refusals go to the error dialog. Whether it was

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from textual.message import Message
 
 from referee.common.errors import RulesError
+from referee.common.log_pages import LogPages
 from tui.dialogs.jump import JumpDialog
 
 
@@ -22,7 +23,7 @@ class ReplayActions:
     if TYPE_CHECKING:  # what the console app this is mixed into provides
 
         @property
-        def rows(self) -> list[dict[str, Any]]: ...
+        def rows(self) -> LogPages: ...
 
         CursorMoved: Any
 
@@ -106,10 +107,10 @@ class ReplayActions:
                 return
             self._move(number)
             return
-        for row in self.rows:
-            if row["at"].lower() == where.lower():
-                self._move(row["number"])
-                return
+        first = self.rows.first_made_in(where)
+        if first is not None:
+            self._move(first)
+            return
         self.show_error(
             RulesError(f"no entry was made in {where!r}; calendar positions look like 'Aug I 1941' or 'Spring 1941'")
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from referee.common.log_pages import LogPages
 from referee.digital_dice import check_entries, until_revealed
 from tui.dialogs.entry import EntryDialog
 from tui.screens.log import LogScreen
@@ -23,7 +24,7 @@ class ReportActions:
     if TYPE_CHECKING:  # what the console app this is mixed into provides
 
         @property
-        def rows(self) -> list[dict[str, Any]]: ...
+        def rows(self) -> LogPages: ...
 
         def record(self, data: dict[str, Any]) -> bool: ...
 

@@ -34,46 +34,63 @@ def log_rows(
     the whole record without holding its rows, read it twice: `log_marks`, then `marked_rows`.
     """
     marks = LogMarks()
-    rows = deque(_rows(entries, kind, marks), maxlen=last)
+    rows = deque(unmarked_rows(entries, kind, marks), maxlen=last)
     return [marks.mark(row) for row in rows]
 
 
 class LogMarks:
-    """What later entries decide about earlier rows (undo marks, notes, settled disputes), read
-    entry by entry: small facts, not the entries."""
+    """What later entries decide about earlier rows (undo marks, notes, open disputes), read
+    entry by entry: small facts, not the entries (a count of notes per entry noted and the
+    disputes still open, so a long record's marks stay small: issue 17)."""
 
     def __init__(self) -> None:
         self.rollbacks: list[list[int]] = []
-        self.notes: dict[int, list[tuple[int, bool]]] = {}
-        """Each entry noted -> (the note's entry, whether it disputes), in order."""
-        self.settled: set[int] = set()
+        self.notes: dict[int, int] = {}
+        """Each entry noted -> how many notes later entries recorded on it."""
+        self.open: dict[int, int] = {}
+        """Each disputed note no ruling has settled -> the entry it disputes."""
         self.last = 0
         """The last entry read."""
         self._undone: dict[int, int] | None = None
+        self._disputed: set[int] | None = None
 
     def read(self, entry: dict[str, Any]) -> None:
         number = self.last = entry["number"]
         target = rollback_target(entry)
         if target is not None:
             self.rollbacks.append([number, target])
+            self._undone = None
         for event in entry["events"]:
-            if event.get("type") == "EntryAnnotated":
-                self.notes.setdefault(int(event["target"]), []).append((number, bool(event.get("disputed"))))
-            elif event.get("type") == "DisputeSettled":
-                self.settled.add(int(event["dispute"]))
-        self._undone = None
+            kind = event.get("type")
+            if kind == "EntryAnnotated":
+                noted = int(event["target"])
+                self.notes[noted] = self.notes.get(noted, 0) + 1
+                if event.get("disputed"):
+                    self.open[number] = noted
+                    self._disputed = None
+            elif kind == "DisputeSettled" and self.open.pop(int(event["dispute"]), None) is not None:
+                self._disputed = None
+
+    def undone(self) -> dict[int, int]:
+        """Each entry undone -> the rollback that undid it, as of the last entry read."""
+        if self._undone is None:
+            self._undone = undone_from(self.rollbacks, self.last)
+        return self._undone
+
+    def disputed(self) -> set[int]:
+        """The entries with a dispute open, as of the last entry read."""
+        if self._disputed is None:
+            self._disputed = set(self.open.values())
+        return self._disputed
 
     def mark(self, row: dict[str, Any]) -> dict[str, Any]:
         """``row`` with its undo mark (never on notes and rulings, which are about the record, not
         the game), its count of notes and whether a dispute on it is open, as of the last entry read."""
-        if self._undone is None:
-            self._undone = undone_from(self.rollbacks, self.last)
         number = row["number"]
         if row["kind"] not in RECORD_KEEPING:
-            row["undone_by"] = self._undone.get(number)
-        attached = self.notes.get(number, [])
-        row["notes"] = len(attached)
-        row["disputed"] = any(disputed and raised not in self.settled for raised, disputed in attached)
+            row["undone_by"] = self.undone().get(number)
+        row["notes"] = self.notes.get(number, 0)
+        row["disputed"] = number in self.disputed()
         return row
 
 
@@ -91,21 +108,29 @@ def marked_rows(
     """The rows `log_rows` gives, one at a time: the second pass over the entries `log_marks`
     read (the same ones: ``entries`` up to ``marks.last``), each row marked as it is made, so that
     none needs keeping."""
-    for row in _rows(entries, kind, None):
+    for row in unmarked_rows(entries, kind):
         yield marks.mark(row)
 
 
-def _rows(entries: Iterable[dict[str, Any]], kind: str | None, marks: LogMarks | None) -> Iterator[dict[str, Any]]:
-    """Unmarked rows of ``entries`` (of command kind ``kind``), each entry also read into ``marks``."""
-    player, phase = None, ""
+Position = tuple[str | None, str]
+"""A player turn and phase (None and "" before the first entry that sets them)."""
+
+
+def unmarked_rows(
+    entries: Iterable[dict[str, Any]],
+    kind: str | None = None,
+    marks: LogMarks | None = None,
+    *,
+    start: Position = (None, ""),
+) -> Iterator[dict[str, Any]]:
+    """Unmarked rows of ``entries`` (of command kind ``kind``), each entry also read into ``marks``;
+    ``start`` is the position the game stood in before the first of them (a page of the log)."""
+    player, phase = start
     for entry in entries:
         if marks is not None:
             marks.read(entry)
         made_in = (player, phase)
-        for event in entry["events"]:
-            position = _position_of(event)
-            if position is not None:
-                player, phase = position.get("player"), position.get("phase", "")
+        player, phase = position_after(entry, (player, phase))
         if made_in == (None, ""):  # the opening, or the first entry of a slice: only the position after it is known
             made_in = (player, phase)
         if kind is not None and entry["command"].get("kind", "") != kind:
@@ -127,6 +152,16 @@ def _rows(entries: Iterable[dict[str, Any]], kind: str | None, marks: LogMarks |
             "notes": 0,
             "disputed": False,
         }
+
+
+def position_after(entry: dict[str, Any], before: Position) -> Position:
+    """The player turn and phase the game stood in after ``entry``, from those before it."""
+    player, phase = before
+    for event in entry["events"]:
+        position = _position_of(event)
+        if position is not None:
+            player, phase = position.get("player"), position.get("phase", "")
+    return player, phase
 
 
 def _position_of(event: dict[str, Any]) -> dict[str, Any] | None:

@@ -28,6 +28,13 @@ def messages_of(kind: type[Message], seen: list[Message]) -> list[Any]:
     return [message for message in seen if isinstance(message, kind)]
 
 
+async def searched(app: TurnledgerApp, pilot: Any) -> None:
+    """Let the log's filter finish: a text is searched by a worker streaming the record."""
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 @pytest.fixture
 def app(tmp_path: Path) -> TurnledgerApp:
     return make_app(str(tmp_path / "console.db"), clock=TickingClock())
@@ -474,8 +481,8 @@ async def test_replay_by_player_turn_and_log_filter_by_player(app: TurnledgerApp
         await pilot.pause()
         log = app.screen
         log.query_one("#filter", Input).value = "soviet"
-        await pilot.pause()
-        assert all("Soviet" in (row["player"] or "") + row["summary"] for row in log.matching)
+        await searched(app, pilot)
+        assert log.matching and all("Soviet" in (row["player"] or "") + row["summary"] for row in log.matching)
 
 
 async def test_the_year_start_form_shows_the_calculation_and_records_it(tmp_path: Path) -> None:
@@ -520,20 +527,20 @@ async def test_the_log_filter_narrows_as_typed_and_sees_entries_recorded_while_o
             return [log.table.get_row_at(index)[4] for index in range(log.table.row_count)]
 
         await pilot.press("slash", *"anno")
-        await pilot.pause()
+        await searched(app, pilot)
         assert shown() == ["Annotate"] * 5
         await pilot.press("t", "a", "t", "e", "x")  # "annotatex": nothing
-        await pilot.pause()
+        await searched(app, pilot)
         assert shown() == []
         await pilot.press("backspace", "backspace", "backspace", "backspace", "backspace", "backspace")  # "ann"
-        await pilot.pause()
+        await searched(app, pilot)
         assert shown() == ["Annotate"] * 5
         app.record({"kind": "Annotate", "entry": 1, "text": "one more"})  # recorded with the log open
-        await pilot.pause()
+        await searched(app, pilot)
         assert shown() == ["Annotate"] * 6
         await pilot.press("o")  # "anno": a longer text after the log grew
-        await pilot.pause()
+        await searched(app, pilot)
         assert shown() == ["Annotate"] * 6
         await pilot.press("backspace", "backspace", "backspace", "backspace", *"roll")
-        await pilot.pause()
+        await searched(app, pilot)
         assert shown() == ["RecordRoll"]

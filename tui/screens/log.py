@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import Any
 
+from textual import work
 from textual.message import Message
+from textual.widgets import Input, Static
+from textual.worker import get_current_worker
 
+from referee.common.log_pages import LogPages
 from tui.row_table import Column, RowTable
-from tui.screens.listing import ListingScreen
-
-SEARCHED = ("kind", "at", "actor", "summary", "player", "on_behalf_of")
-"""The fields of a log row that the filter's text is looked for in."""
+from tui.screens.listing import ListingScreen, Picked
 
 
 def status(row: dict[str, Any]) -> str:
@@ -20,16 +20,6 @@ def status(row: dict[str, Any]) -> str:
     if row["disputed"]:
         words.append("disputed")
     return " · ".join(words)
-
-
-def search_text(row: dict[str, Any]) -> str:
-    """The lower-case text the log filter looks in; the console makes it for every row as it
-    reads them in the background (`TurnledgerApp._preload_rows`), so that the first keystroke in
-    the filter on 100,000 entries does not wait for them (about 170 ms)."""
-    text = row.get("search")
-    if text is None:
-        text = row["search"] = "\n".join(str(row[key]) for key in SEARCHED).lower()
-    return str(text)
 
 
 def cells(row: dict[str, Any]) -> tuple[str, ...]:
@@ -57,25 +47,53 @@ class LogScreen(ListingScreen):
             super().__init__()
             self.number = number
 
+    rows: LogPages
+
+    def __init__(self, rows: LogPages) -> None:
+        super().__init__(rows)
+        self.searching = ""
+        """The filter text of the search under way or last finished."""
+
     def make_table(self) -> RowTable[Any]:
         columns = [Column("#", 7), Column("at", 16), Column("player", 14), Column("actor", 16), Column("command", 24)]
         columns += [Column("summary", 90, flex=True), Column("status", 24, least=len("disputed"))]
         return RowTable(columns, cells, id="entries")
 
-    def search_text(self, row: Any) -> str:
-        return search_text(row)
+    def refilter(self, cursor: int | None = None) -> None:
+        """The log's filter: 'disputed' and 'undone' from the marks the log keeps; any other text
+        searched in a worker that streams the record (`LogPages.search`: the rows are not held,
+        issue 17), the count line saying so meanwhile; a newer text stops an older search."""
+        text = self.query_one("#filter", Input).value.strip().lower()
+        rows = self.rows
+        self.searching = text
+        if not text:
+            self.fill(rows, cursor)
+            return
+        if text in ("disputed", "undone"):
+            marked = rows.marks.disputed() if text == "disputed" else rows.marks.undone()
+            kept = [number - 1 for number in sorted(marked) if number <= len(rows)]
+            if text == "undone":  # notes and rulings in an undone stretch are not undone
+                kept = [index for index in kept if rows[index]["undone_by"]]
+            self.fill(Picked(rows, kept), cursor)
+            return
+        self.query_one("#count", Static).update(f"searching {len(rows):,} entries for {text!r} …")
+        self._search(rows, text, cursor)
 
-    def word_filter(self, text: str) -> Callable[[Any], bool] | None:
-        if text == "disputed":
-            return lambda row: bool(row["disputed"])
-        if text == "undone":
-            return lambda row: bool(row["undone_by"])
-        return None
+    @work(thread=True, exclusive=True, group="log-filter")
+    def _search(self, rows: LogPages, text: str, cursor: int | None) -> None:
+        worker = get_current_worker()
+        found = rows.search(text, lambda: worker.is_cancelled)
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._found, rows, text, found, cursor)
+
+    def _found(self, rows: LogPages, text: str, found: list[int], cursor: int | None) -> None:
+        if self.searching == text and self.rows is rows:
+            self.fill(Picked(rows, found), cursor)
 
     def counts(self) -> str:
         return f"{len(self.matching):,} entries match · Enter opens · / filter · Escape back"
 
-    def reload(self, rows: Sequence[dict[str, Any]]) -> None:
+    def reload(self, rows: LogPages) -> None:
         """The record changed under the open log (a note, a dispute, a ruling, an undo made from
         it): show the new rows through the same filter, the cursor where it was."""
         self.rows = rows
