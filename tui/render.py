@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -46,6 +46,16 @@ def state_view(
     ``full_roster=False`` (the console's dashboard) counts the units instead of listing them: a
     thousand roster rows drawn on every replay step made each key take seconds; the console lists
     them in its roster screen, a table that draws only the rows in view."""
+    parts = state_parts(state, views, at=at, full_roster=full_roster)
+    return Panel(Group(*(part for _key, part in parts)), title="turnledger", border_style="cyan")
+
+
+def state_parts(
+    state: BaseState, views: list[View], *, at: int | None = None, full_roster: bool = True
+) -> list[tuple[Hashable, RenderableType]]:
+    """The parts of `state_view`, each with a key that changes whenever the part would look
+    different: the console draws a part again only when its key changes (issue 17: a replay step
+    redrew every table of the dashboard, most of them as they were)."""
     ident, cal = state.identity, state.table.calendar
     where = f"as of entry #{at} (read-only replay)" if at is not None else f"latest entry #{state.chain.last_number}"
     player = f"{cal.player} player turn, " if cal.player else ""
@@ -59,48 +69,40 @@ def state_view(
     )
     if ident.parent:
         header.append(f"\nbranched from {ident.parent.name!r} at #{ident.parent.at_entry} ({ident.parent.store})")
-    parts: list[RenderableType] = [header]
+    parts: list[tuple[Hashable, RenderableType]] = [(("header", header.plain), header)]
     weather = Table(title="Weather", title_justify="left", show_edge=False)
     for zone in state.table.weather:
         weather.add_column(zone)
     weather.add_row(*(SafeText(value) for value in state.table.weather.values()))
-    parts.append(weather)
+    parts.append((("weather", tuple(state.table.weather.items())), weather))
     if state.table.markers:
-        parts.append(SafeText("Markers: " + ", ".join(f"{k}={v}" for k, v in state.table.markers.items())))
-    parts.extend(_view(view) for view in views)
+        markers = "Markers: " + ", ".join(f"{k}={v}" for k, v in state.table.markers.items())
+        parts.append((("markers", markers), SafeText(markers)))
+    parts.extend((_view_key(view), _view(view)) for view in views)
     units = sum(len(roster.units) for roster in state.rosters.values())
     if units and not full_roster:
-        parts.append(roster_summary(state))
+        summary = roster_summary(state)
+        parts.append((("rosters", summary.plain), summary))
     elif units:
         roster = Table(title="Force rosters", title_justify="left")
         for column in ("side", "unit", "name", "type", "size", "status", "location"):
             roster.add_column(column)
-        for side in state.rosters.values():
-            for unit in side.units.values():
-                roster.add_row(
-                    *(
-                        SafeText(cell)
-                        for cell in (
-                            side.side,
-                            unit.unit_id,
-                            unit.name,
-                            unit.type,
-                            unit.size,
-                            unit.status,
-                            unit.location,
-                        )
-                    )
-                )
-        parts.append(roster)
+        rows = [
+            (side.side, unit.unit_id, unit.name, unit.type, unit.size, unit.status, unit.location)
+            for side in state.rosters.values()
+            for unit in side.units.values()
+        ]
+        for row in rows:
+            roster.add_row(*(SafeText(cell) for cell in row))
+        parts.append((("roster", tuple(rows)), roster))
     if state.table.facts:
-        parts.append(
-            SafeText(
-                "Facts stated: "
-                + "; ".join(f"{f.fact} of {f.subject} = {f.value} (#{f.entry})" for f in state.table.facts.values())
-            )
+        facts = "Facts stated: " + "; ".join(
+            f"{f.fact} of {f.subject} = {f.value} (#{f.entry})" for f in state.table.facts.values()
         )
-    parts.append(SafeText(f"chain head #{state.chain.last_number}  {state.chain.head_hash}", style="dim"))
-    return Panel(Group(*parts), title="turnledger", border_style="cyan")
+        parts.append((("facts", facts), SafeText(facts)))
+    chain = f"chain head #{state.chain.last_number}  {state.chain.head_hash}"
+    parts.append((("chain", chain), SafeText(chain, style="dim")))
+    return parts
 
 
 def roster_summary(state: BaseState) -> SafeText:
@@ -123,6 +125,14 @@ def roster_rows(state: BaseState) -> list[tuple[str, ...]]:
         for roster in state.rosters.values()
         for unit in roster.units.values()
     ]
+
+
+def _view_key(view: View) -> Hashable:
+    """What a game's table or notice looks like, as a key (`state_parts`)."""
+    if isinstance(view, Notice):
+        return ("notice", view.text)
+    rows = tuple(tuple(row) for row in view.rows)
+    return ("view", view.title, tuple(view.columns), tuple(view.numeric), rows)
 
 
 def _view(view: View) -> RenderableType:
@@ -148,7 +158,7 @@ def log_view(rows: list[dict[str, Any]]) -> RenderableType:
     """One line per entry: number, calendar position, actor, kind, summary, status."""
     table = _log_table()
     for row in rows:
-        cells, style = _log_cells(row)
+        cells, style = log_cells(row)
         table.add_row(*cells, style=style)
     return table
 
@@ -161,7 +171,7 @@ def _log_table(*, top: bool = True) -> Table:
     return table
 
 
-def _log_cells(row: dict[str, Any]) -> tuple[list[SafeText], str | None]:
+def log_cells(row: dict[str, Any]) -> tuple[list[SafeText], str | None]:
     """A log row's cells and its style (an undone entry struck through)."""
     undone = f"undone by #{row['undone_by']}" if row.get("undone_by") else ""
     status = f"rolled, then {undone}" if undone and row.get("rolls") else undone
@@ -189,7 +199,7 @@ class LogWidths:
         return Measurement.get(self.console, self.options, cell)
 
     def add(self, row: dict[str, Any]) -> None:
-        cells, _style = _log_cells(row)
+        cells, _style = log_cells(row)
         for index, cell in enumerate(cells):
             least, most = self._measure(cell)
             known = self.columns[index]
@@ -232,7 +242,7 @@ def print_log(console: Console, rows: Iterable[dict[str, Any]], widths: LogWidth
 def _print_chunk(console: Console, rows: list[dict[str, Any]], widths: LogWidths, *, first: bool, last: bool) -> None:
     table = _log_table(top=first)
     for index, row in enumerate(rows):
-        cells, style = _log_cells(row)
+        cells, style = log_cells(row)
         if index == 0:
             table.add_row(
                 *(_MeasuredAs(cell, whole) for cell, whole in zip(cells, widths.columns, strict=True)), style=style

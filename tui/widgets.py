@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from rich.console import RenderableType
+from collections import OrderedDict
+from collections.abc import Hashable
+
+from rich.console import Group, RenderableType
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
@@ -17,29 +20,64 @@ class Rendered(Widget):
 
     A Static draws its Rich content twice per change (once to measure its height, once to show
     it) and again whenever the screen comes back from a dialog: 50-110 ms of each replay step on
-    the realistic campaign (bench/console_keys.py, issue 12)."""
+    the realistic campaign (bench/console_keys.py, issue 12). Given as keyed parts
+    (`update_parts`), only the parts whose key changed are drawn again (issue 17: a replay step
+    changes a figure or two, and redrew every table); a change that keeps the height repaints
+    this widget without laying the screen out again."""
 
     DEFAULT_CSS = "Rendered { height: auto; }"
+    PARTS_KEPT = 64
+    """Drawn parts kept by key and width: stepping back and forth draws nothing twice."""
 
     def __init__(self, content: RenderableType = "", *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.content: RenderableType = content
         """What is shown (tests print it)."""
+        self._parts: list[tuple[Hashable, RenderableType]] | None = None
+        self._drawn: OrderedDict[tuple[Hashable, int], list[Strip]] = OrderedDict()
         self._lines: list[Strip] = []
         self._width = -1
 
     def update(self, content: RenderableType) -> None:
-        self.content = content
-        self._width = -1
-        self.refresh(layout=True)
+        """Show ``content``, drawn whole."""
+        self._show(content, None)
+
+    def update_parts(self, parts: list[tuple[Hashable, RenderableType]]) -> None:
+        """Show ``parts`` one under the other; a part is drawn again only when its key is new."""
+        self._show(Group(*(part for _key, part in parts)), parts)
+
+    def _show(self, content: RenderableType, parts: list[tuple[Hashable, RenderableType]] | None) -> None:
+        height = len(self._lines) if self._width >= 0 else -1
+        self.content, self._parts, self._width = content, parts, -1
+        width = self.size.width
+        if width > 0 and len(self._lines_at(width)) == height:
+            self.refresh()
+        else:
+            self.refresh(layout=True)
 
     def _lines_at(self, width: int) -> list[Strip]:
         if width != self._width:
-            console = self.app.console
-            lines = console.render_lines(self.content, console.options.update_width(width), pad=True)
-            self._lines = [Strip(line, width) for line in lines]
+            if self._parts is None:
+                self._lines = self._draw(self.content, width)
+            else:
+                self._lines = [line for key, part in self._parts for line in self._part_lines(key, part, width)]
             self._width = width
         return self._lines
+
+    def _part_lines(self, key: Hashable, part: RenderableType, width: int) -> list[Strip]:
+        lines = self._drawn.get((key, width))
+        if lines is None:
+            lines = self._drawn[key, width] = self._draw(part, width)
+            while len(self._drawn) > self.PARTS_KEPT:
+                self._drawn.popitem(last=False)
+        else:
+            self._drawn.move_to_end((key, width))
+        return lines
+
+    def _draw(self, content: RenderableType, width: int) -> list[Strip]:
+        console = self.app.console
+        lines = console.render_lines(content, console.options.update_width(width), pad=True)
+        return [Strip(line, width) for line in lines]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._lines_at(width))

@@ -14,6 +14,7 @@ from referee.common.state import BaseState
 from referee.common.views import View
 from tui import render
 from tui.key_bar import KeyBar
+from tui.recent import recent_parts
 from tui.widgets import Rendered, Trends
 
 
@@ -33,6 +34,7 @@ class Dashboard(Screen[None]):
     Dashboard #banner { height: auto; padding: 0 1; }
     Dashboard #banner.replay { background: $warning; color: $text; text-style: bold; }
     Dashboard #banner.live { background: $success-darken-2; }
+    Dashboard #state { border: round cyan; border-title-align: center; padding: 0 1; }
     """
 
     def compose(self) -> ComposeResult:
@@ -41,7 +43,9 @@ class Dashboard(Screen[None]):
         with Body(id="body"):
             yield Trends(id="trends")
             yield Rendered(id="recent")  # above the accounts: the last entries are seen without scrolling
-            yield Rendered(id="state")
+            state = Rendered(id="state")
+            state.border_title = "turnledger"  # framed as `turnledger state` frames it, the parts drawn apart
+            yield state
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -78,8 +82,8 @@ class Dashboard(Screen[None]):
                 "undo to here · b branch"
             )
             banner.set_classes("replay")
-        self.query_one("#state", Rendered).update(render.state_view(state, views, at=cursor, full_roster=False))
-        self.query_one("#recent", Rendered).update(render.log_view(rows))
+        self.query_one("#state", Rendered).update_parts(render.state_parts(state, views, at=cursor, full_roster=False))
+        self.query_one("#recent", Rendered).update_parts(recent_parts(rows))
 
     def action_scroll_body(self, pages: int) -> None:
         """Page through a long dashboard (a large roster) from the keyboard."""

@@ -1,0 +1,88 @@
+"""A replay step on the dashboard (issue 17): the states one step either side of the cursor are
+read ahead in a worker, and only the parts of the dashboard that look different are drawn
+again. What is shown is what a state read and a whole drawing show."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console, Group
+
+from tui import render
+from tui.app import TurnledgerApp, make_app
+from tui.widgets import Rendered
+
+from support import TickingClock
+
+ROLL = {"kind": "RecordRoll", "purpose": "attack on Brest", "dice": "2D6", "faces": [5, 6], "rolled_by": "Axis"}
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> TurnledgerApp:
+    made = make_app(str(tmp_path / "steps.db"), clock=TickingClock())
+    for amount in range(1, 9):
+        made.service.execute_json(ROLL)
+        made.service.execute_json({"kind": "DebitSupplyPoints", "side": "Axis", "amount": amount, "reason": "attack"})
+    made.head = made.service.head()
+    return made
+
+
+async def settled(pilot: Any) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def printed(renderable: Any) -> str:
+    console = Console(width=120, record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+async def test_a_step_finds_its_state_read_ahead_and_shows_what_a_read_shows(app: TurnledgerApp) -> None:
+    head = app.head
+    async with app.run_test(size=(140, 45)) as pilot:
+        await settled(pilot)
+        await pilot.press("left")
+        await settled(pilot)
+        assert app.cursor == head - 1
+        ahead = app.states_ahead.get(head - 2)
+        assert ahead is not None and ahead.chain.last_number == head - 2  # read in the worker
+        await pilot.press("left")
+        await settled(pilot)
+        shown = app.shown_state()
+        assert shown is ahead  # the step used the state read ahead
+        assert shown.model_dump() == app.service.state(head - 2).model_dump()
+        state = app.dashboard.query_one("#state", Rendered)
+        read = app.service.state(head - 2)
+        parts = render.state_parts(read, app.service.views(read), at=head - 2, full_roster=False)
+        assert printed(state.content) == printed(Group(*(part for _key, part in parts)))
+        assert f"as of entry #{head - 2}" in printed(state.content)
+        assert app.states_ahead.wanted(head - 2, head) == []  # both neighbours kept
+
+
+async def test_a_step_back_and_forth_draws_only_the_parts_that_changed(
+    app: TurnledgerApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: list[str] = []
+    draw = Rendered._draw
+
+    def counted(self: Rendered, content: Any, width: int) -> Any:
+        drawn.append(str(self.id))
+        return draw(self, content, width)
+
+    monkeypatch.setattr(Rendered, "_draw", counted)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await settled(pilot)
+        await pilot.press("left")
+        await settled(pilot)
+        drawn.clear()
+        await pilot.press("left")  # one debit back: the header, the SP pools, the chain line, one log line
+        await settled(pilot)
+        assert 0 < drawn.count("state") <= 4 and drawn.count("recent") == 1
+        drawn.clear()
+        await pilot.press("right", "left")  # to states whose parts were drawn already
+        await settled(pilot)
+        assert drawn == []
