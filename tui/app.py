@@ -8,7 +8,6 @@ over the record and shows the state as of it, read-only.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,6 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.worker import get_current_worker
 
 from referee.commands import CreateCampaign, parse_command
 from referee.common.errors import REFUSALS, RulesError
@@ -36,7 +34,7 @@ from tui.dialogs.new_campaign import NewCampaignForm
 from tui.dialogs.progress import ProgressDialog
 from tui.dialogs.undo import UndoDialog
 from tui.memory import settle_loaded_record
-from tui.read_ahead import StatesAhead
+from tui.read_ahead import ReadAhead, StatesAhead
 from tui.read_only import WRITING, ReadOnlyGuard
 from tui.replay import ReplayActions
 from tui.reports import ReportActions
@@ -48,7 +46,7 @@ from tui.table_forms import TableFormActions
 DEFAULT_SCENARIO = "revised-europa/barbarossa"
 
 
-class TurnledgerApp(ReadOnlyGuard, ReplayActions, TableFormActions, ReportActions, AuditActions, App[None]):
+class TurnledgerApp(ReadOnlyGuard, ReadAhead, ReplayActions, TableFormActions, ReportActions, AuditActions, App[None]):
     """The console. Messages up: `Recorded`, `Refused`, `CursorMoved` (tests listen to them)."""
 
     TITLE = "turnledger"
@@ -250,6 +248,8 @@ class TurnledgerApp(ReadOnlyGuard, ReplayActions, TableFormActions, ReportAction
         which skip the entries a rollback undid."""
         head = self.head
         rows = LogPages.of(self.service.entries, self.service.entries(1, head))
+        if len(rows):
+            rows[len(rows) - 1]  # the last page, read here: the dashboard's last entries come from it
         undone = rows.marks.undone()
         series = sample_series(self.service.entries(1, head), head, self.service.game.trends, undone=undone)
         self.call_from_thread(self._rows_loaded, rows, series, head)
@@ -263,33 +263,6 @@ class TurnledgerApp(ReadOnlyGuard, ReplayActions, TableFormActions, ReportAction
 
     # -- showing -------------------------------------------------------------------------
 
-    def shown_state(self) -> Any:
-        """The state as of the cursor, for display only: live, the service's own (not copied:
-        a copy of a 1,000-unit state costs about 9 ms of every key); in replay, read ahead
-        (`StatesAhead`) or read now."""
-        if self.cursor is None:
-            return self.service.current()
-        state = self.states_ahead.get(self.cursor)
-        if state is None:
-            state = self.service.state(self.cursor)
-            self.states_ahead.put(self.cursor, state)
-        return state
-
-    def _read_ahead(self) -> None:
-        """Once a replay step is painted: read the states one step either side in a worker."""
-        if self.cursor is not None and (wanted := self.states_ahead.wanted(self.cursor, self.head)):
-            self.run_worker(
-                partial(self._read_states, wanted), thread=True, group="read-ahead", exclusive=True, exit_on_error=False
-            )
-
-    def _read_states(self, numbers: list[int]) -> None:
-        worker = get_current_worker()
-        for number in numbers:
-            if worker.is_cancelled:
-                return
-            state = self.service.state(number)
-            self.call_from_thread(self.states_ahead.put, number, state)
-
     def refresh_view(self) -> None:
         """Redraw the dashboard as of the cursor."""
         if not self.dashboard.is_mounted:
@@ -298,8 +271,7 @@ class TurnledgerApp(ReadOnlyGuard, ReplayActions, TableFormActions, ReportAction
         upto = self.cursor if self.cursor is not None else self.head
         figures = self.service.game.trends(state)
         self.dashboard.show(state, self.service.views(state), self.recent_rows(upto), self.cursor, self.head, figures)
-        if self.cursor is not None:
-            self.call_after_refresh(self._read_ahead)
+        self.call_after_refresh(self.read_ahead)
 
     def show_error(self, error: BaseException) -> None:
         """The one funnel for refusals: one dialog, in table language."""

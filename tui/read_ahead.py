@@ -1,16 +1,29 @@
-"""The states beside the replay cursor, read ahead while the referee looks at the one shown.
+"""The states beside the replay cursor, read (and their dashboard parts drawn) ahead while the
+referee looks at the one shown.
 
 Issue 17: a replay step read the state it stepped to (a cached state and up to a few hundred
 entries folded) and then drew it, so a step cost a state read and a drawing. A state as of entry
 #N never changes (entries are never altered; a rollback appends), so the states one step either
-side of the cursor can be read in a worker once a step is painted, and the next step finds its
-state here. A key pressed before the worker is done reads the state itself, as before.
+side of the cursor can be read in a worker once a step is painted, and the dashboard's parts of
+them that look different from those drawn already can be drawn there too (`Rendered.keep`):
+the next step finds its state here and its parts drawn. A key pressed before the worker is done
+reads and draws for itself, as before.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from textual.worker import get_current_worker
+
+from tui import render
+from tui.widgets import Rendered, draw_lines
+
+LIVE_DELAY = 0.5
+"""Seconds after a live dashboard is painted before the state of the entry before the head is read."""
 
 
 class StatesAhead:
@@ -43,3 +56,70 @@ class StatesAhead:
     def clear(self) -> None:
         """Forget every state (another campaign is shown)."""
         self._states.clear()
+
+
+class ReadAhead:
+    """The console's shown state and its read-ahead; mixed into the console app."""
+
+    cursor: int | None
+    head: int
+    service: Any
+    states_ahead: StatesAhead
+
+    if TYPE_CHECKING:  # what the console app this is mixed into provides
+        dashboard: Any
+        console: Console
+        run_worker: Any
+        call_from_thread: Any
+        set_timer: Any
+
+    def shown_state(self) -> Any:
+        """The state as of the cursor, for display only: live, the service's own (not copied:
+        a copy of a 1,000-unit state costs about 9 ms of every key); in replay, read ahead or
+        read now."""
+        if self.cursor is None:
+            return self.service.current()
+        state = self.states_ahead.get(self.cursor)
+        if state is None:
+            state = self.service.state(self.cursor)
+            self.states_ahead.put(self.cursor, state)
+        return state
+
+    def read_ahead(self) -> None:
+        """Once the dashboard is painted: read the states one step either side of the cursor in a
+        worker; live, the entry before the head (where the first step back goes) once the console
+        has been idle a moment (`LIVE_DELAY`: not while it opens or records)."""
+        if self.cursor is None:
+            self.set_timer(LIVE_DELAY, self._read_ahead_now)
+        else:
+            self._read_ahead_now()
+
+    def _read_ahead_now(self) -> None:
+        cursor = self.head if self.cursor is None else self.cursor
+        if wanted := self.states_ahead.wanted(cursor, self.head):
+            shown = self.dashboard.query_one("#state", Rendered)
+            work = partial(_read_states, self, self.service, self.states_ahead, wanted, shown, self.console)
+            self.run_worker(work, thread=True, group="read-ahead", exclusive=True, exit_on_error=False)
+
+
+def _read_states(
+    app: ReadAhead, service: Any, ahead: StatesAhead, numbers: list[int], shown: Rendered, console: Console
+) -> None:
+    """The worker, with the campaign, the keeper and the widget as they were when it started (a
+    campaign switched to meanwhile has its own). Drawing here is Rich rendering into lines, no
+    widget touched; the lines are handed to the widget on the app's thread."""
+    worker = get_current_worker()
+    width = shown.size.width
+    for number in numbers:
+        if worker.is_cancelled:
+            return
+        state = service.state(number)
+        app.call_from_thread(ahead.put, number, state)
+        if width <= 0:
+            continue
+        parts = render.state_parts(state, service.views(state), at=number, full_roster=False)
+        for key, part in parts:
+            if worker.is_cancelled:
+                return
+            if not shown.has_drawn(key, width):
+                app.call_from_thread(shown.keep, key, width, draw_lines(console, part, width))

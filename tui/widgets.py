@@ -5,13 +5,19 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Hashable
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Label, Sparkline
+
+
+def draw_lines(console: Console, content: RenderableType, width: int) -> list[Strip]:
+    """``content`` drawn by Rich into lines of ``width`` cells (no widget involved)."""
+    lines = console.render_lines(content, console.options.update_width(width), pad=True)
+    return [Strip(line, width) for line in lines]
 
 
 class Rendered(Widget):
@@ -75,9 +81,17 @@ class Rendered(Widget):
         return lines
 
     def _draw(self, content: RenderableType, width: int) -> list[Strip]:
-        console = self.app.console
-        lines = console.render_lines(content, console.options.update_width(width), pad=True)
-        return [Strip(line, width) for line in lines]
+        return draw_lines(self.app.console, content, width)
+
+    def has_drawn(self, key: Hashable, width: int) -> bool:
+        """Whether the part ``key`` is drawn at ``width`` already (safe from a worker: one lookup)."""
+        return (key, width) in self._drawn
+
+    def keep(self, key: Hashable, width: int, lines: list[Strip]) -> None:
+        """Keep the lines of part ``key`` drawn elsewhere (tui/read_ahead.py) for when it is shown."""
+        self._drawn[key, width] = lines
+        while len(self._drawn) > self.PARTS_KEPT:
+            self._drawn.popitem(last=False)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._lines_at(width))
@@ -127,7 +141,7 @@ class Trends(Widget):
         self.now = dict(now)
         for label in self.query(TrendLabel):
             if label.trend in self.now:
-                label.update(self._label(label.trend, self.now[label.trend]))
+                label.update(self._label(label.trend, self.now[label.trend]), layout=False)  # its width is fixed
 
     def _label(self, name: str, last: int) -> str:
         return f"{name} {self.now.get(name, last)}"

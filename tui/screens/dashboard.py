@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -72,18 +73,28 @@ class Dashboard(Screen[None]):
         (``rows``) and, beside the trend lines, the traced ``figures`` as of it."""
         if figures is not None:
             self.query_one(Trends).mark(figures)
-        banner = self.query_one("#banner", Static)
         if cursor is None:
-            banner.update(f"LIVE · entry #{head} · c command · a advance · l log · ← replay · ? help")
-            banner.set_classes("live")
+            self._banner(f"LIVE · entry #{head} · c command · a advance · l log · ← replay · ? help", "live")
         else:
-            banner.update(
+            self._banner(
                 f"REPLAY · as of entry #{cursor} of #{head} · read-only · → forward · end/escape back to live · u "
-                "undo to here · b branch"
+                "undo to here · b branch",
+                "replay",
             )
-            banner.set_classes("replay")
         self.query_one("#state", Rendered).update_parts(render.state_parts(state, views, at=cursor, full_roster=False))
         self.query_one("#recent", Rendered).update_parts(recent_parts(rows))
+
+    def _banner(self, text: str, kind: str) -> None:
+        """The banner line(s); the screen is laid out again only when the banner's height changes
+        (a replay step changes a number in it: laying the whole dashboard out again for that was
+        a third of a step, issue 17)."""
+        banner = self.query_one("#banner", Static)
+        width = banner.size.width
+        same = (
+            width > 0 and banner.has_class(kind) and len(Text(text).wrap(self.app.console, width)) == banner.size.height
+        )
+        banner.update(text, layout=not same)
+        banner.set_classes(kind)
 
     def action_scroll_body(self, pages: int) -> None:
         """Page through a long dashboard (a large roster) from the keyboard."""

@@ -87,7 +87,7 @@ class LogScreen(ListingScreen):
             self.app.call_from_thread(self._found, rows, text, found, cursor)
 
     def _found(self, rows: LogPages, text: str, found: list[int], cursor: int | None) -> None:
-        if self.searching == text and self.rows is rows:
+        if self.searching == text and self.rows is rows and self.is_mounted:  # not closed meanwhile
             self.fill(Picked(rows, found), cursor)
 
     def counts(self) -> str:
