@@ -544,3 +544,29 @@ async def test_the_log_filter_narrows_as_typed_and_sees_entries_recorded_while_o
         await pilot.press("backspace", "backspace", "backspace", "backspace", *"roll")
         await searched(app, pilot)
         assert shown() == ["RecordRoll"]
+
+
+async def test_the_log_filter_words_undone_and_disputed_come_from_the_marks(app: TurnledgerApp) -> None:
+    """Issue 17: the log keeps no rows, so 'undone' and 'disputed' are answered from the marks it
+    keeps (rollbacks, open disputes); a note inside an undone stretch is not undone."""
+    for faces in ([1, 2], [3, 4], [5, 6]):  # #2, #3, #4
+        app.record({"kind": "RecordRoll", "purpose": "attack", "dice": "2D6", "faces": faces, "rolled_by": "Hans"})
+    app.record({"kind": "Annotate", "entry": 3, "text": "cocked die", "disputed": True})  # #5
+    app.record({"kind": "Rollback", "to": 2, "reason": "a roll too many"})  # #6: undoes #3 and #4
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.press("l")
+        await searched(app, pilot)
+        log = app.screen
+        assert isinstance(log, LogScreen)
+        log.query_one("#filter", Input).value = "undone"
+        await searched(app, pilot)
+        assert [row["number"] for row in log.matching] == [3, 4]
+        log.query_one("#filter", Input).value = "disputed"
+        await searched(app, pilot)
+        assert [row["number"] for row in log.matching] == [3]
+        log.query_one("#filter", Input).value = "cocked"  # a text: searched in the worker
+        await searched(app, pilot)
+        assert [row["number"] for row in log.matching] == [5]  # the note's summary holds its text
+        log.query_one("#filter", Input).value = "rollback"
+        await searched(app, pilot)
+        assert [row["number"] for row in log.matching] == [6]
