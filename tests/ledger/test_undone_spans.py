@@ -39,7 +39,7 @@ def records(draw: st.DrawFn) -> tuple[list[list[int]], int]:
 
 
 @given(records())
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 def test_the_spans_give_what_the_walk_gives(record: tuple[list[list[int]], int]) -> None:
     rollbacks, last = record
     assert undone_from(rollbacks, last) == walked(rollbacks, last)
