@@ -1,8 +1,9 @@
 """Every figure of issue 17's table in one run (`make bench`), ending with one ``name=value`` line.
 
-Builds two realistic campaigns through the referee service (bench/ledger.py's mix, the same
-roster of ``--units`` units registered first in both, so that only their length differs): N
-entries and ``--scale`` times N. Then, in the same run:
+Builds two realistic campaigns through the referee service (bench/ledger.py's Europa mix, or
+with ``--game reich`` bench/reich.py's Third Reich campaign; the same roster of ``--units`` units
+registered first in both, so that only their length differs): N entries and ``--scale`` times N.
+Then, in the same run:
 
 * ``import_ratio``: `turnledger import` of the large export / raw ``executemany`` of its rows;
 * ``store_bytes_ratio``: the large store's bytes per entry / its export's bytes per entry;
@@ -15,7 +16,8 @@ entries and ``--scale`` times N. Then, in the same run:
   / one state read of the entry it steps to, on the large campaign;
 * ``console_open_ratio``: the console opened on the large campaign / on a new one (median);
 * ``memory_ratio``: bench/memory.py (import, export, verify, log, audit, console; large / small);
-* ``pg_import_ratio``, ``pg_append_ratio``: bench/postgres.py on a server the test helper starts.
+* ``pg_import_ratio``, ``pg_append_ratio``: bench/postgres.py on a server the test helper starts
+  (Europa mix only).
 
 Run: ``.venv/bin/python bench/run.py [--entries N] [--scale K]`` (default 10,000 and 10: a few
 minutes). docs/PERFORMANCE.md holds the runs at 100,000 and 1,000,000 entries (``--entries 100000``).
@@ -63,7 +65,9 @@ TARGETS: Targets = {
     "memory_ratio": ("<=", 1.2),
     "store_bytes_ratio": ("<=", 2.0),
 }
-SCENARIO = "revised-europa/barbarossa"
+GAMES = {"europa": ("ledger", "revised-europa/barbarossa"), "reich": ("reich", "revised-third-reich/campaign-1939")}
+"""``--game``: the bench module whose `build` and `command_mix` make the campaigns, and its scenario
+(bench/ledger.py's Europa mix, bench/reich.py's Third Reich campaign)."""
 PLACES = (0.5, 0.999)
 """Where the state scaling is read: half way and just before the head."""
 
@@ -71,20 +75,24 @@ PLACES = (0.5, 0.999)
 class Campaign:
     """One built campaign: its store, its export, its length."""
 
-    def __init__(self, folder: Path, name: str, entries: int, units: int, seed: int) -> None:
+    def __init__(self, folder: Path, name: str, entries: int, units: int, seed: int, game: str = "europa") -> None:
         self.store, self.export = str(folder / f"{name}.db"), str(folder / f"{name}.jsonl")
         self.entries = entries
+        self.game = game
         timings = folder / f"{name}.timings"
         if timings.exists():  # built by an earlier run into a kept --folder
             self.timings: list[float] = [float(line) for line in timings.read_text().split()]
             print(f"reusing {name}: {entries:,} entries built earlier in {folder}")
             return
         started = time.perf_counter()
-        self.timings = sibling("ledger").build(self.store, entries, seed, units_first=units)
+        self.timings = sibling(GAMES[game][0]).build(self.store, entries, seed, units_first=units)
         with LedgerStore(self.store) as opened, open(self.export, "w", encoding="utf-8") as out:
             export_jsonl(opened, out)
         timings.write_text("\n".join(map(str, self.timings)))
-        print(f"built {name}: {entries:,} entries ({units:,} units first) in {time.perf_counter() - started:.0f} s")
+        print(
+            f"built {name}: {entries:,} entries ({units:,} units first) of {GAMES[game][1]} "
+            f"({'third reich' if game == 'reich' else 'europa'}) in {time.perf_counter() - started:.0f} s"
+        )
 
     def trusted_copy(self, folder: Path, name: str) -> str:
         """A copy of the store verified once here, so its cached states are read (copies are not
@@ -161,9 +169,9 @@ def state_scaling(small: Campaign, large: Campaign, folder: Path) -> dict[str, f
     }
 
 
-def appends(service: RefereeService, count: int, seed: int) -> float:
-    """Mean seconds of ``count`` appends of the mix on an open campaign (refusals not timed)."""
-    mix = sibling("ledger").command_mix(
+def appends(service: RefereeService, count: int, seed: int, game: str = "europa") -> float:
+    """Mean seconds of ``count`` appends of the game's mix on an open campaign (refusals not timed)."""
+    mix = sibling(GAMES[game][0]).command_mix(
         random.Random(seed), service.state(), 10 * count, open_disputes=lambda: service.store.peek().chain.disputes
     )
     taken: list[float] = []
@@ -188,12 +196,12 @@ def append_flatness(large: Campaign, folder: Path, runs: int, window: int, seed:
         # which ran 1,000 entries further, would (rightly) refuse this one as cut short
         copy = large.trusted_copy(folder, f"appends-{os.getpid()}-{run}.db")
         service = RefereeService.open(copy)
-        last.append(appends(service, window, seed + run))
+        last.append(appends(service, window, seed + run, large.game))
         service.close()
         _removed(copy)
         new = str(folder / "new.db")
-        service = RefereeService.create(new, CreateCampaign(scenario=SCENARIO, name="new"))
-        first.append(appends(service, window, seed + run))
+        service = RefereeService.create(new, CreateCampaign(scenario=GAMES[large.game][1], name="new"))
+        first.append(appends(service, window, seed + run, large.game))
         service.close()
         _removed(new)
     print(
@@ -236,7 +244,7 @@ def console_figures(large: Campaign, folder: Path, repeats: int) -> dict[str, fl
         at = store.head() - 1
         read = _median_seconds(lambda: store.state(at), 7)
     new = str(folder / "console-new.db")
-    RefereeService.create(new, CreateCampaign(scenario=SCENARIO, name="new")).close()
+    RefereeService.create(new, CreateCampaign(scenario=GAMES[large.game][1], name="new")).close()
     opens = sibling("console_opens")
     asyncio.run(opens.open_seconds(new))  # warm up Textual and imports
     new_open = statistics.median(asyncio.run(opens.open_seconds(new)) for _ in range(repeats))
@@ -264,6 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=5, help="key presses and openings timed (medians)")
     parser.add_argument("--seed", type=int, default=1941, help="seed of the command mix")
     parser.add_argument("--folder", help="build into this folder and keep it; a later run with it reuses the campaigns")
+    parser.add_argument("--game", choices=sorted(GAMES), default="europa", help="the campaigns' game (default europa)")
     parser.add_argument("--skip", default="", help="leave out some parts: pg, memory, console (comma-separated)")
     args = parser.parse_args(argv)
     if args.entries < 2 * args.units + 20 or args.window * 2 > args.entries:
@@ -273,8 +282,8 @@ def main(argv: list[str] | None = None) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     try:
-        small = Campaign(folder, "small", args.entries, args.units, args.seed)
-        large = Campaign(folder, "large", args.entries * args.scale, args.units, args.seed)
+        small = Campaign(folder, "small", args.entries, args.units, args.seed, args.game)
+        large = Campaign(folder, "large", args.entries * args.scale, args.units, args.seed, args.game)
         figures: dict[str, float] = {"entries": small.entries, "large_entries": large.entries, "units": args.units}
         figures.update(import_and_bytes(large, folder))
         figures.update(state_scaling(small, large, folder))
@@ -286,7 +295,9 @@ def main(argv: list[str] | None = None) -> int:
             memory = sibling("memory").measure(small.store, small.export, large.store, large.export)
             figures.update({"memory_ratio": memory["memory_ratio"]})
             figures.update({name: value for name, value in memory.items() if name.endswith("_memory_ratio")})
-        if "pg" not in skip:
+        if "pg" not in skip and args.game != "europa":
+            print("PostgreSQL: measured on the Europa mix only (bench/postgres.py); left out with --game reich")
+        elif "pg" not in skip:
             pg = sibling("postgres").measure(small.export, large.export, runs=args.runs, window=args.window)
             figures.update(
                 {name: pg[name] for name in ("pg_import_ratio", "pg_append_ratio", "pg_append_last_vs_first")}
