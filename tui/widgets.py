@@ -8,7 +8,7 @@ from collections.abc import Hashable
 from rich.console import Console, Group, RenderableType
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Label, Sparkline
@@ -42,6 +42,8 @@ class Rendered(Widget):
         self._parts: list[tuple[Hashable, RenderableType]] | None = None
         self._drawn: OrderedDict[tuple[Hashable, int], list[Strip]] = OrderedDict()
         self._lines: list[Strip] = []
+        self._spans: list[tuple[Hashable, int, int]] = []
+        """Where each part's lines are: (key, first line, lines); empty when drawn whole."""
         self._width = -1
 
     def update(self, content: RenderableType) -> None:
@@ -53,20 +55,29 @@ class Rendered(Widget):
         self._show(Group(*(part for _key, part in parts)), parts)
 
     def _show(self, content: RenderableType, parts: list[tuple[Hashable, RenderableType]] | None) -> None:
-        height = len(self._lines) if self._width >= 0 else -1
+        height, spans = (len(self._lines), set(self._spans)) if self._width >= 0 else (-1, set())
         self.content, self._parts, self._width = content, parts, -1
         width = self.size.width
-        if width > 0 and len(self._lines_at(width)) == height:
-            self.refresh()
-        else:
+        if width <= 0 or len(self._lines_at(width)) != height:
             self.refresh(layout=True)
+        elif not spans or not self._spans:
+            self.refresh()
+        else:  # the same height: repaint the lines of the parts that moved or changed, if any
+            changed = [
+                Region(0, first, width, count) for key, first, count in self._spans if (key, first, count) not in spans
+            ]
+            if changed:
+                self.refresh(*changed)
 
     def _lines_at(self, width: int) -> list[Strip]:
         if width != self._width:
+            self._lines, self._spans = [], []
             if self._parts is None:
                 self._lines = self._draw(self.content, width)
-            else:
-                self._lines = [line for key, part in self._parts for line in self._part_lines(key, part, width)]
+            for key, part in self._parts or ():
+                drawn = self._part_lines(key, part, width)
+                self._spans.append((key, len(self._lines), len(drawn)))
+                self._lines.extend(drawn)
             self._width = width
         return self._lines
 
@@ -107,6 +118,14 @@ class TrendLabel(Label):
     def __init__(self, trend: str, text: str) -> None:
         super().__init__(text)
         self.trend = trend
+        self.text = text
+        """What it says (kept, so that an unchanged figure is not repainted)."""
+
+    def say(self, text: str) -> None:
+        """Show ``text`` (its width is fixed: no layout); the same text again repaints nothing."""
+        if text != self.text:
+            self.text = text
+            self.update(text, layout=False)
 
 
 class Trends(Widget):
@@ -141,7 +160,7 @@ class Trends(Widget):
         self.now = dict(now)
         for label in self.query(TrendLabel):
             if label.trend in self.now:
-                label.update(self._label(label.trend, self.now[label.trend]), layout=False)  # its width is fixed
+                label.say(self._label(label.trend, self.now[label.trend]))
 
     def _label(self, name: str, last: int) -> str:
         return f"{name} {self.now.get(name, last)}"

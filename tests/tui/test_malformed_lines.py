@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 
 import pytest
@@ -70,7 +71,10 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> bytes:
 
 
 def campaign_from(template: bytes, folder: Path) -> Path:
-    path = folder / "c.db"
+    """A copy of the template at a new place: this machine's checkpoint is kept per campaign and
+    place, so a copy at the place where an earlier example recorded an entry would (rightly) be
+    refused as cut short (ledger/trust.py); every hypothesis example gets a place of its own."""
+    path = folder / f"c-{uuid.uuid4().hex}.db"
     path.write_bytes(template)
     return path
 
