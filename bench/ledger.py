@@ -49,6 +49,7 @@ TARGETS = {
     "state_last_ratio": ("<=", 0.05),
     "append_last_vs_first": ("<=", 1.2),
 }
+SCENARIO = "revised-europa/barbarossa"
 WINDOW = 1000
 SIDES = {"Axis": ("Germany", "Soviet"), "Soviet": ("USSR", "Axis")}
 TYPES = ["infantry", "armor", "artillery"]
@@ -193,9 +194,7 @@ def build(path: str, entries: int, seed: int, *, units_first: int = 0) -> list[f
     Commands the rules refuse (an Initial phase left before its SP income, a debit the
     income cap has made too large) are handled as a referee would: take the income, or skip.
     """
-    service = RefereeService.create(
-        path, CreateCampaign(scenario="revised-europa/barbarossa", name="bench"), clock=ticking_clock()
-    )
+    service = RefereeService.create(path, CreateCampaign(scenario=SCENARIO, name="bench"), clock=ticking_clock())
     timings: list[float] = []
     clock = time.perf_counter
     try:

@@ -65,8 +65,8 @@ TARGETS: Targets = {
     "memory_ratio": ("<=", 1.2),
     "store_bytes_ratio": ("<=", 2.0),
 }
-GAMES = {"europa": ("ledger", "revised-europa/barbarossa"), "reich": ("reich", "revised-third-reich/campaign-1939")}
-"""``--game``: the bench module whose `build` and `command_mix` make the campaigns, and its scenario
+GAMES = {"europa": "ledger", "reich": "reich"}
+"""``--game``: the bench module whose `build`, `command_mix` and `SCENARIO` make the campaigns
 (bench/ledger.py's Europa mix, bench/reich.py's Third Reich campaign)."""
 PLACES = (0.5, 0.999)
 """Where the state scaling is read: half way and just before the head."""
@@ -85,12 +85,12 @@ class Campaign:
             print(f"reusing {name}: {entries:,} entries built earlier in {folder}")
             return
         started = time.perf_counter()
-        self.timings = sibling(GAMES[game][0]).build(self.store, entries, seed, units_first=units)
+        self.timings = sibling(GAMES[game]).build(self.store, entries, seed, units_first=units)
         with LedgerStore(self.store) as opened, open(self.export, "w", encoding="utf-8") as out:
             export_jsonl(opened, out)
         timings.write_text("\n".join(map(str, self.timings)))
         print(
-            f"built {name}: {entries:,} entries ({units:,} units first) of {GAMES[game][1]} "
+            f"built {name}: {entries:,} entries ({units:,} units first) of {sibling(GAMES[game]).SCENARIO} "
             f"({'third reich' if game == 'reich' else 'europa'}) in {time.perf_counter() - started:.0f} s"
         )
 
@@ -171,7 +171,7 @@ def state_scaling(small: Campaign, large: Campaign, folder: Path) -> dict[str, f
 
 def appends(service: RefereeService, count: int, seed: int, game: str = "europa") -> float:
     """Mean seconds of ``count`` appends of the game's mix on an open campaign (refusals not timed)."""
-    mix = sibling(GAMES[game][0]).command_mix(
+    mix = sibling(GAMES[game]).command_mix(
         random.Random(seed), service.state(), 10 * count, open_disputes=lambda: service.store.peek().chain.disputes
     )
     taken: list[float] = []
@@ -200,7 +200,7 @@ def append_flatness(large: Campaign, folder: Path, runs: int, window: int, seed:
         service.close()
         _removed(copy)
         new = str(folder / "new.db")
-        service = RefereeService.create(new, CreateCampaign(scenario=GAMES[large.game][1], name="new"))
+        service = RefereeService.create(new, CreateCampaign(scenario=sibling(GAMES[large.game]).SCENARIO, name="new"))
         first.append(appends(service, window, seed + run, large.game))
         service.close()
         _removed(new)
@@ -244,7 +244,7 @@ def console_figures(large: Campaign, folder: Path, repeats: int) -> dict[str, fl
         at = store.head() - 1
         read = _median_seconds(lambda: store.state(at), 7)
     new = str(folder / "console-new.db")
-    RefereeService.create(new, CreateCampaign(scenario=GAMES[large.game][1], name="new")).close()
+    RefereeService.create(new, CreateCampaign(scenario=sibling(GAMES[large.game]).SCENARIO, name="new")).close()
     opens = sibling("console_opens")
     asyncio.run(opens.open_seconds(new))  # warm up Textual and imports
     new_open = statistics.median(asyncio.run(opens.open_seconds(new)) for _ in range(repeats))

@@ -28,7 +28,7 @@ from referee.common import events as ev
 from referee.common.dice import DigitalRoller
 from referee.common.errors import IllegalOrderError, RulesError
 from referee.common.game import Game, RuleChange
-from referee.dice_stats import SIDES, DiceGroup, purpose_group
+from referee.dice_stats import DiceGroup, DiceGroups
 from referee.digital_dice import check_entries
 from referee.games import commands_of
 
@@ -272,10 +272,9 @@ class _Gathering:
         self.committed: set[int] = set()
         self.revealed: set[int] = set()
         self.disputes: dict[int, dict[str, Any]] = {}
-        self.groups: dict[tuple[str, str, str, str], DiceGroup] = {}
-        """Each group's rolls not undone, counted as they come: the number of rolls, each face's
-        count and each total's (all the dice statistics read). Holding each roll's faces grew with
-        the record: 105 MB at 1,000,000 entries against 71 at 100,000 (bench/memory.py)."""
+        self.dice = DiceGroups()
+        """Each group's rolls not undone, counted as they come (holding each roll's faces grew with
+        the record: 105 MB at 1,000,000 entries against 71 at 100,000, bench/memory.py)."""
 
     def __call__(self, entry: dict[str, Any]) -> None:
         report, undone = self.report, self.undone
@@ -315,31 +314,14 @@ class _Gathering:
                         "undone_by": undone[number],
                     }
                 )
-            elif str(roll.get("dice", "")) in SIDES:  # dice_groups leaves the others out
-                key = _group_key(roll)
-                group = self.groups.get(key) or self.groups.setdefault(key, DiceGroup(*key))
-                faces = [int(face) for face in roll.get("faces", [])]
-                group.rolls += 1
-                group.face_counts.update(faces)
-                group.totals[sum(faces)] = group.totals.get(sum(faces), 0) + 1
+            else:
+                self.dice.add(roll)
 
     def finish(self) -> None:
         report = self.report
         report.unrevealed = sorted(self.committed - self.revealed)
         report.disputes = list(self.disputes.values())
-        report.dice = [self.groups[key] for key in sorted(self.groups)]  # as `dice_groups` orders them
-
-
-def _group_key(roll: dict[str, Any]) -> tuple[str, str, str, str]:
-    """The group `dice_groups` counts a roll in: who rolled, the purpose's group, the die, the method.
-    Handed back to it as a roll's own fields, each comes out the same (`purpose_group` of a group's
-    name is that name)."""
-    return (
-        str(roll.get("rolled_by") or "?"),
-        purpose_group(str(roll.get("purpose", ""))),
-        str(roll.get("dice", "")),
-        str(roll.get("method", "physical")),
-    )
+        report.dice = self.dice.groups()
 
 
 def report_data(report: AuditReport) -> dict[str, Any]:

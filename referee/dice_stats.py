@@ -142,24 +142,41 @@ class DiceGroup:
         return face_test(self.face_counts.elements(), SIDES[self.dice])
 
 
-def dice_groups(rolls: Iterable[dict[str, Any]]) -> list[DiceGroup]:
-    """The roll records (as entries store them) grouped by who rolled, purpose, die and method;
-    rolls of other dice than 1D6, 2D6 and 1D10 are left out."""
-    groups: dict[tuple[str, str, str, str], DiceGroup] = {}
-    for roll in rolls:
+class DiceGroups:
+    """Roll records counted into their groups as they come (who rolled, purpose, die, method);
+    rolls of other dice than 1D6, 2D6 and 1D10 are left out. Only counts are kept, so an audit of
+    a long campaign can count every roll without holding them (issue 17)."""
+
+    def __init__(self) -> None:
+        self._groups: dict[tuple[str, str, str, str], DiceGroup] = {}
+
+    def add(self, roll: dict[str, Any]) -> None:
+        """Count one roll record (as entries store it)."""
         dice = str(roll.get("dice", ""))
         if dice not in SIDES:
-            continue
+            return
         key = (
             str(roll.get("rolled_by") or "?"),
             purpose_group(str(roll.get("purpose", ""))),
             dice,
             str(roll.get("method", "physical")),
         )
-        group = groups.setdefault(key, DiceGroup(*key))
+        group = self._groups.get(key) or self._groups.setdefault(key, DiceGroup(*key))
         faces = [int(face) for face in roll.get("faces", [])]
         group.rolls += 1
         group.face_counts.update(faces)
         total = sum(faces)
         group.totals[total] = group.totals.get(total, 0) + 1
-    return [groups[key] for key in sorted(groups)]
+
+    def groups(self) -> list[DiceGroup]:
+        """The groups counted so far, in order of their key."""
+        return [self._groups[key] for key in sorted(self._groups)]
+
+
+def dice_groups(rolls: Iterable[dict[str, Any]]) -> list[DiceGroup]:
+    """The roll records (as entries store them) grouped by who rolled, purpose, die and method
+    (`DiceGroups`); rolls of other dice than 1D6, 2D6 and 1D10 are left out."""
+    counted = DiceGroups()
+    for roll in rolls:
+        counted.add(roll)
+    return counted.groups()

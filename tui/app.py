@@ -248,8 +248,7 @@ class TurnledgerApp(ReadOnlyGuard, ReadAhead, ReplayActions, TableFormActions, R
         which skip the entries a rollback undid."""
         head = self.head
         rows = LogPages.of(self.service.entries, self.service.entries(1, head))
-        if len(rows):
-            rows[len(rows) - 1]  # the last page, read here: the dashboard's last entries come from it
+        rows.read_last_page()
         undone = rows.marks.undone()
         series = sample_series(self.service.entries(1, head), head, self.service.game.trends, undone=undone)
         self.call_from_thread(self._rows_loaded, rows, series, head)

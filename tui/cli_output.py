@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -20,6 +20,19 @@ err = Console(stderr=True, width=None if sys.stderr.isatty() else PIPED_WIDTH)
 
 def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def print_json_items(items: Iterable[Any]) -> None:
+    """``items`` as `print_json` prints a list of them, written one at a time: the same text, never
+    held whole (`log --json` of a long record; a JSON text holds no raw line break but those of its
+    indentation, so indenting each item's lines nests it as the list would)."""
+    write = sys.stdout.write
+    opened = False
+    for item in items:
+        write(",\n  " if opened else "[\n  ")
+        write(json.dumps(item, indent=2, ensure_ascii=False).replace("\n", "\n  "))
+        opened = True
+    write("\n]\n" if opened else "[]\n")
 
 
 @contextmanager

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from rich.markup import escape
@@ -63,7 +62,7 @@ def cmd_log(args: argparse.Namespace) -> int:
             disputed = [row for row in rows() if row["disputed"]]
             _print_rows(args, disputed[-args.last :] if args.last else disputed)
         elif args.json:
-            _write_json_array(rows())
+            output.print_json_items(rows())
         else:
             widths = render.LogWidths(output.out)
             for row in rows():
@@ -79,18 +78,6 @@ def _print_rows(args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
         output.print_json(rows)
     else:
         output.out.print(render.log_view(rows))
-
-
-def _write_json_array(items: Iterable[Any]) -> None:
-    """``items`` as `output.print_json` prints a list of them, written one at a time: the same
-    text, never held whole (a JSON text holds no raw line break but those of its indentation)."""
-    write = sys.stdout.write
-    opened = False
-    for item in items:
-        write(",\n  " if opened else "[\n  ")
-        write(json.dumps(item, indent=2, ensure_ascii=False).replace("\n", "\n  "))
-        opened = True
-    write("\n]\n" if opened else "[]\n")
 
 
 def cmd_show(args: argparse.Namespace) -> int:

@@ -53,10 +53,6 @@ class StatesAhead:
         state is the live one, never read)."""
         return [number for number in (cursor - 1, cursor + 1) if 1 <= number < head and number not in self._states]
 
-    def clear(self) -> None:
-        """Forget every state (another campaign is shown)."""
-        self._states.clear()
-
 
 class ReadAhead:
     """The console's shown state and its read-ahead; mixed into the console app."""

@@ -84,9 +84,8 @@ class Rendered(Widget):
     def _part_lines(self, key: Hashable, part: RenderableType, width: int) -> list[Strip]:
         lines = self._drawn.get((key, width))
         if lines is None:
-            lines = self._drawn[key, width] = self._draw(part, width)
-            while len(self._drawn) > self.PARTS_KEPT:
-                self._drawn.popitem(last=False)
+            lines = self._draw(part, width)
+            self.keep(key, width, lines)
         else:
             self._drawn.move_to_end((key, width))
         return lines
@@ -143,13 +142,24 @@ class Trends(Widget):
         super().__init__(id=id)
         self.now: dict[str, int] = {}
         """The figures as of the entry shown (the replay cursor, or the head): what the labels say."""
+        self.series: dict[str, list[int]] = {}
 
     def compose(self) -> ComposeResult:
         yield Vertical(id="lines")
 
+    def on_mount(self) -> None:
+        if self.series:
+            self.show(self.series)
+
     def show(self, series: dict[str, list[int]]) -> None:
-        """Replace the sparklines with ``series`` (name -> values sampled along the record)."""
-        lines = self.query_one("#lines", Vertical)
+        """Replace the sparklines with ``series`` (name -> values sampled along the record). Given
+        before the lines are composed (a worker that read the record ends early, or late, as the
+        dashboard comes or goes), they are kept and drawn once mounted."""
+        self.series = series
+        found = self.query("#lines").results(Vertical)
+        lines = next(iter(found), None)
+        if lines is None:
+            return
         lines.remove_children()
         for name, values in series.items():
             label = TrendLabel(name, self._label(name, values[-1] if values else 0))

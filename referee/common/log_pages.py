@@ -70,9 +70,25 @@ class LogPages(Sequence[dict[str, Any]]):
         else:
             self._pages.pop((number - 1) // PAGE, None)
 
+    def read_last_page(self) -> None:
+        """Read the page of the last entries now (the preload's worker: the dashboard shows them)."""
+        if len(self):
+            self._page((len(self) - 1) // PAGE)
+
     def first_made_in(self, at: str) -> int | None:
         """The first entry made in calendar position ``at`` ('Aug I 1941'; any case), or None."""
         return self._first_in.get(at.lower())
+
+    def marked(self, word: str) -> list[int] | None:
+        """The indices of the rows the filter word ``word`` keeps, from the marks alone:
+        'disputed' (a dispute open on it) and 'undone' (a rollback undid it; never a note or a
+        ruling, which are about the record, not the game); None for any other text."""
+        if word == "disputed":
+            return [number - 1 for number in sorted(self.marks.disputed()) if number <= len(self)]
+        if word == "undone":
+            undone = [number - 1 for number in sorted(self.marks.undone()) if number <= len(self)]
+            return [index for index in undone if self[index]["undone_by"]]
+        return None
 
     def search(self, text: str, stopped: Callable[[], bool] = lambda: False) -> list[int]:
         """The indices of the rows whose search text holds ``text`` (lower case), read from the

@@ -107,3 +107,12 @@ def test_the_first_entry_made_in_a_calendar_position(service: RefereeService) ->
     for row in held:
         assert pages.first_made_in(row["at"].upper()) == next(r["number"] for r in held if r["at"] == row["at"])
     assert pages.first_made_in("Spring 1812") is None
+
+
+def test_the_filter_words_come_from_the_marks_as_the_held_rows_would_give_them(service: RefereeService) -> None:
+    play(service)
+    pages = LogPages.of(service.entries, service.entries())
+    held = log_rows(service.entries())
+    assert pages.marked("disputed") == [index for index, row in enumerate(held) if row["disputed"]] != []
+    assert pages.marked("undone") == [index for index, row in enumerate(held) if row["undone_by"]] != []
+    assert pages.marked("kiev") is None

@@ -549,11 +549,12 @@ async def test_the_log_filter_narrows_as_typed_and_sees_entries_recorded_while_o
 async def test_the_log_filter_words_undone_and_disputed_come_from_the_marks(app: TurnledgerApp) -> None:
     """Issue 17: the log keeps no rows, so 'undone' and 'disputed' are answered from the marks it
     keeps (rollbacks, open disputes); a note inside an undone stretch is not undone."""
-    for faces in ([1, 2], [3, 4], [5, 6]):  # #2, #3, #4
-        app.record({"kind": "RecordRoll", "purpose": "attack", "dice": "2D6", "faces": faces, "rolled_by": "Hans"})
-    app.record({"kind": "Annotate", "entry": 3, "text": "cocked die", "disputed": True})  # #5
-    app.record({"kind": "Rollback", "to": 2, "reason": "a roll too many"})  # #6: undoes #3 and #4
     async with app.run_test(size=(140, 45)) as pilot:
+        for faces in ([1, 2], [3, 4], [5, 6]):  # #2, #3, #4
+            app.record({"kind": "RecordRoll", "purpose": "attack", "dice": "2D6", "faces": faces, "rolled_by": "Hans"})
+        app.record({"kind": "Annotate", "entry": 3, "text": "cocked die", "disputed": True})  # #5
+        app.record({"kind": "Rollback", "to": 2, "reason": "a roll too many"})  # #6: undoes #3 and #4
+        await searched(app, pilot)
         await pilot.press("l")
         await searched(app, pilot)
         log = app.screen

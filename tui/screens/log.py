@@ -69,11 +69,8 @@ class LogScreen(ListingScreen):
         if not text:
             self.fill(rows, cursor)
             return
-        if text in ("disputed", "undone"):
-            marked = rows.marks.disputed() if text == "disputed" else rows.marks.undone()
-            kept = [number - 1 for number in sorted(marked) if number <= len(rows)]
-            if text == "undone":  # notes and rulings in an undone stretch are not undone
-                kept = [index for index in kept if rows[index]["undone_by"]]
+        kept = rows.marked(text)
+        if kept is not None:
             self.fill(Picked(rows, kept), cursor)
             return
         self.query_one("#count", Static).update(f"searching {len(rows):,} entries for {text!r} …")
