@@ -245,12 +245,17 @@ class TurnledgerApp(ReadOnlyGuard, ReadAhead, ReplayActions, TableFormActions, R
     def _preload_rows(self) -> None:
         """Two reads of the record, neither its entries nor its rows held (issue 17: every entry,
         then every row, was held): the log's marks and pages (`LogPages`), then the trend lines,
-        which skip the entries a rollback undid."""
+        which skip the entries a rollback undid. An entry altered under the console stops it and
+        is shown in the error dialog (it ended the console before)."""
         head = self.head
-        rows = LogPages.of(self.service.entries, self.service.entries(1, head))
-        rows.read_last_page()
-        undone = rows.marks.undone()
-        series = sample_series(self.service.entries(1, head), head, self.service.game.trends, undone=undone)
+        try:
+            rows = LogPages.of(self.service.entries, self.service.entries(1, head))
+            rows.read_last_page()
+            undone = rows.marks.undone()
+            series = sample_series(self.service.entries(1, head), head, self.service.game.trends, undone=undone)
+        except REFUSALS as error:
+            self.call_from_thread(self.show_error, error)
+            return
         self.call_from_thread(self._rows_loaded, rows, series, head)
 
     def _rows_loaded(self, rows: LogPages, series: dict[str, list[int]], head: int) -> None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from textual.worker import get_current_worker
 
+from referee.common.errors import REFUSALS
 from tui import render
 from tui.widgets import Rendered, draw_lines
 
@@ -91,9 +92,11 @@ class ReadAhead:
             self._read_ahead_now()
 
     def _read_ahead_now(self) -> None:
+        """Start the worker, unless the dashboard's state is not there to draw for (the timer of a
+        live read-ahead can fire while the console closes and its widgets are already gone)."""
         cursor = self.head if self.cursor is None else self.cursor
-        if wanted := self.states_ahead.wanted(cursor, self.head):
-            shown = self.dashboard.query_one("#state", Rendered)
+        shown = next(iter(self.dashboard.query("#state").results(Rendered)), None)
+        if shown is not None and (wanted := self.states_ahead.wanted(cursor, self.head)):
             work = partial(_read_states, self, self.service, self.states_ahead, wanted, shown, self.console)
             self.run_worker(work, thread=True, group="read-ahead", exclusive=True, exit_on_error=False)
 
@@ -109,7 +112,10 @@ def _read_states(
     for number in numbers:
         if worker.is_cancelled:
             return
-        state = service.state(number)
+        try:
+            state = service.state(number)
+        except REFUSALS:  # an entry altered under the console: the step that needs it reads it and says so
+            return
         app.call_from_thread(ahead.put, number, state)
         if width <= 0:
             continue

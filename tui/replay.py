@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
-from referee.common.errors import RulesError
+from referee.common.errors import REFUSALS, RulesError
 from referee.common.log_pages import LogPages
 from tui.dialogs.jump import JumpDialog
 
@@ -42,9 +42,14 @@ class ReplayActions:
             cursor = max(1, min(cursor, head))
             if cursor == head:
                 cursor = None
-        self.cursor = cursor
+        before, self.cursor = self.cursor, cursor
+        try:
+            self.refresh_view()
+        except REFUSALS as error:  # the state as of there cannot be read (an entry altered): stay, and say so
+            self.cursor = before
+            self.show_error(error)
+            return
         self.post_message(self.CursorMoved(cursor))
-        self.refresh_view()
 
     def action_step(self, delta: int) -> None:
         current = self.cursor if self.cursor is not None else self.head

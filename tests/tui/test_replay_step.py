@@ -5,6 +5,7 @@ drawing show."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from rich.console import Console, Group
 
 from tui import render
 from tui.app import TurnledgerApp, make_app
+from tui.dialogs.error import ErrorDialog
 from tui.widgets import Rendered, draw_lines
 
 from support import TickingClock
@@ -91,3 +93,25 @@ async def test_a_step_back_and_forth_draws_only_the_parts_that_changed(
         await pilot.press("right", "left")  # to states whose parts were drawn already
         await settled(pilot)
         assert drawn == []
+
+
+async def test_an_entry_altered_under_the_console_stops_the_read_ahead_quietly(app: TurnledgerApp) -> None:
+    """Reading ahead is the console's own business: an altered entry stops its worker without an
+    error of its own; the step that needs a state folded through that entry is refused in the
+    error dialog, and the cursor stays where it was."""
+    head = app.head
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        with sqlite3.connect(app.service.location) as db:
+            db.execute(
+                "update stored_events set state = replace(state, 'attack', 'attacc') where originator_version = ?",
+                (head - 2,),
+            )
+        db.close()
+        await pilot.press("left")
+        await pilot.pause()
+        assert isinstance(app.screen, ErrorDialog) and "altered" in str(app.screen.message)
+        assert app.cursor is None
+        await pilot.pause(0.7)  # the live read-ahead (half a second after painting) meets the same entry
+        await app.workers.wait_for_complete()  # raises if a worker failed
+        assert app.states_ahead.get(head - 1) is None
