@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shlex
 import sys
 from collections.abc import Callable
 from importlib import metadata
@@ -33,6 +32,7 @@ from tui.cli_charts import add_charts_parser
 from tui.cli_read import cmd_log, cmd_options, cmd_preview, cmd_scenarios, cmd_schema, cmd_show, cmd_state
 from tui.cli_record import cmd_branch, cmd_export, cmd_import, cmd_rollback, cmd_verify
 from tui.cli_report import cmd_report
+from tui.cli_serve import add_serve_arguments, cmd_serve
 
 DEFAULT_SCENARIO = "revised-europa/barbarossa"
 
@@ -133,19 +133,6 @@ def cmd_tui(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_serve(args: argparse.Namespace) -> int:
-    """Each browser that opens the page gets its own read-only console on the campaign (textual-serve)."""
-    from textual_serve.server import Server
-
-    if "://" not in args.store and not Path(args.store).exists():
-        output.err.print(f"{escape(args.store)} does not exist: serve opens an existing campaign")
-        return 1
-    command = shlex.join([sys.executable, "-m", "tui.cli", "tui", args.store, "--read-only"])
-    output.out.print(f"serving {escape(args.store)} read-only at http://{args.host}:{args.port}/ (ctrl+c stops)")
-    Server(command, host=args.host, port=args.port, title=f"turnledger · {Path(args.store).stem}").serve()
-    return 0
-
-
 # -- wiring -------------------------------------------------------------------------------
 
 
@@ -213,13 +200,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--actor", default="referee")
     p.add_argument("--read-only", action="store_true", help="the players' view: nothing can be recorded from it")
-    p = add(
-        "serve",
-        cmd_serve,
-        "serve the console read-only to the players' browsers (localhost; --host opens it to the table's network)",
+    add_serve_arguments(
+        add(
+            "serve",
+            cmd_serve,
+            "serve the console read-only to the players' browsers (localhost; --host opens it to the table's network)",
+        )
     )
-    p.add_argument("--host", default="localhost", help="the address to listen on, e.g. 0.0.0.0 for the table's network")
-    p.add_argument("--port", type=int, default=8000)
     p = add("apply", cmd_apply, "record a JSONL file of commands, one entry per line")
     p.add_argument("file")
     p.add_argument("--no-resume", action="store_true", help="record every line even if recorded before")
