@@ -32,6 +32,7 @@ from eventsourcing.persistence import (
 from ledger.application import LedgerApplication, SoundEntries, altered
 from ledger.book import CampaignBook
 from ledger.canonical import GENESIS_HASH, canonical_text, read_json
+from ledger.chain_scan import carried_hash, entry_text_of_row, scan
 from ledger.entry import Draft, seal
 from ledger.errors import (
     ChainError,
@@ -47,7 +48,7 @@ from ledger.foreign import check_campaign_file, check_new_file
 from ledger.format import FORMAT_VERSION, read_format, write_format
 from ledger.location import describe, is_memory, is_postgres, persistence_env, probe_postgres
 from ledger.pg_views import create_views
-from ledger.trust import LocalTrust
+from ledger.trust import LocalTrust, file_fingerprint
 
 
 def _env(location: str, *, create: bool) -> dict[str, str]:
@@ -72,6 +73,8 @@ class LedgerStore:
 
     def __init__(self, location: str, *, create: bool = False, check: bool = True) -> None:
         self.location = location
+        self._fingerprint = None if is_memory(location) or is_postgres(location) else file_fingerprint(Path(location))
+        """The file as it was before this store opened it: what the entries checked now stand for."""
         if not is_memory(location) and not is_postgres(location):
             if create:
                 check_new_file(Path(location))
@@ -129,31 +132,79 @@ class LedgerStore:
         self.app.cached_states.trust = self.trust
 
     def _check_since_checkpoint(self) -> None:
-        """Every entry after this machine's checkpoint recomputes and links, and the checkpoint
-        entry still has the hash it had: an edit, a cut or a rewrite since the last session here
-        is refused before anything is read. The first time on a machine, every entry is checked."""
+        """The record is still the one this machine last vouched for, and sound: the checkpoint
+        entry is there with the hash it had (a cut or a rewrite since the last session here is
+        refused before anything is read), and every entry links and recomputes. Entries up to
+        the checkpoint are read again whenever the campaign file changed since they were last
+        checked here (always on PostgreSQL, which has no file to look at): a state read starts
+        from a cached state, so an entry behind it edited, deleted or swapped would otherwise
+        never be read (issue 26). The first time on a machine, every entry is checked."""
         assert self.trust is not None
         mark = self.trust.checkpoint
         head = self.head()
-        start, prev = 1, GENESIS_HASH
         if mark is not None:
             if head < mark.number:
                 raise TamperedError(
                     f"{describe(self.location)} ends at #{head}, but it ran to #{mark.number} when last used on this "
-                    "machine: entries were removed. Run 'turnledger verify': if you restored an older copy on "
-                    "purpose, a clean verify accepts it"
+                    f"machine: entries were removed. Run 'turnledger verify' to see what changed; "
+                    "'turnledger verify --accept-rewrite REASON' accepts an older copy restored on purpose"
                 )
             if self._stored_hash(mark.number) != mark.hash:
                 raise TamperedError(
                     f"entry #{mark.number} of {describe(self.location)} no longer has the hash it had when last used "
-                    "on this machine: the record was rewritten. Run 'turnledger verify': if this is another copy "
-                    "you chose (a backup), a clean verify accepts it"
+                    f"on this machine: the record was rewritten. Run 'turnledger verify' to see what changed; "
+                    "'turnledger verify --accept-rewrite REASON' accepts another copy chosen on purpose (a backup)"
                 )
-            start, prev = mark.number + 1, mark.hash
-        for entry in self.entries(start, head, expect_prev=prev):
-            prev = str(entry["hash"])
+        unchanged = mark is not None and self._fingerprint is not None and self.trust.fingerprint == self._fingerprint
+        start, prev = (mark.number, mark.hash) if unchanged and mark is not None else (0, GENESIS_HASH)
+        last, prev = self._scan_chain(start, prev, head)
         if head:
-            self.trust.vouch(head, prev)
+            self.trust.vouch(last, prev)
+            self.trust.fingerprint = self._fingerprint
+
+    def _scan_chain(self, after: int, prev: str, head: int) -> tuple[int, str]:
+        """Entries ``after + 1``..``head`` checked on the fast path (ledger/chain_scan.py); an entry
+        it cannot vouch for is checked the full way, which names what is wrong in the referee's
+        words (or vouches for a text of an older shape, and the fast path goes on after it)."""
+        while after < head:
+            found = scan(self._raw_rows(after=after, upto=head), after=after, prev=prev)
+            after, prev = found.last, found.last_hash
+            if found.stopped_at is None:
+                break
+            checked = next(self.entries(found.stopped_at, found.stopped_at, expect_prev=prev), None)
+            if checked is None:
+                break
+            after, prev = int(checked["number"]), str(checked["hash"])
+        if after != head:
+            raise TamperedError(
+                f"entry #{after + 1} of {describe(self.location)} is missing: the record jumps past it; "
+                "run 'turnledger verify' for the full report and restore the campaign"
+            )
+        return after, prev
+
+    def _raw_rows(self, *, after: int, upto: int, page: int = 2000) -> Iterator[tuple[int, bytes]]:
+        """(number, stored bytes) of entries ``after + 1``..``upto``, a page at a time."""
+        position = after
+        while position < upto:
+            rows = self.app.recorder.select_events(self.campaign_id, gt=position, lte=upto, limit=page)
+            if not rows:
+                return
+            for row in rows:
+                yield row.originator_version, row.state
+            position = rows[-1].originator_version
+
+    def hash_at(self, number: int) -> str | None:
+        """The hash entry #number carries as stored (None: there is no such entry)."""
+        return self._stored_hash(number) if 1 <= number <= self.head() else None
+
+    def entry_hashes(self, upto: int) -> Iterator[tuple[int, str]]:
+        """(number, hash) of entries #1..upto as stored, without checking them (`verify` does)."""
+        for number, state in self._raw_rows(after=0, upto=upto):
+            text = entry_text_of_row(state)
+            carried = carried_hash(text, number) if text is not None else None
+            if carried is None:
+                carried = str(self.entry(number).get("hash"))
+            yield number, carried
 
     def vouch_cache(self, digest: str) -> None:
         """`verify` found the cached state of this digest equal to the fold of the entries."""
@@ -161,9 +212,11 @@ class LedgerStore:
             self.trust.vouched.add(digest)
 
     def vouch_verified(self, number: int, hash_: str) -> None:
-        """A full verification found entries #1..number sound: the checkpoint moves there."""
+        """A full verification found entries #1..number sound: the checkpoint moves there, and
+        the file as it was opened is vouched for."""
         if self.trust is not None:
             self.trust.vouch(number, hash_)
+            self.trust.fingerprint = self._fingerprint
 
     def _vouch_written(self, first: int, last: dict[str, Any]) -> None:
         """Entries ``first``..last that this store wrote itself extend the checkpoint when they
@@ -362,11 +415,18 @@ class LedgerStore:
     def entry_texts(
         self, start: int = 1, stop: int | None = None, page: int = 1000, *, expect_prev: str | None = None
     ) -> Iterator[tuple[dict[str, Any], str]]:
-        """`entries`, each with its stored canonical JSON (what an export writes, as stored)."""
+        """`entries`, each with its stored canonical JSON (what an export writes, as stored).
+
+        The entries given are checked against their neighbours too: the first must follow the
+        stored hash of the entry before it, and the entry after the last (when there is one) must
+        follow the last, so an entry edited with its own hash recomputed is refused wherever it is
+        read or shown, not only by a command that reads the whole record (issue 26)."""
         if self.is_empty:
             return
         position = start - 1
         prev = expect_prev
+        if prev is None and position >= 1:
+            prev = self._stored_hash(position)
         while stop is None or position < stop:
             limit = page if stop is None else min(page, stop - position)
             rows = self.stored_rows(gt=position, lte=stop, limit=limit)
@@ -385,6 +445,21 @@ class LedgerStore:
                 prev = str(entry["hash"])
                 yield entry, text
             position = rows[-1].originator_version
+        if stop is not None and position == stop:
+            self._check_followed(stop, prev)
+
+    def _check_followed(self, number: int, hash_: str | None) -> None:
+        """The entry after #number, if there is one, names ``hash_`` as the hash before it."""
+        rows = self.app.recorder.select_events(self.campaign_id, gt=number, limit=1)
+        if not rows or hash_ is None:
+            return
+        _text, after = self._readable(rows[0])
+        if rows[0].originator_version != number + 1 or after.get("prev_hash") != hash_:
+            raise TamperedError(
+                f"entry #{number + 1} no longer follows entry #{number} (its previous-hash link is broken): "
+                f"entry #{number} or #{number + 1} was altered, removed or moved; run 'turnledger verify' for the "
+                "full report and restore the campaign"
+            )
 
     def _readable(self, row: StoredEvent) -> tuple[str, dict[str, Any]]:
         try:

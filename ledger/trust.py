@@ -10,8 +10,15 @@ in the store:
   digest is then listed as vouched), so a cache edited in the store, even with its digest
   recomputed, is never read; one written on another machine is read once `verify` vouched for it;
 * the checkpoint: the last entry checked (or written) here, with its hash. Opening the
-  campaign checks every entry after it and that it still has that hash, so an edit, a cut or a
-  rewrite since the last session is refused at once, at the cost of the new entries only.
+  campaign checks that it is still there with that hash (a cut or a rewrite since the last
+  session is refused at once) and every entry after it;
+* the fingerprint of the campaign file as it was when this machine last checked every entry
+  (device, inode, size and the modification and change times of the file and its write-ahead
+  log): while the file is unchanged, the entries up to the checkpoint need not be read again;
+  once anything has written to it, opening checks the whole chain again (ledger/chain_scan.py),
+  so an entry edited, deleted or swapped behind a cached state is found (issue 26). The change
+  time cannot be set by a user, only by the system clock, so an edit that restores the
+  modification time still changes it.
 
 A campaign in memory has a key for the life of the process and no checkpoint.
 """
@@ -54,6 +61,8 @@ class LocalTrust:
         self.checkpoint: Checkpoint | None = None
         self.vouched: set[str] = set()
         """Digests of cached states `verify` found equal to the fold of the entries on this machine."""
+        self.fingerprint: list[int] | None = None
+        """The campaign file's `file_fingerprint` when every entry was last checked here."""
         self._saved = ""
         text = read_private(path) if path is not None else None
         if text is not None:
@@ -63,6 +72,8 @@ class LocalTrust:
                 mark = data.get("checkpoint")
                 self.checkpoint = Checkpoint(int(mark["number"]), str(mark["hash"])) if mark else None
                 self.vouched = {str(digest) for digest in data.get("vouched_caches", [])}
+                printed = data.get("fingerprint")
+                self.fingerprint = [int(part) for part in printed] if printed else None
             except (ValueError, KeyError, TypeError) as error:
                 raise PrivateFileError(f"{path} is not a turnledger trust file ({error!r}); move it away") from None
             self._saved = text
@@ -98,8 +109,32 @@ class LocalTrust:
             return
         mark = {"number": self.checkpoint.number, "hash": self.checkpoint.hash} if self.checkpoint else None
         text = json.dumps(
-            {"key": self.key.hex(), "checkpoint": mark, "vouched_caches": sorted(self.vouched)}, sort_keys=True
+            {
+                "key": self.key.hex(),
+                "checkpoint": mark,
+                "vouched_caches": sorted(self.vouched),
+                "fingerprint": self.fingerprint,
+            },
+            sort_keys=True,
         )
         if text != self._saved:
             write_private(self.path, text)
             self._saved = text
+
+
+def file_fingerprint(path: Path) -> list[int] | None:
+    """What changes whenever anything writes to an SQLite file (None: it cannot be read): device,
+    inode, size, modification and change times of the file, and of its write-ahead log when one
+    holds anything. Reading the campaign changes none of them (an empty log is left out)."""
+    try:
+        main = path.stat()
+    except OSError:
+        return None
+    parts = [main.st_dev, main.st_ino, main.st_size, main.st_mtime_ns, main.st_ctime_ns]
+    try:
+        log = Path(f"{path}-wal").stat()
+    except OSError:
+        return parts
+    if log.st_size:
+        parts += [log.st_ino, log.st_size, log.st_mtime_ns, log.st_ctime_ns]
+    return parts

@@ -29,7 +29,7 @@ from referee.common.dice import DigitalRoller
 from referee.common.errors import IllegalOrderError, RulesError
 from referee.common.game import Game, RuleChange
 from referee.dice_stats import DiceGroup, DiceGroups
-from referee.digital_dice import check_entries
+from referee.digital_dice import check_record
 from referee.games import commands_of
 
 if TYPE_CHECKING:
@@ -72,6 +72,9 @@ class AuditReport:
     dice_lines: list[str] = field(default_factory=list)
     dice_problems: list[str] = field(default_factory=list)
     unrevealed: list[int] = field(default_factory=list)
+    """The open period, while its seed is not revealed (docs/verifying.md "Dice periods")."""
+    abandoned: list[str] = field(default_factory=list)
+    """Periods never revealed that are no longer open, each with its rolls."""
     undone_rolls: list[dict[str, Any]] = field(default_factory=list)
     actors: Counter[str] = field(default_factory=Counter)
     on_behalf: Counter[tuple[str, str]] = field(default_factory=Counter)
@@ -123,8 +126,10 @@ def audit(service: RefereeService, *, progress: Callable[[int, int], None] | Non
     undone = service.undone(verified.entries) if verified.ok else {}
     readjudicate = _Readjudication(service, report, progress, verified.entries)
     gather = _Gathering(undone, report)
-    report.dice_lines, report.dice_problems = check_entries(_read(entries, readjudicate, gather), service.campaign_id)
+    dice = check_record(_read(entries, readjudicate, gather), service.campaign_id)
+    report.dice_lines, report.dice_problems, report.abandoned = dice.lines, dice.problems, dice.abandoned
     gather.finish()
+    report.unrevealed = [period for period in report.unrevealed if period == dice.open_period]
     return report
 
 
@@ -344,6 +349,7 @@ def report_data(report: AuditReport) -> dict[str, Any]:
             "problems": report.dice_problems,
             "checked": report.dice_lines,
             "unrevealed_periods": report.unrevealed,
+            "abandoned_periods": report.abandoned,
             "undone_rolls": report.undone_rolls,
             "statistics": [_group_data(group) for group in report.dice],
         },

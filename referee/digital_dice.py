@@ -32,6 +32,7 @@ import hmac
 import json
 import sys
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 SIDES = {"1D6": (1, 6), "2D6": (2, 6), "1D10": (1, 10), "D10": (1, 10)}
@@ -186,59 +187,143 @@ def _recomputed(record: _Record, entry: dict[str, Any], roll: dict[str, Any], ca
     return faces(seed, message)
 
 
+@dataclass
+class DiceCheck:
+    """What the dice check found (`check_record`)."""
+
+    lines: list[str] = field(default_factory=list)
+    """What was checked, and findings that are not problems (abandoned periods among them)."""
+    problems: list[str] = field(default_factory=list)
+    open_period: int | None = None
+    """The period rolls are made in now (None: no dice committed)."""
+    abandoned: list[str] = field(default_factory=list)
+    """One line per abandoned period, with its rolls (also in ``lines``)."""
+
+
 def check_entries(entries: Iterable[dict[str, Any]], campaign: str = "") -> tuple[list[str], list[str]]:
-    """Recompute every digital roll whose seed has been revealed; returns (report lines, problems).
+    """`check_record`'s (report lines, problems)."""
+    found = check_record(entries, campaign)
+    return found.lines, found.problems
+
+
+def check_record(entries: Iterable[dict[str, Any]], campaign: str = "") -> DiceCheck:
+    """Recompute every digital roll whose seed has been revealed, and check the periods.
 
     Each roll is checked with the campaign id in force when it was made (a branch's early rolls
-    were made by its parent), against its period's scheme. Rolls of a period whose seed is not
-    revealed yet are counted, not checked. A roll number used twice in a period is a problem
-    under scheme 2 (it cannot happen honestly) and a note under scheme 1 (a rollback let it
-    happen). ``campaign`` is only a fallback for records that never name their campaign.
+    were made by its parent), against its period's scheme. Besides the faces (docs/verifying.md
+    "Dice periods"):
+
+    * a period is named by the number of the entry that opens it, so a commitment standing in
+      another entry means entries before it were removed or renumbered (a chain rehashed after a
+      deletion passes every hash, not this);
+    * a roll of a period that no entry up to it commits was not made with committed dice;
+    * within a period roll numbers run 1, 2, 3, ... in record order: a gap means a roll was
+      removed (either scheme); a number given twice is a problem under scheme 2 and a note under
+      scheme 1 (whose rollbacks wound the count back);
+    * a period never revealed is 'not yet revealed' only while it is the newest one committed
+      in an entry not undone; any other is abandoned (its seed was lost or given up), reported
+      with its rolls, which nobody can ever check.
+
+    ``campaign`` is only a fallback for records that never name their campaign.
     """
     record = _Record()
     record.campaign = campaign
     for entry in entries:
         record.read(entry)
-    lines: list[str] = []
-    problems: list[str] = []
-    for period, seed in sorted(record.revealed.items()):
-        known = record.committed.get(period)
-        if known is None:
-            problems.append(f"period {period}: a seed is revealed but no commitment was recorded")
-        elif commitment(seed) != known["commitment"]:
+    found = DiceCheck()
+    lines, problems = found.lines, found.problems
+    for period, known in sorted(record.committed.items()):
+        if known["entry"] != period:
             problems.append(
-                f"period {period}: the revealed seed does not match the commitment of entry #{known['entry']}"
+                f"entry #{known['entry']} commits dice period {period}, but a period is named by the entry that "
+                f"opens it: entries before #{known['entry']} were removed or renumbered, or the commitment was edited"
+            )
+    for period, seed in sorted(record.revealed.items()):
+        opened = record.committed.get(period)
+        if opened is None:
+            problems.append(f"period {period}: a seed is revealed but no commitment was recorded")
+        elif commitment(seed) != opened["commitment"]:
+            problems.append(
+                f"period {period}: the revealed seed does not match the commitment of entry #{opened['entry']}"
             )
         else:
-            lines.append(f"period {period}: revealed seed matches the commitment of entry #{known['entry']}")
+            lines.append(f"period {period}: revealed seed matches the commitment of entry #{opened['entry']}")
     undone = record.undone_by()
-    first_use: dict[tuple[int, int], int] = {}
-    unchecked = 0
+    numbering, renumbered = _roll_numbers(record)
+    problems += numbering
+    lines += renumbered
+    open_period = found.open_period = _open_period(record, undone)
+    unchecked: dict[int, list[str]] = {}
     for entry, roll, in_force in record.rolls:
         number, period = entry["number"], roll["period"]
         label = f"roll {period}.{roll['n']}"
-        earlier = first_use.setdefault((period, roll["n"]), number)
-        if earlier != number:
-            if roll.get("scheme", 1) == 2:
-                problems.append(f"entry #{number}: {label} was already rolled in entry #{earlier}")
-            else:
-                lines.append(
-                    f"entry #{number}: {label} re-uses the number of entry #{earlier} (scheme 1, after a rollback)"
-                )
-        if period not in record.revealed or period not in record.committed:
-            unchecked += 1
+        fate = f", rolled, then undone by #{undone[number]}" if number in undone else ""
+        committed = record.committed.get(period)
+        if committed is None or committed["entry"] > number:
+            problems.append(
+                f"entry #{number}: {label} belongs to dice period {period}, which no entry before it commits: "
+                "the roll was not made with committed dice"
+            )
+            continue
+        if period not in record.revealed:
+            unchecked.setdefault(period, []).append(
+                f"#{number} {label} {roll['dice']} {roll['faces']} ({roll['purpose']}){fate}"
+            )
             continue
         again = _recomputed(record, entry, roll, in_force or campaign)
-        fate = f", rolled, then undone by #{undone[number]}" if number in undone else ""
         if again != roll["faces"]:
             problems.append(
                 f"entry #{number}: {label} ({roll['purpose']}) recorded {roll['faces']}, recomputes to {again}{fate}"
             )
         else:
             lines.append(f"entry #{number}: {label} {roll['dice']} {roll['faces']} ({roll['purpose']}) checks{fate}")
-    if unchecked:
-        lines.append(f"{unchecked} digital roll(s) of periods not yet revealed: checkable once their game turn ends")
-    return lines, problems
+    for period in sorted(set(record.committed) - set(record.revealed)):
+        rolls = unchecked.get(period, [])
+        if period == open_period:
+            if rolls:
+                lines.append(
+                    f"period {period}: {len(rolls)} digital roll(s) not yet revealed: checkable once its game turn ends"
+                )
+            continue
+        found.abandoned.append(
+            f"period {period} abandoned: its seed was never revealed (lost, or given up for fresh dice), so its "
+            f"{len(rolls)} roll(s) can never be checked" + (": " + "; ".join(rolls) if rolls else "")
+        )
+        lines.append(found.abandoned[-1])
+    return found
+
+
+def _open_period(record: _Record, undone: dict[int, int]) -> int | None:
+    """The period rolls are made in now: the newest committed in an entry not undone."""
+    live = [period for period, known in record.committed.items() if known["entry"] not in undone]
+    return max(live) if live else None
+
+
+def _roll_numbers(record: _Record) -> tuple[list[str], list[str]]:
+    """In each period roll numbers run 1, 2, 3, ... in record order, undone entries included:
+    (problems, notes of numbers a scheme-1 rollback gave again)."""
+    problems: list[str] = []
+    notes: list[str] = []
+    highest: dict[int, int] = {}
+    first_use: dict[tuple[int, int], int] = {}
+    for entry, roll, _campaign in record.rolls:
+        number, period, n = entry["number"], roll["period"], roll["n"]
+        label = f"roll {period}.{n}"
+        earlier = first_use.setdefault((period, n), number)
+        due = highest.get(period, 0) + 1
+        if earlier != number:
+            if roll.get("scheme", 1) == 2:
+                problems.append(f"entry #{number}: {label} was already rolled in entry #{earlier}")
+            else:
+                notes.append(
+                    f"entry #{number}: {label} re-uses the number of entry #{earlier} (scheme 1, after a rollback)"
+                )
+        elif n > due:
+            problems.append(
+                f"entry #{number}: digital {label} where {period}.{due} was due: a roll of the period is missing"
+            )
+        highest[period] = max(n, highest.get(period, 0))
+    return problems, notes
 
 
 def until_revealed(entries: Iterable[dict[str, Any]], period: int) -> Iterator[dict[str, Any]]:

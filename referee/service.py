@@ -370,15 +370,20 @@ class RefereeService(ConsoleReads):
 
     # -- the whole record -----------------------------------------------------------------
 
-    def verify(self, *, progress: Callable[[int, int], None] | None = None) -> VerifyReport:
-        """Recompute the chain and the cached states, then check the pinned rules are at hand."""
+    def verify(self, *, progress: Callable[[int, int], None] | None = None, vouch: bool = True) -> VerifyReport:
+        """Recompute the chain and the cached states, then check the pinned rules are at hand.
+
+        Args:
+            vouch: move this machine's checkpoint to a clean record's head (False: the caller
+                decides, as `referee.verify_record` does once it has compared the record with it).
+        """
         report = verify(self.store, progress=progress)
         if report.ok and report.state is not None:
             try:
                 self.ruleset_text(report.state, fresh=True)
             except ScenarioError as error:
                 report.problems.append((report.entries, str(error)))
-        if report.ok and report.entries:
+        if vouch and report.ok and report.entries:
             self.store.vouch_verified(report.entries, report.head_hash)
         return report
 

@@ -13,8 +13,10 @@ from typing import Any
 
 import pytest
 
+from ledger import chain_scan
 from ledger.application import SNAPSHOT_INTERVAL
 from ledger.book import digest_of
+from ledger.entry import recompute_hash
 from ledger.errors import PrivateFileError, TamperedError
 from ledger.store import LedgerStore
 from ledger.trust import trust_dir
@@ -80,11 +82,14 @@ def test_a_cache_written_on_another_machine_is_rebuilt_not_read(
 
 
 def test_an_entry_edited_in_the_file_is_refused_when_read_and_named_by_verify(toy_file: str) -> None:
-    """An edit of an old entry (before this machine's checkpoint): every read of it refuses."""
+    """An edit of an old entry (before this machine's checkpoint): opening refuses, and every
+    read of it refuses on a store opened without the check."""
     entry = json.loads(stored_entry(toy_file, 120)["entry_json"])
     entry["events"][0]["amount"] = 50
     store_entry_text(toy_file, 120, json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
-    with LedgerStore(toy_file) as store:
+    with pytest.raises(TamperedError, match="entry #120 has been altered"):
+        LedgerStore(toy_file)
+    with LedgerStore(toy_file, check=False) as store:
         with pytest.raises(TamperedError, match="entry #120 has been altered"):
             store.state(125)
         with pytest.raises(TamperedError, match="entry #120 has been altered"):
@@ -184,3 +189,65 @@ def test_an_untrusted_newest_cache_falls_back_to_the_newest_trusted_one(toy_file
         store._replay = counting  # type: ignore[assignment]  # counts the entries folded
         assert store.state(205)["total"] == 204
     assert folded[-1] == 105  # from the cache at #100, not from #1
+
+
+def _rehashed(path: str, number: int, change: Any) -> None:
+    """Change entry #number's content and recompute its own hash (its link to the next is left)."""
+    entry = json.loads(stored_entry(path, number)["entry_json"])
+    change(entry)
+    entry["hash"] = recompute_hash(entry)
+    store_entry_text(path, number, json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
+
+
+def _swap(path: str, first: int, second: int) -> None:
+    one, two = stored_entry(path, first), stored_entry(path, second)
+    for number, row in ((first, two), (second, one)):
+        blob = json.dumps(row, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        sql(path, "update stored_events set state = ? where originator_version = ?", blob, number)
+
+
+@pytest.mark.parametrize(
+    ("tamper", "named"),
+    [
+        (lambda path: _rehashed(path, 50, lambda entry: entry["events"][0].update(amount=50)), "entry #51"),
+        (lambda path: sql(path, "delete from stored_events where originator_version = 50"), "entry #50"),
+        (lambda path: _swap(path, 50, 51), "entry #50"),
+    ],
+    ids=["edited-with-its-own-hash-redone", "deleted", "swapped-with-the-next"],
+)
+def test_an_entry_tampered_with_behind_a_trusted_cached_state_is_refused_at_open(
+    toy_file: str, tamper: Any, named: str
+) -> None:
+    """Issue 26: with a cached state at #100 (trusted: written here) and this machine's checkpoint
+    at #130, a state read never reads #50; opening now reads the whole chain again because the
+    file changed since this machine last checked it."""
+    tamper(toy_file)
+    with pytest.raises(TamperedError, match=named):
+        LedgerStore(toy_file)
+    with LedgerStore(toy_file, check=False) as store:
+        assert not verify(store).ok
+
+
+def test_an_unchanged_file_is_not_read_again_at_open_and_a_changed_one_is(
+    toy_file: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The whole chain is read again only when the campaign file changed since it was last checked here."""
+    scanned: list[int] = []
+    real = chain_scan.scan
+
+    def counting(rows: Any, *, after: int, prev: str) -> Any:
+        found = real(rows, after=after, prev=prev)
+        scanned.append(found.last - after)
+        return found
+
+    monkeypatch.setattr("ledger.store.scan", counting)
+    LedgerStore(toy_file).close()  # the first open after the entries were written: all read
+    assert sum(scanned) == 130
+    scanned.clear()
+    LedgerStore(toy_file).close()
+    assert sum(scanned) == 0
+    with LedgerStore(toy_file) as store:
+        store.append(added(1), recorded_at=clock(131), at="step 131")
+    scanned.clear()
+    LedgerStore(toy_file).close()
+    assert sum(scanned) == 131

@@ -1,0 +1,102 @@
+"""`turnledger verify`: recompute the chain, check the dice, compare with the head noted at the
+table and with what this machine last saw (referee/verify_record.py says why each)."""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.markup import escape
+
+from referee.service import RefereeService
+from referee.verify_record import RecordVerdict, accept_reason, noted_head, verify_record
+from tui import cli_output as output
+
+
+def add_verify_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of `turnledger verify`."""
+    p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--head",
+        metavar="HASH-OR-PREFIX",
+        help="the head noted at the table (its hash, or its first 8 or more hex digits): it must still be there",
+    )
+    p.add_argument(
+        "--accept-rewrite",
+        metavar="REASON",
+        help="accept a record that ends before, or differs from, what this machine last saw (a backup restored on "
+        "purpose); the reason is recorded as a note on the record's head",
+    )
+    p.add_argument("--actor", default="referee", help="who accepts a rewrite (with --accept-rewrite)")
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    head = noted_head(args.head) if args.head is not None else None
+    reason = accept_reason(args.accept_rewrite) if args.accept_rewrite is not None else None
+    service = RefereeService.open(args.store, check=False)  # a damaged record is what verify reports
+    try:
+        with output.progress("verifying") as progress:
+            verdict = verify_record(service, head=head, accept_rewrite=reason, actor=args.actor, progress=progress)
+    finally:
+        service.close()
+    if args.json:
+        _print_json(verdict)
+    else:
+        _print(verdict)
+    return 0 if verdict.ok else 1
+
+
+def _print_json(verdict: RecordVerdict) -> None:
+    chain = verdict.chain
+    output.print_json(
+        {
+            "ok": verdict.ok,
+            "entries": chain.entries,
+            "head_hash": chain.head_hash,
+            "snapshots": chain.snapshots,
+            "first_bad_entry": chain.first_bad_entry,
+            "problems": [{"entry": n, "problem": text} for n, text in chain.problems],
+            "dice": {
+                "checked": verdict.dice.lines,
+                "problems": verdict.dice.problems,
+                "abandoned": verdict.dice.abandoned,
+            },
+            "head_noted": {"checked": verdict.head_lines, "problems": verdict.head_problems},
+            "replaces": verdict.replaced,
+            "accepted_in_entry": verdict.accepted["number"] if verdict.accepted else None,
+        }
+    )
+
+
+def _print(verdict: RecordVerdict) -> None:
+    chain = verdict.chain
+    if not chain.ok:
+        for number, text in chain.problems:
+            output.err.print(f"[bold red]entry #{number}[/]: {escape(text)}", soft_wrap=True)
+        return
+    output.out.print(
+        f"[green]chain intact[/]: {chain.entries} entries, {chain.snapshots} cached states checked; "
+        f"head #{chain.entries} {chain.head_hash}",
+        soft_wrap=True,
+    )
+    for line in verdict.dice.lines:
+        output.out.print(f"dice: {escape(line)}", soft_wrap=True)
+    for problem in verdict.dice.problems:
+        output.err.print(f"[bold red]dice[/]: {escape(problem)}", soft_wrap=True)
+    for line in verdict.head_lines:
+        output.out.print(f"head: {escape(line)}", soft_wrap=True)
+    for problem in verdict.head_problems:
+        output.err.print(f"[bold red]head[/]: {escape(problem)}", soft_wrap=True)
+    if verdict.replaced is None:
+        return
+    if verdict.accepted is not None:
+        output.out.print(
+            f"[yellow]rewrite accepted[/]: {escape(verdict.replaced)}; recorded as a note in entry "
+            f"#{verdict.accepted['number']}, and this machine vouches for the record from now on",
+            soft_wrap=True,
+        )
+        return
+    output.err.print(
+        f"[bold red]not the record this machine saw[/]: {escape(verdict.replaced)}. If this copy was chosen on "
+        "purpose (a backup restored), accept it with --accept-rewrite REASON: the reason is recorded in it",
+        soft_wrap=True,
+    )
