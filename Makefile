@@ -73,7 +73,7 @@ bench: $(VENV)/.installed-test postgres
 docs: $(VENV)/.installed
 	$(BIN)/python -m referee.schema > docs/commands.md
 	for name in $$($(BIN)/python -m tui.cli charts list | cut -d' ' -f1); do \
-		$(BIN)/python -m tui.cli charts schema $$name --out docs/charts/$$name.schema.json; done
+		$(BIN)/python -m tui.cli charts schema $$name --out docs/charts/$$name.schema.json --force; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info

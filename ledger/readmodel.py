@@ -12,6 +12,12 @@ every entry), and ``projection`` (the entry it reflects, so a later run resumes 
 Foreign keys tie every table to ``entries``; a ``.metadata.json`` file beside the database gives
 Datasette its labels, descriptions and facets (docs/auditing.md).
 
+Both files are written through ledger/output_file.py, so a wrong ``--sqlite`` never replaces a
+campaign or any file that is not a read model. The database is built in a temporary file beside
+the target (a copy of the old read model when it resumes) and renamed into place when whole: a
+run stopped half-way leaves the old read model as it was. A read model of another campaign, of
+another history or of an earlier release is replaced only with ``force``.
+
 It follows the book's one stream by entry number rather than the library's notification ids:
 for a store that holds one aggregate they give the same order, and entry numbers are gap-free
 on PostgreSQL too (notification ids are not) and survive export and import.
@@ -20,6 +26,7 @@ on PostgreSQL too (notification ids are not) and survive export and import.
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,8 +34,9 @@ from typing import Any
 
 import sqlite_utils
 
-from ledger.errors import StoreExistsError
 from ledger.folding import Fold, fold_for
+from ledger.foreign import CAMPAIGN_TABLES
+from ledger.output_file import Output, OutputInTheWayError, check_output, json_kind, sqlite_kind
 from ledger.rollback import undone_by
 from ledger.store import LedgerStore
 
@@ -54,19 +62,75 @@ Progress = Callable[[int, int], None]
 BATCH = 2000
 
 
-def build_read_model(store: LedgerStore, path: str, *, hooks: ReadModelHooks, progress: Progress | None = None) -> int:
+METADATA_TITLE = "turnledger read model: "
+
+READ_MODEL = sqlite_kind(
+    "a turnledger read model", lambda tables: "projection" in tables and not tables & CAMPAIGN_TABLES
+)
+"""An SQLite file with the projection's position table and no campaign tables."""
+
+READ_MODEL_METADATA = json_kind(
+    "a read model's metadata",
+    lambda data: isinstance(data, dict) and str(data.get("title", "")).startswith(METADATA_TITLE),
+)
+"""The Datasette sidecar `write_metadata` writes."""
+
+
+def metadata_path(path: str | Path) -> Path:
+    """``NAME.metadata.json`` beside the read model ``NAME.db``."""
+    return Path(path).with_suffix(".metadata.json")
+
+
+def check_read_model_target(path: str | Path, *, campaign: str | None = None) -> tuple[Output, Output]:
+    """The read model's two files, checked before anything is written (ledger/output_file.py):
+    the database may be an existing read model (whether it is brought up to date or needs
+    ``force`` is decided against the record, in `build_read_model`), the metadata an existing
+    read model's metadata (derived labels, replaced)."""
+    model = check_output(path, READ_MODEL, force=True, campaign=campaign)
+    metadata = check_output(metadata_path(path), READ_MODEL_METADATA, force=True, campaign=campaign)
+    if metadata.path == model.path:
+        raise OutputInTheWayError(f"cannot write a read model to {path}: it is its own metadata file's name")
+    return model, metadata
+
+
+def build_read_model(
+    store: LedgerStore, path: str, *, hooks: ReadModelHooks, progress: Progress | None = None, force: bool = False
+) -> int:
     """Write the read model of ``store`` to ``path``, or bring one written earlier up to date.
 
     A projection that resumes from its position: the file records the entry it reflects (number
     and hash, table ``projection``); a later run checks that entry still stands in the record and
     writes only the entries after it (and the undone marks a new rollback changed). A file that
-    is not this campaign's read model, or reflects another history, is refused untouched.
-    Returns the number of entries written.
+    is not a read model is refused untouched; one of another campaign or history is refused
+    unless ``force``, which writes it afresh. Returns the number of entries written.
     """
-    existed = Path(path).exists()
-    db = sqlite_utils.Database(path)
-    position = _position(db, store, path) if existed else 0
-    if not existed:
+    model, metadata = check_read_model_target(path, campaign=store.location)
+    position = 0
+    if model.path.exists() and model.path.stat().st_size:
+        found = _position(model.path, store)
+        if isinstance(found, str):
+            if not force:
+                raise OutputInTheWayError(
+                    f"cannot write the read model to {path}: it is {found}; add --force to replace it; "
+                    "nothing was written"
+                )
+        else:
+            position = found
+    with model.replacing(from_old=position > 0) as temporary:
+        db = sqlite_utils.Database(temporary)
+        try:
+            count = _project(db, store, hooks, position, progress)
+        finally:
+            db.close()
+    metadata.write_text(_metadata_text(path))
+    return count
+
+
+def _project(
+    db: sqlite_utils.Database, store: LedgerStore, hooks: ReadModelHooks, position: int, progress: Progress | None
+) -> int:
+    """Write the entries after ``position`` (all of them into a new, empty ``db``)."""
+    if not position:
         _create_tables(db)
     undone = undone_by(store.entries())
     head = store.head()
@@ -154,7 +218,6 @@ def build_read_model(store: LedgerStore, path: str, *, hooks: ReadModelHooks, pr
     _mark_undone(db, undone, position)
     _settle(db, reveals)
     _campaign_row(db, store, hooks, state if state is not None else store.state())
-    write_metadata(path)
     if progress:
         progress(count, head)
     return count
@@ -202,15 +265,15 @@ def _campaign_row(db: sqlite_utils.Database, store: LedgerStore, hooks: ReadMode
     db["campaign"].insert(row, pk="campaign_id", replace=True, alter=True)  # type: ignore[union-attr]  # db[name] may be a view
 
 
-def write_metadata(path: str) -> None:
+def _metadata_text(path: str) -> str:
     """Datasette's metadata beside the database: table descriptions, labels and facets."""
     name = Path(path).stem
     tables = {
         table: {"description": description, "facets": facets, **({"label_column": label} if label else {})}
         for table, (description, facets, label) in _DESCRIPTIONS.items()
     }
-    document = {"title": f"turnledger read model: {name}", "databases": {name: {"tables": tables}}}
-    Path(path).with_suffix(".metadata.json").write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+    document = {"title": f"{METADATA_TITLE}{name}", "databases": {name: {"tables": tables}}}
+    return json.dumps(document, indent=2) + "\n"
 
 
 _DESCRIPTIONS: dict[str, tuple[str, list[str], str | None]] = {
@@ -245,21 +308,22 @@ _DESCRIPTIONS: dict[str, tuple[str, list[str], str | None]] = {
 }
 
 
-def _position(db: sqlite_utils.Database, store: LedgerStore, path: str) -> int:
-    """The entry an existing read model reflects, checked against the record."""
-    if "projection" not in db.table_names():
-        raise StoreExistsError(f"{path} already exists and is not a turnledger read model; choose a new file")
-    if "dice_periods" not in db.table_names():
-        raise StoreExistsError(
-            f"{path} is a read model written by an earlier release (no dice periods, notes or campaign table); "
-            "write the read model to a new file"
-        )
-    rows = list(db.query("select campaign_id, position, hash from projection"))
-    if len(rows) != 1 or rows[0]["campaign_id"] != str(store.campaign_id):
-        raise StoreExistsError(f"{path} is the read model of another campaign; choose a new file")
-    position = int(rows[0]["position"])
-    if position > store.head() or store.entry(position)["hash"] != rows[0]["hash"]:
-        raise StoreExistsError(f"{path} reflects entry #{position} of another history; choose a new file")
+def _position(path: Path, store: LedgerStore) -> int | str:
+    """The entry an existing read model reflects, checked against the record; or, when it cannot
+    be brought up to date, what it is (for the refusal). Read without writing."""
+    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        tables = {name for (name,) in connection.execute("select name from sqlite_master where type = 'table'")}
+        if "dice_periods" not in tables:
+            return "a read model written by an earlier release (no dice periods, notes or campaign table)"
+        rows = connection.execute("select campaign_id, position, hash from projection").fetchall()
+    finally:
+        connection.close()
+    if len(rows) != 1 or rows[0][0] != str(store.campaign_id):
+        return "the read model of another campaign"
+    position = int(rows[0][1])
+    if position > store.head() or store.entry(position)["hash"] != rows[0][2]:
+        return f"a read model reflecting entry #{position} of another history"
     return position
 
 

@@ -44,9 +44,10 @@ from ledger.errors import (
     StoreNotFoundError,
     TamperedError,
 )
-from ledger.foreign import check_campaign_file, check_new_file
+from ledger.foreign import check_campaign_file
 from ledger.format import FORMAT_VERSION, read_format, write_format
 from ledger.location import describe, is_memory, is_postgres, persistence_env, probe_postgres
+from ledger.output_file import check_store_target
 from ledger.pg_views import create_views
 from ledger.trust import LocalTrust, file_fingerprint
 
@@ -77,7 +78,7 @@ class LedgerStore:
         """The file as it was before this store opened it: what the entries checked now stand for."""
         if not is_memory(location) and not is_postgres(location):
             if create:
-                check_new_file(Path(location))
+                check_store_target(location)  # never a side file's name, never over another file
             elif not Path(location).exists():
                 raise StoreNotFoundError(f"no campaign file at {location}")
             else:
@@ -423,7 +424,12 @@ class LedgerStore:
         read or shown, not only by a command that reads the whole record (issue 26)."""
         if self.is_empty:
             return
-        position = start - 1
+        last = self.head()
+        if start > last:
+            return
+        if stop is not None:
+            stop = min(stop, last)  # a number beyond any database integer is never asked for
+        position = max(start, 1) - 1
         prev = expect_prev
         if prev is None and position >= 1:
             prev = self._stored_hash(position)
@@ -475,7 +481,13 @@ class LedgerStore:
         return text, entry
 
     def entry(self, number: int) -> dict[str, Any]:
-        """One entry by number."""
+        """One entry by number.
+
+        Raises:
+            EntryNotFoundError: no such entry (a number beyond any database integer included).
+        """
+        if not 1 <= number <= self.head():
+            raise EntryNotFoundError(f"there is no entry #{number}; the record runs #1 to #{self.head()}")
         for found in self.entries(number, number):
             return found
         raise EntryNotFoundError(f"there is no entry #{number}; the record runs #1 to #{self.head()}")

@@ -9,13 +9,14 @@ already recorded and continues where the earlier run stopped.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ledger import strict_json
 from ledger.errors import ConflictError, LedgerError
+from ledger.input_file import COMMAND_FILE_LIMIT, LINE_LIMIT, InputFileError, bounded_lines
 from referee.common.errors import InvalidInputError, RulesError
 from referee.service import RefereeService
 
@@ -160,17 +161,21 @@ def _sha(text: str) -> str:
 
 
 def parse_line(number: int, line: str) -> Any:
-    """Decode one JSONL line; errors name the line."""
+    """Decode one JSONL line (`read_json`); errors name the line."""
     if len(line) > MAX_LINE:
         raise InvalidInputError(f"line {number}: {len(line)} characters is longer than a command can be")
+    return read_json(line, f"line {number}")
+
+
+def read_json(text: str, where: str) -> Any:
+    """A command (or a field of one) typed as JSON, read strictly: a key given twice, NaN or a
+    lone surrogate is refused (`ledger.strict_json`), not read as one of its meanings. Every
+    reader of a typed command uses this (apply, preview, the console's form); the refusal starts
+    with ``where``."""
     try:
-        return json.loads(line)
-    except json.JSONDecodeError as error:
-        raise InvalidInputError(f"line {number}: not JSON ({error.msg} at column {error.colno})") from None
-    except RecursionError:
-        raise InvalidInputError(f"line {number}: JSON nested too deeply to be a command") from None
-    except ValueError as error:  # e.g. an integer of thousands of digits
-        raise InvalidInputError(f"line {number}: not a usable command ({str(error).split(';')[0]})") from None
+        return strict_json.loads(text, where=where)
+    except strict_json.JsonInputError as error:
+        raise InvalidInputError(str(error)) from None
 
 
 def apply_lines(
@@ -214,14 +219,19 @@ def apply_lines(
 
 
 def read_command_file(path: str) -> CommandFile:
-    """The file as read: its name (recorded in each entry's source), its place and its lines."""
-    file = Path(path)
+    """The file as read: its name (recorded in each entry's source), its place and its lines.
+
+    Only a regular file is read, and no more than `COMMAND_FILE_LIMIT` of it, no line longer
+    than `LINE_LIMIT` (``/dev/zero`` was read until memory ran out); a byte-order mark some
+    editors write is skipped."""
     try:
-        data = file.read_bytes()
-    except OSError as error:
-        raise InvalidInputError(f"{path}: cannot be read ({error.strerror})") from None
+        read = bounded_lines(path, max_line=LINE_LIMIT, max_bytes=COMMAND_FILE_LIMIT, what="command file")
+        lines = [line for _number, line in read]
+    except InputFileError as error:
+        raise InvalidInputError(str(error)) from None
+    file = Path(path)
     place = _sha(str(file.resolve()))[:16]  # where it is, without recording the path itself
-    return CommandFile(file.name, place, data.removeprefix(b"\xef\xbb\xbf").split(b"\n"))  # a BOM some editors write
+    return CommandFile(file.name, place, lines)
 
 
 def _clean(number: int, raw: str | bytes) -> str | None:

@@ -14,11 +14,12 @@ import hashlib
 import re
 import tomllib
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from ledger.input_file import DATA_FILE_LIMIT, InputFileError, read_bounded_bytes
+from referee.common.data_file import parse_toml, toml_line, toml_problem
 from referee.games import GAMES
 
 
@@ -98,20 +99,20 @@ def check(path: str) -> Report:
     """Read ``path`` and check it against every layout."""
     report = Report(path=path)
     try:
-        raw = Path(path).read_bytes()
-    except OSError as error:
-        report.problems.append(Problem(None, "", "(file)", f"cannot be read ({error.strerror})"))
+        raw = read_bounded_bytes(path, max_bytes=DATA_FILE_LIMIT, what="chart file")
+    except InputFileError as error:  # also a device or FIFO (/dev/zero was read for ever), or too large
+        report.problems.append(Problem(None, "", "(file)", error.reason))
         return report
     report.sha256 = hashlib.sha256(raw).hexdigest()
     try:
         text = raw.decode("utf-8")
-        data = tomllib.loads(text)
+        data = parse_toml(text)
     except UnicodeDecodeError:
         report.problems.append(Problem(None, "", "(file)", "is not UTF-8 text"))
         return report
     except tomllib.TOMLDecodeError as error:
-        line = re.search(r"line (\d+)", str(error))
-        report.problems.append(Problem(int(line.group(1)) if line else None, "", "(file)", f"not valid TOML: {error}"))
+        message = toml_problem(error, text)
+        report.problems.append(Problem(toml_line(message), "", "(file)", f"not valid TOML: {message}"))
         return report
     candidates: list[tuple[int, Layout, list[Problem]]] = []
     for layout in layouts():

@@ -6,7 +6,9 @@ output goes in `tui/cli_output.py`.
 
 Every subcommand prints Rich tables for people and, with --json, plain JSON for scripts.
 Refusals from the referee or the ledger are printed once, in table language, with exit
-code 1; nothing is written when a command is refused.
+code 1; nothing is written when a command is refused. Every file a command writes is typed
+`output_file` or `new_store` in the parser and checked by referee/outputs.py first (one wrong
+argument must never replace a campaign, its secrets or a file of another kind).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pathlib import Path
 from rich.markup import escape
 
 from referee import commands as c
+from referee import outputs
 from referee.batch import apply_lines, read_command_file
 from referee.common.errors import REFUSALS
 from referee.common.log import log_rows
@@ -30,9 +33,11 @@ from tui import render
 from tui.cli_audit import cmd_audit
 from tui.cli_charts import add_charts_parser
 from tui.cli_read import cmd_log, cmd_options, cmd_preview, cmd_scenarios, cmd_schema, cmd_show, cmd_state
-from tui.cli_record import cmd_branch, cmd_export, cmd_import, cmd_rollback, cmd_verify
+from tui.cli_record import cmd_branch, cmd_export, cmd_import, cmd_rollback
 from tui.cli_report import cmd_report
 from tui.cli_serve import add_serve_arguments, cmd_serve
+from tui.cli_verify import add_verify_arguments, cmd_verify
+from tui.render import printable
 
 DEFAULT_SCENARIO = "revised-europa/barbarossa"
 
@@ -41,6 +46,7 @@ DEFAULT_SCENARIO = "revised-europa/barbarossa"
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    outputs.check_store_target(args.store)
     fields = {
         "kind": "CreateCampaign",
         "scenario": args.scenario,
@@ -52,7 +58,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     }
     command = c.parse_command({key: value for key, value in fields.items() if value is not None})
     service = RefereeService.create(args.store, command)
-    output.out.print(f"created {escape(service.location)}: {escape(repr(command.name))} from {escape(args.scenario)}")
+    where, scenario = escape(printable(service.location)), escape(printable(args.scenario))
+    output.out.print(f"created {where}: {escape(repr(command.name))} from {scenario}")
     output.out.print(render.state_view(service.state(), service.views(service.state())))
     service.close()
     return 0
@@ -60,11 +67,14 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_run(args: argparse.Namespace) -> int:
     """The main job until the console lands: open (or create) the campaign and show it."""
-    if "://" not in args.store and not Path(args.store).exists():
-        service = RefereeService.create(
-            args.store, c.CreateCampaign(scenario=args.scenario, name=Path(args.store).stem[:80])
+    if "://" not in args.store and not os.path.exists(args.store):
+        outputs.check_store_target(args.store)
+        # parsed like a command line, so that a bad scenario is refused naming its field
+        command = c.parse_command(
+            {"kind": "CreateCampaign", "scenario": args.scenario, "name": Path(args.store).stem[:80]}
         )
-        output.out.print(f"created {escape(service.location)} from {escape(args.scenario)}")
+        service = RefereeService.create(args.store, command)
+        output.out.print(f"created {escape(printable(service.location))} from {escape(printable(args.scenario))}")
     else:
         service = RefereeService.open(args.store)
     output.out.print(render.state_view(service.state(), service.views(service.state())))
@@ -113,15 +123,20 @@ def cmd_tui(args: argparse.Namespace) -> int:
     when one is given, else from what the referee chooses in the new-campaign form."""
     from tui.app import NewCampaignApp, TurnledgerApp, make_app
 
-    if args.scenario is None and not args.read_only and "://" not in args.store and not Path(args.store).exists():
+    creating = not args.read_only and "://" not in args.store and not os.path.exists(args.store)
+    if creating:
+        outputs.check_store_target(args.store)  # before the form: a name kept for side files is refused at once
+    if args.scenario is None and creating:
         service = NewCampaignApp(args.store).run()
         if service is None:
-            output.out.print(f"no campaign created; {escape(args.store)} does not exist")
+            output.out.print(f"no campaign created; {escape(printable(args.store))} does not exist")
             return 0
         app = TurnledgerApp(service, actor=args.actor)
     else:
-        if args.read_only and "://" not in args.store and not Path(args.store).exists():
-            output.err.print(f"{escape(args.store)} does not exist: a read-only view opens an existing campaign")
+        if args.read_only and "://" not in args.store and not os.path.exists(args.store):
+            output.err.print(
+                f"{escape(printable(args.store))} does not exist: a read-only view opens an existing campaign"
+            )
             return 1
         app = make_app(
             args.store, scenario=args.scenario or DEFAULT_SCENARIO, actor=args.actor, read_only=args.read_only
@@ -170,15 +185,19 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def add(
-        name: str, handler: Callable[[argparse.Namespace], int], help_text: str, store: bool = True
+        name: str,
+        handler: Callable[[argparse.Namespace], int],
+        help_text: str,
+        store: bool = True,
+        store_type: Callable[[str], str] = str,
     ) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, description=help_text)
         if store:
-            p.add_argument("store", help="campaign file (SQLite) or postgresql:// URL")
+            p.add_argument("store", type=store_type, help="campaign file (SQLite) or postgresql:// URL")
         p.set_defaults(handler=handler)
         return p
 
-    p = add("new", cmd_new, "create a campaign from a scenario")
+    p = add("new", cmd_new, "create a campaign from a scenario", store_type=output.new_store)
     p.add_argument("--scenario", default=DEFAULT_SCENARIO)
     p.add_argument("--name")
     p.add_argument("--ruleset", help="another rules version of the same game, e.g. europa-001")
@@ -229,7 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--actor", default="referee")
     p = add("branch", cmd_branch, "start a what-if campaign from entries 1..N")
     p.add_argument("--at", type=int, required=True)
-    p.add_argument("--to", required=True, help="the new campaign's file")
+    p.add_argument("--to", required=True, type=output.new_store, help="the new campaign's file (a new file)")
     p.add_argument("--name")
     p.add_argument("--actor", default="referee")
     p = add(
@@ -238,15 +257,28 @@ def build_parser() -> argparse.ArgumentParser:
         "verify the chain, re-adjudicate every ruling, check the dice and report disputes and rollbacks",
     )
     p.add_argument("--json", action="store_true")
-    p.add_argument("--markdown", metavar="FILE", help="also write the report as a Markdown page")
+    p.add_argument(
+        "--markdown", metavar="FILE", type=output.output_file, help="also write the report as a Markdown page"
+    )
+    p.add_argument("--force", action="store_true", help="replace FILE if it is an earlier audit page")
     p = add("report", cmd_report, "one entry as a Markdown page for a dispute: command, rolls, ruling, figures, checks")
     p.add_argument("number", type=int)
-    p.add_argument("--out", metavar="FILE", help="write the page to FILE instead of printing it")
-    p = add("verify", cmd_verify, "recompute the hash chain and name the first bad entry")
-    p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--out", metavar="FILE", type=output.output_file, help="write the page to FILE instead of printing it"
+    )
+    p.add_argument("--force", action="store_true", help="replace FILE if it is an earlier entry page")
+    add_verify_arguments(add("verify", cmd_verify, "recompute the hash chain and name the first bad entry"))
     p = add("export", cmd_export, "write the record as JSONL and/or an SQLite read model")
-    p.add_argument("--jsonl")
-    p.add_argument("--sqlite")
+    p.add_argument("--jsonl", metavar="FILE", type=output.output_file, help="write the record as JSONL to FILE")
+    p.add_argument(
+        "--sqlite",
+        metavar="FILE",
+        type=output.output_file,
+        help="write the read model to FILE (and FILE's .metadata.json); one of this campaign is brought up to date",
+    )
+    p.add_argument(
+        "--force", action="store_true", help="replace an earlier export, or a read model of another campaign or history"
+    )
     p = sub.add_parser("import", help="rebuild a campaign from a JSONL export (resumes if interrupted)")
     p.add_argument("file")
     p.add_argument("store")
@@ -275,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.handler(args))
     except REFUSALS as error:
-        output.err.print(f"[bold red]refused[/]: {escape(str(error))}", highlight=False, soft_wrap=True)
+        output.err.print(f"[bold red]refused[/]: {escape(printable(str(error)))}", highlight=False, soft_wrap=True)
         return 1
     except KeyboardInterrupt:
         output.err.print("interrupted; every entry recorded so far is complete")

@@ -1,19 +1,33 @@
 """`turnledger audit CAMPAIGN`: the audit report (referee/audit.py) on a terminal, as JSON, or
 as a Markdown page to post to a club's forum. Exit 0 when nothing is wrong, 1 on a problem
-(an altered entry, a ruling the rules do not give, a roll that does not check)."""
+(an altered entry, a ruling the rules do not give, a roll that does not check).
+
+Names, notes and reasons come from the record as anyone typed them: the terminal and the page get
+them through `tui.render.printable` (ESC, the C1 set and bidi overrides shown escaped, so a note
+cannot write to the clipboard or reorder a line); --json keeps them as JSON escapes. The page is
+written through referee/outputs.py: never over the campaign or a file of another kind.
+"""
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+import re
 from typing import Any
 
 from rich.markup import escape
 from rich.table import Table
 
+from referee import outputs
 from referee.audit import audit, report_data
 from referee.service import RefereeService
 from tui import cli_output as output
+from tui.render import printable
+
+AUDIT_PAGE = outputs.text_kind(
+    "a Markdown audit page",
+    re.compile(r"# Audit of [^\n]*\n\n- campaign `[0-9a-f-]{36}`, \d+ entries, head `[0-9a-f]{64}`\n"),
+)
+"""What `--markdown` writes (and alone may replace, with --force): the page's first lines."""
 
 
 def markdown(data: dict[str, Any]) -> str:
@@ -60,6 +74,7 @@ def markdown(data: dict[str, Any]) -> str:
         lines.append(
             f"- periods not revealed yet (their rolls are checked when they are): {dice['unrevealed_periods']}"
         )
+    lines += [f"- {period}" for period in dice.get("abandoned_periods", [])]
     for roll in dice["undone_rolls"]:
         lines.append(
             f"- entry #{roll['entry']}: {roll['purpose']} {roll['faces']} rolled by {roll['rolled_by']}, entered by "
@@ -99,6 +114,11 @@ def _cell(text: str) -> str:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
+    page = (
+        outputs.check_output(args.markdown, AUDIT_PAGE, force=args.force, campaign=args.store)
+        if args.markdown
+        else None
+    )
     service = RefereeService.open(args.store, check=False)  # a damaged record is what the audit reports
     try:
         with output.progress("auditing") as progress:
@@ -106,13 +126,24 @@ def cmd_audit(args: argparse.Namespace) -> int:
     finally:
         service.close()
     data = report_data(report)
-    if args.markdown:
-        Path(args.markdown).write_text(markdown(data), encoding="utf-8")
+    if page is not None:
+        page.write_text(printable(markdown(data)))
     if args.json:
         output.print_json(data)
     else:
-        _show(data)
+        _show(_printable_data(data))
     return 0 if report.ok else 1
+
+
+def _printable_data(value: Any) -> Any:
+    """``value`` with every text in it passed through `printable` (for the terminal)."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, dict):
+        return {_printable_data(key): _printable_data(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_printable_data(item) for item in value]
+    return value
 
 
 def _show(data: dict[str, Any]) -> None:
@@ -125,7 +156,7 @@ def _show(data: dict[str, Any]) -> None:
         output.out.print(f"[bold red]entry #{problem['entry']}[/]: {escape(problem['problem'])}")
     for found in data["rulings"]["problems"]:
         output.out.print(
-            f"[bold red]entry #{found['entry']}[/] {found['kind']}: {found['what']} recorded "
+            f"[bold red]entry #{found['entry']}[/] {escape(found['kind'])}: {escape(found['what'])} recorded "
             f"{escape(found['recorded'][:300])} · the rules give {escape(found['rules_give'][:300])}"
         )
     for problem in data["dice"]["problems"]:
@@ -134,24 +165,22 @@ def _show(data: dict[str, Any]) -> None:
     if information:
         output.out.print(f"{len(information)} entries worded or recorded differently by today's release (information)")
     if data["dice"]["unrevealed_periods"]:
-        output.out.print(f"dice periods not revealed yet: {data['dice']['unrevealed_periods']}")
+        output.out.print(f"dice periods not revealed yet: {escape(str(data['dice']['unrevealed_periods']))}")
+    for period in data["dice"].get("abandoned_periods", []):
+        output.out.print(f"[yellow]dice[/]: {escape(period)}", soft_wrap=True)
     for roll in data["dice"]["undone_rolls"]:
         output.out.print(
-            f"undone roll: #{roll['entry']} {escape(str(roll['purpose']))} {roll['faces']} "
+            f"undone roll: #{roll['entry']} {escape(str(roll['purpose']))} {escape(str(roll['faces']))} "
             f"by {escape(str(roll['rolled_by']))}, undone by #{roll['undone_by']}"
         )
     table = Table("player", "purpose", "die", "method", "rolls", "mean (fair)", "p", "verdict", title="dice")
     for group in data["dice"]["statistics"]:
         p_value = "—" if group["p_value"] is None else str(group["p_value"])
         table.add_row(
-            group["player"],
-            group["purpose"],
-            group["dice"],
-            group["method"],
-            str(group["rolls"]),
+            *(escape(str(group[name])) for name in ("player", "purpose", "dice", "method", "rolls")),
             f"{group['mean']} ({group['expected_mean']})",
             p_value,
-            group["verdict"],
+            escape(group["verdict"]),
         )
     output.out.print(table)
     output.out.print("entries by: " + ", ".join(f"{escape(a)} {n}" for a, n in sorted(data["actors"].items())))

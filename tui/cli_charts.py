@@ -3,18 +3,33 @@
 A chart goes into a campaign at creation (`turnledger new --charts FILE`) or later with the
 recorded `AdoptCharts` command; `charts check` says beforehand what is wrong with it, naming the
 file, the line, the row and the field of every mistake.
+
+`charts schema --out FILE` writes through referee/outputs.py: never over a campaign or a file of
+another kind; an earlier schema (a JSON object whose ``$id`` is one of turnledger's chart layouts)
+only with --force.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 
-from referee import chart_check
+from referee import chart_check, outputs
 from tui import cli_output as output
+
+SCHEMA_ID = "https://turnledger.invalid/charts/"
+"""Where `chart_check.schema` places every layout's ``$id``."""
+
+
+def _is_chart_schema(data: Any) -> bool:
+    return isinstance(data, dict) and str(data.get("$id", "")).startswith(SCHEMA_ID)
+
+
+CHART_SCHEMA = outputs.json_kind("a chart layout's JSON Schema", _is_chart_schema)
+"""What `charts schema --out` writes (and alone may replace, with --force)."""
 
 
 def cmd_charts_check(args: argparse.Namespace) -> int:
@@ -55,7 +70,7 @@ def cmd_charts_schema(args: argparse.Namespace) -> int:
         return 1
     text = json.dumps(chart_check.schema(layout), indent=2, sort_keys=True) + "\n"
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        outputs.check_output(args.out, CHART_SCHEMA, force=args.force).write_text(text)
     else:
         output.out.print(text, highlight=False, markup=False, end="")
     return 0
@@ -74,5 +89,6 @@ def add_charts_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.set_defaults(handler=cmd_charts_list)
     p = actions.add_parser("schema", help="a layout's JSON Schema (docs/charts/NAME.schema.json)")
     p.add_argument("name", help="a layout, e.g. europa-combat")
-    p.add_argument("--out", help="write it to a file")
+    p.add_argument("--out", metavar="FILE", type=output.output_file, help="write it to FILE")
+    p.add_argument("--force", action="store_true", help="replace FILE if it is an earlier chart schema")
     p.set_defaults(handler=cmd_charts_schema)

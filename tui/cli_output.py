@@ -1,4 +1,5 @@
-"""Where the command line prints: Rich for people, plain JSON for scripts, progress on a terminal."""
+"""Where the command line prints: Rich for people, plain JSON for scripts, progress on a terminal;
+and the argument types that mark a file a command writes (checked by referee/outputs.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from tui.render import CONTROL
+
 PIPED_WIDTH = 200
 """Columns when output goes to a file or a pipe (Rich would cut it at 80)."""
 
@@ -18,8 +21,30 @@ out = Console(width=None if sys.stdout.isatty() else PIPED_WIDTH)
 err = Console(stderr=True, width=None if sys.stderr.isatty() else PIPED_WIDTH)
 
 
+def output_file(text: str) -> str:
+    """The argument type of a file a command writes (``--out``, ``--markdown``, ``--jsonl``,
+    ``--sqlite``): checked by referee/outputs.py before a byte is written, replaced only with
+    ``--force`` and only by a file of its own kind. The type marks the argument, so that
+    tests/tui/test_output_files.py finds every output flag in the parser."""
+    return text
+
+
+def new_store(text: str) -> str:
+    """The argument type of a new campaign's location (`new`, `branch --to`): never an existing
+    campaign, side file or file of another kind (referee/outputs.py `check_store_target`)."""
+    return text
+
+
+def json_text(data: Any) -> str:
+    """``data`` as JSON that cannot steer a terminal: `json.dumps` escapes C0 controls but leaves
+    DEL, the C1 set and bidi overrides (U+202E) raw with ``ensure_ascii=False``; they are written
+    as ``\\uXXXX`` escapes here, which read back as the same value (docs/security.md)."""
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    return CONTROL.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
+
+
 def print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    sys.stdout.write(json_text(data) + "\n")
 
 
 def print_json_items(items: Iterable[Any]) -> None:
@@ -30,7 +55,7 @@ def print_json_items(items: Iterable[Any]) -> None:
     opened = False
     for item in items:
         write(",\n  " if opened else "[\n  ")
-        write(json.dumps(item, indent=2, ensure_ascii=False).replace("\n", "\n  "))
+        write(json_text(item).replace("\n", "\n  "))
         opened = True
     write("\n]\n" if opened else "[]\n")
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from referee import commands as c
+from referee.batch import read_json
 from referee.common.errors import InvalidInputError
 from referee.common.log import log_marks, log_rows, marked_rows
 from referee.common.scenario import list_scenarios, load_scenario
@@ -51,7 +51,8 @@ def cmd_log(args: argparse.Namespace) -> int:
                     f"there is no command kind {args.kind!r} in this campaign's game; kinds: {', '.join(kinds)}"
                 )
         if args.last and not args.disputed:  # read once, keeping only the rows shown
-            _print_rows(args, log_rows(service.entries(), kind=kind, last=args.last))
+            last = min(args.last, service.head())  # "the last 10**20": all of them (the count sizes a buffer)
+            _print_rows(args, log_rows(service.entries(), kind=kind, last=last))
             return 0
         marks = log_marks(service.entries())
 
@@ -80,10 +81,20 @@ def _print_rows(args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
         output.out.print(render.log_view(rows))
 
 
+def entry_in_record(service: RefereeService, number: int) -> int:
+    """``number`` when the record holds that entry, else a refusal naming the record's range.
+    Checked before the store is asked: a number beyond what SQLite can hold ended in an
+    internal error (issue 26)."""
+    head = service.head()
+    if not 1 <= number <= head:
+        raise InvalidInputError(f"there is no entry #{number}; the record runs #1 to #{head}")
+    return number
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     service = RefereeService.open(args.store)
     try:
-        entry = service.entry(args.number)
+        entry = service.entry(entry_in_record(service, args.number))
         undone = service.undone()
         notes = service.notes_on(args.number)
     finally:
@@ -98,12 +109,9 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_preview(args: argparse.Namespace) -> int:
-    """Show the ruling and derivation a command would get, writing nothing."""
-    try:
-        data = json.loads(args.command_json)
-    except json.JSONDecodeError as error:
-        output.err.print(f"the command is not JSON: {error.msg} at column {error.colno}")
-        return 1
+    """Show the ruling and derivation a command would get, writing nothing. The command is read
+    as `apply` reads a line: a key given twice (or NaN, or a lone surrogate) is refused."""
+    data = read_json(args.command_json, "the command given")
     service = RefereeService.open(args.store)
     try:
         decision, _after = service.preview(c.parse_command(data))

@@ -1,18 +1,31 @@
 """`turnledger report CAMPAIGN N`: one entry as a Markdown page for a disputed ruling (issue 13,
 item 3): the command, who entered it and for whom, the figures it changed, the rolls and how to
 check them, the ruling with its rule IDs, what the audit's re-adjudication says of it, the notes
-and disputes on it, and the commands that repeat every check."""
+and disputes on it, and the commands that repeat every check.
+
+The page quotes the record as typed (names, notes, reasons): printed or written, it goes through
+`tui.render.printable`, so ESC, the C1 set and bidi overrides are shown escaped and a note cannot
+steer the reader's terminal. `--out` writes through referee/outputs.py: never over the campaign or
+a file of another kind, an earlier page only with --force."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
-from pathlib import Path
 from typing import Any
 
+from referee import outputs
 from referee.audit import audit_entry
 from referee.service import RefereeService
+from tui.render import printable
+
+ENTRY_PAGE = outputs.text_kind(
+    "a Markdown entry page",
+    re.compile(r"# Entry #\d+ of [^\n]*\n\n- recorded [^\n]*\n- entered by [^\n]*\n- hash `[0-9a-f]{64}`;"),
+)
+"""What `--out` writes (and alone may replace, with --force): the page's first lines."""
 
 
 def entry_page(service: RefereeService, number: int, *, campaign: str = "CAMPAIGN") -> str:
@@ -146,13 +159,14 @@ def _readjudicated(service: RefereeService, number: int) -> list[str]:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    target = outputs.check_output(args.out, ENTRY_PAGE, force=args.force, campaign=args.store) if args.out else None
     service = RefereeService.open(args.store)
     try:
-        page = entry_page(service, args.number, campaign=args.store)
+        page = printable(entry_page(service, args.number, campaign=args.store))
     finally:
         service.close()
-    if args.out:
-        Path(args.out).write_text(page, encoding="utf-8")
+    if target is not None:
+        target.write_text(page)
     else:
         sys.stdout.write(page)
     return 0

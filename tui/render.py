@@ -275,22 +275,36 @@ class _Edged:
 
 
 def roll_line(roll: dict[str, Any], *, undone_by: int | None = None) -> str:
-    """One recorded roll: faces, purpose, how it was made, who entered, threw and watched it, its fate."""
-    if roll["method"] == "digital":
+    """One recorded roll: faces, purpose, how it was made, who entered, threw and watched it, its fate.
+
+    A field the roll does not hold is said to be absent, never an internal error: an imported
+    record may come from a release whose rolls had no commitment or scheme (issue 26), and the
+    roll is what an audit of it needs to see."""
+    if not isinstance(roll, dict):
+        return f"roll: (not a roll record: {str(roll)[:60]})\n"
+
+    def recorded(key: str) -> str:
+        return "(absent)" if roll.get(key) is None else str(roll[key])
+
+    if roll.get("method") == "digital":
+        commitment = roll.get("commitment")
+        bound = f"commitment {str(commitment)[:16]}…" if commitment else "no commitment recorded (the field is absent)"
         how = (
-            f"digital, dice period {roll['period']} roll {roll['n']}, commitment {roll['commitment'][:16]}…, asked "
-            f"by {roll['rolled_by']}"
+            f"digital, dice period {recorded('period')} roll {recorded('n')}, {bound}, asked by {recorded('rolled_by')}"
         )
-        if roll.get("witness"):
-            how += f", witness word {roll['witness']['word']!r} from {roll['witness']['by']}"
+        witness = roll.get("witness")
+        if isinstance(witness, dict):
+            how += f", witness word {witness.get('word')!r} from {witness.get('by', '(absent)')}"
     else:
-        how = f"{roll['method']}, by {roll['rolled_by']}"
+        how = f"{recorded('method')}, by {recorded('rolled_by')}"
     if roll.get("entered_by"):
         how += f", entered by {roll['entered_by']}"
     fate = f"; rolled, then undone by #{undone_by}" if undone_by else ""
+    witnesses = roll.get("witnesses")
+    watched = ", ".join(str(name) for name in witnesses) if isinstance(witnesses, list) else recorded("witnesses")
     return (
-        f"roll: {roll['dice']} {roll['faces']} = {roll['total']} for {roll['purpose']} "
-        f"({how}; witnesses {', '.join(roll['witnesses']) or 'none'}{fate})\n"
+        f"roll: {recorded('dice')} {recorded('faces')} = {recorded('total')} for {recorded('purpose')} "
+        f"({how}; witnesses {watched or 'none'}{fate})\n"
     )
 
 

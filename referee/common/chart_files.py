@@ -8,12 +8,12 @@ field and the value, so a referee can mend the file without reading code.
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from pathlib import Path
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from referee.common.data_file import read_toml_file
 from referee.common.errors import ScenarioError
 from referee.common.ruleset import scenarios_root, validation_message
 
@@ -32,17 +32,11 @@ def read_chart(name: str, model: type[Model], what: str) -> tuple[Model, str]:
     """The chart ``name`` validated as ``model``, and the sha256 of the file's bytes.
 
     Raises:
-        ScenarioError: an unreadable file, bad TOML, or fields with wrong values (each named).
+        ScenarioError: an unreadable file (or one that is not a regular file, or too large), bad
+            TOML (a key given twice), or fields with wrong values (each named).
     """
     path = chart_path(name)
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise ScenarioError(f"{path}: {what} file cannot be read ({error.strerror})") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise ScenarioError(f"{path}: not valid TOML: {error}") from None
+    data, raw = read_toml_file(path, f"{what} file")
     try:
         return model.model_validate(data), hashlib.sha256(raw).hexdigest()
     except ValidationError as error:

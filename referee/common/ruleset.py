@@ -19,6 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from referee.common.data_file import parse_toml, present, read_toml_file, toml_problem
 from referee.common.errors import ScenarioError
 
 
@@ -110,15 +111,9 @@ def scenarios_root() -> Path:
     return Path(next(iter(spec.submodule_search_locations)))
 
 
-def read_toml(path: Path) -> tuple[dict[str, object], bytes]:
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise ScenarioError(f"{path}: cannot be read ({error.strerror})") from None
-    try:
-        return tomllib.loads(raw.decode("utf-8")), raw
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise ScenarioError(f"{path}: not valid TOML: {error}") from None
+def read_toml(path: Path, what: str = "data file") -> tuple[dict[str, object], bytes]:
+    """A scenario or ruleset file's TOML and bytes, read within bounds (`read_toml_file`)."""
+    return read_toml_file(path, what)
 
 
 def validation_message(path: Path | str, error: ValidationError) -> str:
@@ -146,9 +141,9 @@ def load_ruleset(ruleset_id: str) -> tuple[Ruleset, bytes]:
             "your own chart file goes in with --charts"
         )
     path = folder / f"{ruleset_id}.toml"
-    if not path.exists():
+    if not present(path):
         raise ScenarioError(f"no ruleset {ruleset_id!r} (bundled rulesets: {known})")
-    data, raw = read_toml(path)
+    data, raw = read_toml(path, "ruleset file")
     try:
         return Ruleset.model_validate(data), raw
     except ValidationError as error:
@@ -174,9 +169,9 @@ def sha256_text(text: str) -> str:
 def parse_pinned_ruleset(text: str, where: str) -> Ruleset:
     """A ruleset from its pinned text (cached: a campaign reads it once per command)."""
     try:
-        data = tomllib.loads(text)
+        data = parse_toml(text)
     except tomllib.TOMLDecodeError as error:
-        raise ScenarioError(f"{where}: the pinned ruleset is not valid TOML: {error}") from None
+        raise ScenarioError(f"{where}: the pinned ruleset is not valid TOML: {toml_problem(error, text)}") from None
     try:
         return Ruleset.model_validate(data)
     except ValidationError as error:
@@ -187,7 +182,7 @@ def archived_ruleset_text(ruleset_id: str, digest: str) -> str | None:
     """The exact text of a ruleset file a 0.1.0 campaign pinned by hash, or None when this
     release does not hold it (``scenarios/rulesets/archive/<id>-<sha256>.toml``)."""
     path = scenarios_root() / "rulesets" / "archive" / f"{ruleset_id}-{digest}.toml"
-    if not path.exists():
+    if not present(path):
         return None
     raw = path.read_bytes()
     if sha256_bytes(raw) != digest:

@@ -15,6 +15,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from ledger.input_file import shown_path
+from referee.common.data_file import present
 from referee.common.errors import ScenarioError
 from referee.common.ruleset import (
     DataModel,
@@ -150,12 +152,12 @@ def list_scenarios() -> list[str]:
 def resolve_scenario_path(name: str) -> Path:
     """A bundled scenario by name, or a path to the user's own TOML file."""
     candidate = Path(name)
-    if candidate.suffix == ".toml" and candidate.exists():
+    if candidate.suffix == ".toml" and present(candidate):
         return candidate
     bundled = scenarios_root() / f"{name}.toml"
-    if bundled.exists():
+    if present(bundled):
         return bundled
-    raise ScenarioError(f"no scenario {name!r}; bundled scenarios: {', '.join(list_scenarios())}")
+    raise ScenarioError(f"no scenario '{shown_path(name)}'; bundled scenarios: {', '.join(list_scenarios())}")
 
 
 def load_scenario(name: str, *, ruleset_id: str | None = None) -> LoadedScenario:
@@ -167,7 +169,7 @@ def load_scenario(name: str, *, ruleset_id: str | None = None) -> LoadedScenario
             (e.g. 'europa-001', the earlier Europa revision); default: the scenario's own.
     """
     path = resolve_scenario_path(name)
-    data, raw = read_toml(path)
+    data, raw = read_toml(path, "scenario file")
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as error:

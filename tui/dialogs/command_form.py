@@ -8,7 +8,6 @@ JSON; booleans as yes/no.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from rich.markup import escape
@@ -18,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, Select, Static
 
+from referee.batch import read_json
 from referee.common.errors import InvalidInputError
 from referee.schema import command_schemas
 from tui.dialogs.form_parts import Preview, record_from
@@ -26,25 +26,26 @@ SKIPPED = {"kind", "actor", "on_behalf_of"}
 
 
 def parse_field(name: str, text: str, schema: dict[str, Any]) -> Any:
-    """Turn what was typed into the field's JSON value; raises InvalidInputError naming the field."""
+    """Turn what was typed into the field's JSON value; raises InvalidInputError naming the field.
+    JSON is read as `apply` reads a line: a key given twice is refused, not read as its last value."""
     types = {option.get("type") for option in schema.get("anyOf", [schema])}
     try:
         if types & {"array", "object"}:
             if text.startswith(("[", "{")):
-                return json.loads(text)
+                return read_json(text, f"field {name}")
             items = _scalar_items(schema)
             if items is not None and not _a_word_it_takes(schema, text):
                 return _typed_list(name, text, items)
             if "string" in types:
                 return text  # e.g. faces: "digital"
-            return json.loads(text)
+            return read_json(text, f"field {name}")
         if "integer" in types:
             return int(text)
         if "boolean" in types:
             if text.lower() not in ("yes", "no", "true", "false"):
                 raise ValueError(text)
             return text.lower() in ("yes", "true")
-    except (ValueError, json.JSONDecodeError):
+    except ValueError:
         raise InvalidInputError(
             f"field {name}: {text!r} is not a valid {'/'.join(sorted(t for t in types if t))}"
         ) from None

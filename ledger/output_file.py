@@ -1,0 +1,414 @@
+"""Every file a command writes at a path the user names: checked before a byte is written,
+written beside its target and renamed into place whole.
+
+Why: one wrong argument destroyed a campaign. `audit g.db --markdown g.db` replaced the campaign
+with a Markdown page, `export g.db --jsonl g.db` truncated it, and `--jsonl g.db.dice-secrets.json`
+overwrote the seeds of rolls not yet revealed. So an output is refused, by name and with nothing
+written, when (checked in this order by `check_output`):
+
+1. its name is one turnledger keeps for a campaign, whether or not the file exists (a file put
+   there would later be read as seeds, bookmarks or a key): a side file beside a campaign
+   (``*.dice-secrets.json``, ``*.bookmarks.json``: referee/dice_secrets.py, referee/bookmarks.py),
+   a file kept by campaign id (``<campaign id>.json``, ``<campaign id>-<place>.json``), or anything
+   in this user's trust folder (ledger/trust.py) or in ``~/.turnledger``;
+2. it is the campaign itself (by any path to the same file);
+3. its folder does not exist;
+4. it exists and is not a regular file, or is a campaign store (an SQLite file with the library's
+   ``stored_events``/``stored_snapshots``: ledger/foreign.py), even with ``--force``;
+5. it exists, is not empty and is not what the command writes (even with ``--force``), or is what
+   the command writes and ``--force`` was not given ("add --force to replace it").
+
+How each kind is recognised (by what its writer puts first, never by the file's name):
+
+* JSONL export (`export --jsonl`): line 1 is a JSON object with ``"format": "turnledger-jsonl"``
+  (referee/outputs.py, from ledger/exchange.py's header);
+* read model (`export --sqlite`): an SQLite file with a ``projection`` table and no campaign
+  tables; its Datasette sidecar ``NAME.metadata.json``: a JSON object whose ``title`` begins
+  ``turnledger read model: `` (ledger/readmodel.py). An existing read model of the same campaign
+  and history is brought up to date (a projection) without ``--force``;
+* audit page (`audit --markdown`): begins ``# Audit of NAME``, a blank line, then
+  ``- campaign `ID`, N entries, head `HASH``` (tui/cli_audit.py);
+* entry page (`report --out`): begins ``# Entry #N of NAME: KIND``, a blank line, ``- recorded``,
+  ``- entered by``, ``- hash `HASH```` (tui/cli_report.py);
+* chart schema (`charts schema --out`): a JSON object whose ``$id`` is
+  ``https://turnledger.invalid/charts/...`` (tui/cli_charts.py);
+* a new campaign store (`new`, `branch --to`, `run` and `tui` creating one, `import`): no ``--force``
+  ever; `check_store_target` applies rules 1 to 4 and ledger/foreign.py's `check_new_file` (an
+  empty file, or the empty tables a killed `new` left, may hold a new campaign).
+
+An empty file holds nothing to lose and is replaced without ``--force``.
+
+Writing (`Output.replacing`, `Output.text`): a temporary file with a hidden name is created
+beside the target (``O_EXCL``, the user's usual mode), filled, flushed and synced; the target is
+checked again (a file may have appeared meanwhile), then the temporary file is renamed over it
+with `os.replace`. On any error the temporary file is removed: a crash or a refusal leaves the
+old file, or no file, never half of one. A write that fails (a full disk, a folder such as
+/proc that takes no files) is a refusal naming the file, not an internal error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import secrets
+import shutil
+import sqlite3
+import stat
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from ledger.errors import LedgerError, StoreExistsError, StoreNotFoundError
+from ledger.foreign import CAMPAIGN_TABLES, check_new_file, tables_in
+from ledger.location import is_memory, is_postgres
+from ledger.trust import trust_dir
+
+
+class OutputFileError(LedgerError):
+    """An output cannot be written where it was asked (the message names the file and why);
+    nothing was written."""
+
+
+class OutputInTheWayError(OutputFileError, StoreExistsError):
+    """An existing file stands where the output would go and the command may not replace it."""
+
+
+SIDE_FILES = {
+    ".dice-secrets.json": "the name of a campaign's dice secrets file (the seeds of rolls not yet revealed)",
+    ".bookmarks.json": "the name of a campaign's bookmarks file",
+}
+"""Names of the files kept beside a campaign file (referee/side_files.py `side_path`)."""
+
+KEPT_BY_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-[0-9a-f]{16})?\.json")
+"""``<campaign id>.json`` (a PostgreSQL campaign's dice secrets or bookmarks) and
+``<campaign id>-<place>.json`` (a trust file)."""
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+PEEK = 64 * 1024
+"""Bytes read to recognise a file: its first line, or all of a small JSON document."""
+
+
+@dataclass(frozen=True)
+class OutputKind:
+    """What a command writes: ``what`` names it in messages ("a JSONL export"); ``recognise``
+    says whether an existing file is one (read without writing)."""
+
+    what: str
+    recognise: Callable[[Path], bool]
+
+
+def text_kind(what: str, opening: re.Pattern[str]) -> OutputKind:
+    """A text file whose beginning matches ``opening``."""
+    return OutputKind(what, lambda path: opening.match(_peek_text(path)) is not None)
+
+
+def json_kind(what: str, test: Callable[[Any], bool]) -> OutputKind:
+    """A small JSON document for which ``test`` holds."""
+
+    def recognise(path: Path) -> bool:
+        found = _peek_json(path)
+        return found is not None and test(found[0])
+
+    return OutputKind(what, recognise)
+
+
+def first_line_kind(what: str, test: Callable[[Any], bool]) -> OutputKind:
+    """A text file whose first line is JSON for which ``test`` holds (a JSONL header)."""
+
+    def recognise(path: Path) -> bool:
+        found = _loads(_peek_text(path).split("\n", 1)[0])
+        return found is not None and test(found[0])
+
+    return OutputKind(what, recognise)
+
+
+def sqlite_kind(what: str, test: Callable[[set[str]], bool]) -> OutputKind:
+    """An SQLite file whose table names pass ``test``."""
+
+    def recognise(path: Path) -> bool:
+        tables = _sqlite_tables(path)
+        return tables is not None and test(tables)
+
+    return OutputKind(what, recognise)
+
+
+@dataclass(frozen=True)
+class Output:
+    """A checked output: write it with `replacing` or `text` (each checks it again before the
+    rename). ``path`` is absolute; ``name`` is the path as the user gave it, for messages."""
+
+    path: Path
+    name: str
+    kind: OutputKind
+    force: bool
+    campaign: str | None
+
+    def check(self) -> None:
+        """Raise `OutputFileError` (`OutputInTheWayError` for a file in the way) unless it may be written."""
+        refuse = _refusal(self.name, f"cannot write {self.kind.what} to")
+        _check_place(self.path, self.campaign, refuse)
+        found = _existing(self.path, refuse)
+        if found is None or found.st_size == 0:
+            return
+        if _holds_campaign(self.path):
+            raise OutputInTheWayError(refuse("it is a turnledger campaign; a campaign is never replaced"))
+        if not self.kind.recognise(self.path):
+            raise OutputInTheWayError(refuse(f"it is {describe(self.path)}, not {self.kind.what}; choose another file"))
+        if not self.force:
+            raise OutputInTheWayError(refuse(f"it is {self.kind.what} already; add --force to replace it"))
+
+    @contextmanager
+    def replacing(self, *, from_old: bool = False) -> Iterator[Path]:
+        """A temporary file beside the target (empty, or a copy of the old target with
+        ``from_old``) to fill; renamed over the target, synced, when the block ends cleanly."""
+        temporary = _new_temporary(self)
+        try:
+            if from_old:
+                shutil.copyfile(self.path, temporary)
+            yield temporary
+            _sync(temporary)
+            self.check()
+            os.replace(temporary, self.path)
+        except BaseException as error:
+            for leftover in (temporary, *(Path(f"{temporary}{tail}") for tail in ("-journal", "-wal", "-shm"))):
+                with contextlib.suppress(OSError):
+                    leftover.unlink()
+            if isinstance(error, OSError | sqlite3.Error):
+                raise OutputFileError(
+                    f"could not write {self.kind.what} to {self.name} ({_reason(error)}); nothing was written"
+                    + (" and the old file is kept" if self.path.exists() else "")
+                ) from None
+            raise
+        _sync_folder(self.path.parent)
+
+    @contextmanager
+    def text(self) -> Iterator[IO[str]]:
+        """A text handle on a temporary file beside the target, renamed into place when done."""
+        with self.replacing() as temporary, open(temporary, "w", encoding="utf-8") as handle:
+            yield handle
+
+    def write_text(self, text: str) -> None:
+        with self.text() as handle:
+            handle.write(text)
+
+
+def check_output(path: str | Path, kind: OutputKind, *, force: bool = False, campaign: str | None = None) -> Output:
+    """The output ``path`` of ``kind``, checked (see the module's rules); ``campaign`` is the
+    location of the campaign the command reads, refused as a target.
+
+    Raises:
+        OutputFileError: the target may not be written; the message names it and says why.
+    """
+    output = Output(Path(os.path.abspath(path)), str(path), kind, force, campaign)
+    output.check()
+    return output
+
+
+def check_store_target(location: str, *, campaign: str | None = None, resume: bool = False) -> None:
+    """Refuse, untouched, a location where a new campaign store may not be made: a name kept for
+    a campaign's side files, the campaign ``campaign`` itself, a missing folder, something that is
+    not a regular file, or an existing file that holds anything (ledger/foreign.py). With
+    ``resume`` (an import resuming), an existing campaign store is let through for the caller to
+    check it is the same campaign. PostgreSQL and in-memory locations have nothing to check here.
+
+    Raises:
+        OutputFileError / StoreExistsError: the message names the file and says why.
+    """
+    if is_postgres(location) or is_memory(location):
+        return
+    path = Path(os.path.abspath(location))
+    refuse = _refusal(location, "cannot create a campaign at")
+    _check_place(path, campaign, refuse)
+    found = _existing(path, refuse)
+    if found is None or found.st_size == 0:
+        return
+    if resume and _holds_campaign(path):
+        return
+    if _sqlite_tables(path) is None:
+        raise OutputInTheWayError(refuse(f"it is {describe(path)}; a campaign is created only in a new file"))
+    check_new_file(Path(location))
+
+
+def describe(path: Path) -> str:
+    """What an existing file is, for a message ("a turnledger campaign", "a dice secrets file" ...)."""
+    tables = _sqlite_tables(path)
+    if tables is not None:
+        if tables & CAMPAIGN_TABLES:
+            return "a turnledger campaign"
+        if "projection" in tables:
+            return "a turnledger read model"
+        return f"an SQLite database ({', '.join(sorted(tables)) or 'no tables'})"
+    found = _peek_json(path)
+    if found is not None and isinstance(found[0], dict):
+        data = found[0]
+        if "seeds" in data:
+            return "a dice secrets file"
+        if "key" in data and "checkpoint" in data:
+            return "a trust file"
+        if "bookmarks" in data:
+            return "a bookmarks file"
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return "a file that cannot be read"
+    return f"a file of {size:,} byte{'' if size == 1 else 's'}"
+
+
+# -- the checks ------------------------------------------------------------------------------
+
+
+def _refusal(name: str, doing: str) -> Callable[[str], str]:
+    return lambda why: f"{doing} {name}: {why}; nothing was written"
+
+
+def _check_place(path: Path, campaign: str | None, refuse: Callable[[str], str]) -> None:
+    """Rules 1 to 3: names kept for a campaign's files, the campaign itself, the folder."""
+    for name in {path, Path(os.path.realpath(path))}:
+        reason = _kept_name(name)
+        if reason:
+            raise OutputFileError(refuse(f"that is {reason}; choose another file"))
+    if campaign and not is_postgres(campaign) and not is_memory(campaign) and _same_file(path, Path(campaign)):
+        raise OutputInTheWayError(refuse("it is the campaign itself; choose another file"))
+    folder = path.parent
+    try:
+        found = folder.stat()
+    except OSError as error:
+        if isinstance(error, FileNotFoundError | NotADirectoryError):
+            raise OutputFileError(refuse(f"the folder {folder} does not exist")) from None
+        raise OutputFileError(refuse(f"its folder cannot be used ({_reason(error)})")) from None
+    if not stat.S_ISDIR(found.st_mode):
+        raise OutputFileError(refuse(f"{folder} is not a folder"))
+
+
+def _kept_name(path: Path) -> str | None:
+    name = path.name
+    for suffix, reason in SIDE_FILES.items():
+        if name.endswith(suffix):
+            return reason
+    if KEPT_BY_ID.fullmatch(name):
+        return "the name of a file turnledger keeps for a campaign (trust, dice secrets or bookmarks)"
+    for folder in _private_folders():
+        if path.is_relative_to(folder):
+            return f"in {folder}, where turnledger keeps this user's private files"
+    return None
+
+
+def _private_folders() -> list[Path]:
+    folders = [Path(os.path.realpath(trust_dir()))]
+    with contextlib.suppress(RuntimeError):
+        folders.append(Path(os.path.realpath(Path.home() / ".turnledger")))
+    return folders
+
+
+def _same_file(path: Path, campaign: Path) -> bool:
+    if Path(os.path.abspath(campaign)) == path:
+        return True
+    try:
+        return os.path.samefile(path, campaign)
+    except OSError:
+        return False
+
+
+def _existing(path: Path, refuse: Callable[[str], str]) -> os.stat_result | None:
+    """The target's status (None: it does not exist), refusing what is not a regular file."""
+    try:
+        found = path.stat()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise OutputFileError(refuse(f"it cannot be looked at ({_reason(error)})")) from None
+    if stat.S_ISDIR(found.st_mode):
+        raise OutputInTheWayError(refuse("it is a folder"))
+    if not stat.S_ISREG(found.st_mode):
+        raise OutputInTheWayError(refuse("it is not a regular file (a device, pipe or socket)"))
+    return found
+
+
+# -- reading without writing -----------------------------------------------------------------
+
+
+def _peek(path: Path) -> bytes:
+    try:
+        with path.open("rb") as handle:
+            return handle.read(PEEK)
+    except OSError:
+        return b""
+
+
+def _peek_text(path: Path) -> str:
+    return _peek(path).decode("utf-8", errors="replace").removeprefix("\ufeff")
+
+
+def _loads(text: str) -> tuple[Any] | None:
+    """``(value,)`` of a JSON text, None when it is not one."""
+    try:
+        return (json.loads(text),)
+    except ValueError:
+        return None
+
+
+def _peek_json(path: Path) -> tuple[Any] | None:
+    data = _peek(path)
+    if len(data) >= PEEK:
+        return None  # larger than any small JSON document a command writes or keeps
+    return _loads(data.decode("utf-8", errors="replace").removeprefix("\ufeff"))
+
+
+def _holds_campaign(path: Path) -> bool:
+    """An SQLite file with a campaign's tables (ledger/foreign.py), whatever else it holds."""
+    return bool((_sqlite_tables(path) or set()) & CAMPAIGN_TABLES)
+
+
+def _sqlite_tables(path: Path) -> set[str] | None:
+    """The tables of an SQLite file (None: not one; read-only, ledger/foreign.py)."""
+    if not _peek(path).startswith(SQLITE_MAGIC):
+        return None
+    try:
+        return tables_in(path)
+    except StoreNotFoundError:
+        return set()
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+
+def _new_temporary(output: Output) -> Path:
+    """A new, empty, hidden file beside the target, created exclusively with the usual mode."""
+    path, name = output.path, output.name
+    for _attempt in range(100):
+        candidate = path.with_name(f".{path.name[:120]}.{secrets.token_hex(4)}.tmp")
+        try:
+            os.close(os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        except FileExistsError:
+            continue
+        except OSError as error:
+            raise OutputFileError(
+                f"cannot write {output.kind.what} to {name}: the folder {path.parent} takes no new file "
+                f"({_reason(error)}); nothing was written"
+            ) from None
+        return candidate
+    raise OutputFileError(f"cannot write {output.kind.what} to {name}: no free temporary name beside it")
+
+
+def _sync(path: Path) -> None:
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (where the system allows syncing a folder)."""
+    with contextlib.suppress(OSError):
+        _sync(folder)
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error) or type(error).__name__
