@@ -33,6 +33,7 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
+from ledger import strict_json
 from ledger.errors import PrivateFileError
 from ledger.private_file import read_private, write_private
 
@@ -67,7 +68,7 @@ class LocalTrust:
         text = read_private(path) if path is not None else None
         if text is not None:
             try:
-                data = json.loads(text)
+                data = strict_json.loads(text)  # a key given twice would read two ways
                 self.key = bytes.fromhex(data["key"])
                 mark = data.get("checkpoint")
                 self.checkpoint = Checkpoint(int(mark["number"]), str(mark["hash"])) if mark else None

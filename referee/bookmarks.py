@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ledger import strict_json
+from ledger.input_file import InputFileError, read_bounded_text
 from referee.side_files import side_path
 
 
@@ -22,13 +24,17 @@ def bookmarks_path(location: str, campaign_id: str) -> Path | None:
     )
 
 
+SIDE_FILE_LIMIT = 1 << 20
+"""A bookmarks file is a short list of numbers: anything larger is not one."""
+
+
 def load_bookmarks(path: Path | None) -> list[int]:
     """The marked entry numbers, in order (none when the file is missing or unreadable)."""
     if path is None:
         return []
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = strict_json.loads(read_bounded_text(path, max_bytes=SIDE_FILE_LIMIT, what="bookmarks file"))
+    except (OSError, ValueError, InputFileError):  # missing, unreadable or not a list of marks: none
         return []
     numbers = data.get("bookmarks", []) if isinstance(data, dict) else []
     return sorted({number for number in numbers if isinstance(number, int) and number > 0})

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ledger import strict_json
 from ledger.errors import PrivateFileError
 from ledger.private_file import read_private, write_private
 from referee.side_files import side_path
@@ -34,7 +35,7 @@ class SecretKeeper:
         text = read_private(path) if path is not None else None  # refused if others can read it
         if text is not None:
             try:
-                data = json.loads(text)
+                data = strict_json.loads(text)  # a period given twice would read two ways
                 self._seeds = {str(period): str(seed) for period, seed in dict(data.get("seeds", {})).items()}
                 self._revealed = {int(period) for period in data.get("revealed", [])}
             except (ValueError, TypeError, AttributeError) as error:
