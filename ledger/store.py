@@ -46,7 +46,7 @@ from ledger.errors import (
 )
 from ledger.foreign import check_campaign_file
 from ledger.format import FORMAT_VERSION, read_format, write_format
-from ledger.location import describe, is_memory, is_postgres, persistence_env, probe_postgres
+from ledger.location import check_location, describe, is_memory, is_postgres, persistence_env, probe_postgres
 from ledger.output_file import check_store_target
 from ledger.pg_views import create_views
 from ledger.trust import LocalTrust, file_fingerprint
@@ -73,6 +73,7 @@ class LedgerStore:
     """
 
     def __init__(self, location: str, *, create: bool = False, check: bool = True) -> None:
+        check_location(location)  # refused by name before anything looks at it (a bad port, a path too long)
         self.location = location
         self._fingerprint = None if is_memory(location) or is_postgres(location) else file_fingerprint(Path(location))
         """The file as it was before this store opened it: what the entries checked now stand for."""

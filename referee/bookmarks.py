@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ledger import strict_json
 from ledger.input_file import InputFileError, read_bounded_text
+from ledger.private_file import make_private_folders
 from referee.side_files import side_path
 
 
@@ -44,7 +45,7 @@ def save_bookmarks(path: Path | None, numbers: list[int]) -> None:
     """Write the marks (replacing the file whole, so a crash leaves the old or the new list)."""
     if path is None:
         return
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_private_folders(path.parent)  # 0700 whatever the umask
     partial = path.with_name(path.name + ".partial")
     partial.write_text(json.dumps({"bookmarks": sorted(set(numbers))}) + "\n", encoding="utf-8")
     partial.replace(path)

@@ -29,7 +29,6 @@ from tui.audit_actions import AuditActions
 from tui.dialogs.command_form import CommandForm
 from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.error import ErrorDialog
-from tui.dialogs.help import HelpDialog
 from tui.dialogs.new_campaign import NewCampaignForm
 from tui.dialogs.progress import ProgressDialog
 from tui.dialogs.undo import UndoDialog
@@ -467,7 +466,7 @@ class TurnledgerApp(ReadOnlyGuard, ReadAhead, ReplayActions, TableFormActions, R
             self.notify(f"what-if branch from #{message.at} written to {message.target}")
 
     def action_help(self) -> None:
-        self.push_screen(HelpDialog())
+        self.push_screen(self.help_dialog())
 
     def action_new(self) -> None:
         """The new-campaign form; the campaign it creates replaces this one in the console."""

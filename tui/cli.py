@@ -27,6 +27,7 @@ from referee import outputs
 from referee.batch import apply_lines, read_command_file
 from referee.common.errors import REFUSALS
 from referee.common.log import log_rows
+from referee.locations import check_location
 from referee.service import RefereeService
 from tui import cli_output as output
 from tui import render
@@ -305,6 +306,9 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the `turnledger` command."""
     args = build_parser().parse_args(argv)
     try:
+        for value in (getattr(args, "store", None), getattr(args, "to", None)):
+            if isinstance(value, str):
+                check_location(value)  # a path the system cannot look at is refused by name, never exit 3
         return int(args.handler(args))
     except REFUSALS as error:
         output.err.print(f"[bold red]refused[/]: {escape(printable(str(error)))}", highlight=False, soft_wrap=True)
