@@ -14,6 +14,12 @@ number orjson writes in full), so any text holding such a number is checked by t
 library instead (tests/ledger/test_canonical_fast.py compares the two on every golden export and
 on generated values); and a fast comparison that fails is always retried with the standard
 library, so orjson can make a check faster, never decide one differently.
+
+`read_entry_text` is how the book reads an entry it is asked to judge (import, verify): the one
+definition of a valid entry is ledger/entry_line.py (standard library only, shared with the
+standalone verifier); orjson decides here only the texts it reads back byte for byte, which that
+definition accepts too (orjson refuses NaN, Infinity and lone surrogates, a key given twice or a
+number written another way does not give the text back), and everything else is judged there.
 """
 
 from __future__ import annotations
@@ -24,6 +30,8 @@ import re
 from typing import Any
 
 import orjson
+
+from ledger import entry_line
 
 GENESIS_HASH = "0" * 64
 """The 'previous hash' of entry #1: there is nothing before it."""
@@ -72,15 +80,45 @@ def read_canonical(text: str) -> tuple[Any, bool]:
     which orjson reads as a float, or NaN, which it refuses, would not give the text back. Any
     other text is read and judged by the standard library.
     """
-    try:
-        value = orjson.loads(text)
-        again = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
-    except (orjson.JSONDecodeError, orjson.JSONEncodeError, TypeError):
-        again = None
-    if again is not None and again == text.encode("utf-8", "replace") and not _may_differ(again):
+    value = _exact(text)
+    if value is not None:
         return value, True
     value = json.loads(text)
     return value, canonical_text(value) == text
+
+
+def _exact(text: str) -> Any:
+    """orjson's reading of ``text`` when its sorted encoding gives the text back byte for byte
+    (and holds no float the standard library writes otherwise), else None."""
+    try:
+        value = orjson.loads(text)
+        again = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+        same = again == text.encode("utf-8")
+    except (orjson.JSONDecodeError, orjson.JSONEncodeError, TypeError, UnicodeEncodeError):
+        return None
+    return value if same and not _may_differ(again) else None
+
+
+def read_entry_text(text: str) -> dict[str, Any]:
+    """The entry ``text`` holds, judged by ledger/entry_line.py (canonical, read one way, exactly
+    the entry's keys and types, at most `entry_line.MAX_DEPTH` deep); orjson reads the common case.
+
+    Raises:
+        entry_line.LineError: what is wrong with the text (without its place).
+    """
+    return read_entry_fast(text)[0]
+
+
+def read_entry_fast(text: str) -> tuple[dict[str, Any], bool]:
+    """`read_entry_text`, and whether orjson read it (False: the standard library had to, and
+    only it reads the text exactly: an integer beyond 64 bits, a float orjson writes otherwise)."""
+    entry_line.check_size(text)
+    value = _exact(text)
+    if value is None:  # judged slowly, and the fault named
+        return entry_line.read_entry(text), False
+    if text.count("[") + text.count("{") > entry_line.MAX_DEPTH:
+        entry_line.check_depth(value)
+    return entry_line.check_entry(value), True
 
 
 def read_json(text: str) -> Any:

@@ -1,28 +1,50 @@
 """JSONL export and import: the full record, re-importable with identical hashes.
 
 Line 1 is a header (format, version, campaign id, entry count, head hash); each further line
-is one entry exactly as hashed. Import checks every line against the chain before writing,
-writes whole entries in transactions of `IMPORT_BATCH`, and resumes a store that an
-interrupted import left holding a prefix of the file.
+is one entry exactly as hashed. What a valid line is, ledger/entry_line.py says for every reader
+(docs/verifying.md): import accepts exactly what `turnledger verify` and the standalone verifier
+accept, and refuses a line they would refuse, by name, instead of re-encoding it.
+
+A refused import writes nothing (issue 26: an export whose header promised 41 entries but held 36
+was refused only after the 36 were written, leaving a campaign that verified). So the whole file
+is read once before the store is created or opened (`survey`): every line, the chain, the header's
+campaign and its promise (how many entries, ending in which hash). Only then are entries written,
+in transactions of `IMPORT_BATCH`, each line the very line checked (a keyed fingerprint of it
+taken by the survey: the file could change in between). What can still fail while writing
+(entries that hash but do not fit the accounts, which only folding finds; a file changed
+meanwhile; a full disk) removes the file this import created, whole. A store that an earlier,
+interrupted import left holding a prefix of the file keeps the whole batches it holds, and an
+import resumes there; a refusal found by the survey leaves it byte-identical. On PostgreSQL the
+survey is what writes nothing: batches found unfit while writing stay (each whole and verifying).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import secrets
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 from uuid import UUID
 
-from ledger.canonical import GENESIS_HASH, canonical_bytes, canonical_text, read_canonical
-from ledger.entry import ENTRY_FIELDS, hash_holds
+import orjson
+
+from ledger import entry_line
+from ledger.canonical import GENESIS_HASH, canonical_bytes, read_entry_fast
+from ledger.entry import hash_holds
+from ledger.entry_line import FORMAT, FORMAT_VERSION, LineError
 from ledger.errors import ChainError, LedgerError, MalformedRecordError, StoreNotFoundError
-from ledger.folding import fold_for
-from ledger.location import is_memory, is_postgres
+from ledger.folding import Fold, fold_for
+from ledger.input_file import shown_path
+from ledger.location import describe, is_memory, is_postgres
+from ledger.output_file import check_store_target
 from ledger.store import LedgerStore
 
-FORMAT = "turnledger-jsonl"
-FORMAT_VERSION = 1
+__all__ = ["FORMAT", "FORMAT_VERSION", "IMPORT_BATCH", "checked_lines", "export_jsonl", "import_jsonl", "survey"]
+
 IMPORT_BATCH = 1000
 """Entries per import transaction: a killed import loses at most one unfinished batch. Each batch
 ends with one cached state: 1,000 rather than 500 halves the commits and the cached states an
@@ -59,166 +81,251 @@ def export_jsonl(store: LedgerStore, out: IO[str], *, name: str = "", progress: 
     return written
 
 
-def _parse_line(path: str, number: int, line: str) -> dict[str, Any]:
-    return _parse_canonical(path, number, line)[0]
-
-
-def _parse_canonical(path: str, number: int, line: str) -> tuple[dict[str, Any], bool]:
-    """The line's object, and whether the line (without its line end) is its canonical JSON."""
+@contextmanager
+def _numbered_lines(path: str) -> Iterator[Iterator[tuple[int, str]]]:
+    """The export's lines, numbered and framed (ledger/entry_line.py); every refusal names ``path``."""
     try:
-        data, canonical = read_canonical(_without_line_end(line))
-    except json.JSONDecodeError as error:
-        raise MalformedRecordError(f"{path}, line {number}: not JSON ({error.msg} at column {error.colno})") from None
-    except RecursionError:
-        raise MalformedRecordError(f"{path}, line {number}: JSON nested too deeply") from None
-    except ValueError as error:  # e.g. an integer of thousands of digits
-        raise MalformedRecordError(f"{path}, line {number}: not readable ({str(error).split(';')[0]})") from None
-    if not isinstance(data, dict):
-        raise MalformedRecordError(f"{path}, line {number}: expected a JSON object")
-    return data, canonical
+        handle = entry_line.open_export(path)
+    except LineError as error:
+        raise _refusal(path, error) from None
+    with handle:
+        yield _named(path, entry_line.export_lines(handle))
 
 
-def _without_line_end(line: str) -> str:
-    return line.rstrip("\n").rstrip("\r")
-
-
-def read_header(path: str, line: str) -> dict[str, Any]:
-    """Check the first line of an export."""
-    header = _parse_line(path, 1, line)
-    if header.get("format") != FORMAT:
-        raise MalformedRecordError(f"{path}, line 1: not a turnledger export (format {header.get('format')!r})")
-    if header.get("version") != FORMAT_VERSION:
-        raise MalformedRecordError(f"{path}, line 1: export version {header.get('version')!r} is not {FORMAT_VERSION}")
+def _named(path: str, lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:
     try:
-        UUID(str(header.get("campaign_id")))
-    except ValueError:
-        raise MalformedRecordError(
-            f"{path}, line 1: field campaign_id: {header.get('campaign_id')!r} is not a UUID"
-        ) from None
-    return header
+        yield from lines
+    except LineError as error:
+        raise _refusal(path, error) from None
 
 
-def checked_lines(path: str, lines: Iterable[str], *, first_line: int = 2) -> Iterator[tuple[dict[str, Any], str]]:
-    """(entry, its canonical JSON) from export lines, each checked against the chain."""
+def _refusal(path: str, error: LineError, line: int | None = None) -> MalformedRecordError:
+    line = error.line if line is None else line
+    where = shown_path(path) + (f", line {line}" if line is not None else "")
+    return MalformedRecordError(f"{where}: {error.reason}")
+
+
+def _header(path: str, lines: Iterator[tuple[int, str]]) -> dict[str, Any]:
+    """The header (line 1) of an export, checked (ledger/entry_line.py `read_header`)."""
+    number, text = next(lines)
+    try:
+        return entry_line.read_header(text)
+    except LineError as error:
+        raise _refusal(path, error, number) from None
+
+
+def checked_lines(path: str, lines: Iterable[tuple[int, str]]) -> Iterator[tuple[dict[str, Any], str]]:
+    """(entry, its text) for each numbered entry line: a valid entry line (ledger/entry_line.py,
+    canonical form included: a line is never re-encoded), numbered 1, 2, 3 ..., linked to the
+    hash before it and carrying its own hash."""
+    for entry, text, _fast in _checked(path, lines):
+        yield entry, text
+
+
+def _checked(path: str, lines: Iterable[tuple[int, str]]) -> Iterator[tuple[dict[str, Any], str, bool]]:
+    """`checked_lines`, and whether orjson read each line exactly (`read_entry_fast`)."""
     prev_hash = GENESIS_HASH
     expected = 1
-    for offset, line in enumerate(lines):
-        number = first_line + offset
-        if not line.strip():
-            continue
-        entry, canonical = _parse_canonical(path, number, line)
-        missing = [name for name in (*ENTRY_FIELDS, "hash") if name not in entry]
-        if missing:
-            raise MalformedRecordError(f"{path}, line {number}: entry lacks field(s) {', '.join(missing)}")
+    for number, text in lines:
+        try:
+            entry, fast = read_entry_fast(text)
+        except LineError as error:
+            raise _refusal(path, error, number) from None
         if entry["number"] != expected:
-            raise ChainError(f"{path}, line {number}: holds entry #{entry['number']}, expected #{expected}")
+            raise ChainError(f"{shown_path(path)}, line {number}: holds entry #{entry['number']}, expected #{expected}")
         if entry["prev_hash"] != prev_hash:
             raise ChainError(
-                f"{path}, line {number}: entry #{expected} does not follow #{expected - 1} (previous hash)"
+                f"{shown_path(path)}, line {number}: entry #{expected} does not follow #{expected - 1} (previous hash)"
             )
-        text = _without_line_end(line)
-        if not canonical:  # spaced or reordered by hand: stored in canonical form
-            text = canonical_text(entry)
-            entry = read_canonical(text)[0]  # folded as its stored text decodes (the same key order)
         if not hash_holds(entry, text):
-            raise ChainError(f"{path}, line {number}: entry #{expected} was altered (hash does not match)")
+            raise ChainError(f"{shown_path(path)}, line {number}: entry #{expected} was altered (hash does not match)")
         prev_hash = entry["hash"]
         expected += 1
-        yield entry, text
+        yield entry, text, fast
+
+
+@dataclass(frozen=True)
+class Survey:
+    """What `survey` found: the header, and a fingerprint of each entry line (so that the writing
+    pass knows each line it writes is the line checked, without checking it all again)."""
+
+    header: dict[str, Any]
+    key: bytes
+    fingerprints: bytearray
+    """`FINGERPRINT` bytes per entry line, in order (8 MB for a million entries)."""
+    read_slowly: frozenset[int]
+    """Entries only the standard library reads exactly (`read_entry_fast`); orjson reads the rest."""
+
+    def holds(self, index: int, text: str) -> bool:
+        """Whether ``text`` is the entry line at ``index`` (0: entry #1) that was checked."""
+        at = index * FINGERPRINT
+        return self.fingerprints[at : at + FINGERPRINT] == _fingerprint(self.key, text)
+
+
+FINGERPRINT = 8
+"""Bytes of keyed BLAKE2b per line: the key is drawn for each import, so a line changed between
+the passes cannot be made to match (one chance in 2**64)."""
+
+
+def _fingerprint(key: bytes, text: str) -> bytes:
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=FINGERPRINT, key=key).digest()
+
+
+def survey(path: str) -> Survey:
+    """Read the whole export once, writing nothing: every line valid, the chain whole, the header
+    naming the campaign its entries record (the opening's id, or the last branching's) and
+    promising exactly the entries that follow.
+
+    Raises:
+        MalformedRecordError / ChainError: the file is damaged or is not an export (names the
+            line); LedgerError: no installed game reads the campaign.
+    """
+    fold: Fold | None = None
+    named: str | None = None
+    last, last_hash = 0, None
+    key, prints, slowly = secrets.token_bytes(16), bytearray(), set()
+    with _numbered_lines(path) as lines:
+        header = _header(path, lines)
+        for entry, text, fast in _checked(path, lines):
+            if not fast:
+                slowly.add(entry["number"])
+            if fold is None:
+                fold = fold_for(entry)
+            named = _campaign_named(path, fold, entry) or named
+            last, last_hash = entry["number"], entry["hash"]
+            prints += _fingerprint(key, text)
+    if named is not None and named != header["campaign_id"]:
+        raise MalformedRecordError(
+            f"{shown_path(path)}, line 1: field campaign_id says {header['campaign_id']}, but the entries record "
+            f"campaign {named}; the header was changed, so nothing was imported"
+        )
+    if last != header["entries"] or last_hash != header["head_hash"]:
+        raise ChainError(
+            f"{shown_path(path)}: the header promises {header['entries']} entries ending in "
+            f"{header['head_hash'][:16]}…, but the file ends at #{last}; the export is cut short or altered, so "
+            "nothing was imported"
+        )
+    return Survey(header, key, prints, frozenset(slowly))
+
+
+def _campaign_named(path: str, fold: Fold, entry: dict[str, Any]) -> str | None:
+    """The campaign id the entry names (its opening, a branching), if any."""
+    try:
+        return fold.campaign_named(entry)
+    except (AttributeError, KeyError, TypeError, ValueError):
+        raise MalformedRecordError(
+            f"{shown_path(path)}, line {entry['number'] + 1}: entry #{entry['number']} names its campaign in a form "
+            "no release writes"
+        ) from None
 
 
 def import_jsonl(path: str, location: str, *, progress: Progress | None = None) -> LedgerStore:
     """Import an export into a new store, or resume an interrupted import into ``location``.
 
+    The whole file is checked before the store is created or opened (`survey`), so that a damaged
+    export writes nothing; a failure while writing removes the store this import created.
+
     Raises:
-        MalformedRecordError / ChainError: the file is damaged (names the line); nothing of
-            the damaged part is written, and a store this import created and could not fill is
-            removed again.
-        LedgerError: the store holds a different campaign.
+        MalformedRecordError / ChainError: the file is damaged (names the line); nothing is
+            written.
+        OutputFileError: ``location`` is no place for a new campaign (ledger/output_file.py).
+        LedgerError: the store holds a different campaign, or the entries do not fit the accounts.
     """
-    with _opened(path) as handle:
-        first = handle.readline()
-        if not first:
-            raise MalformedRecordError(f"{path}: the file is empty")
-        header = read_header(path, first)
-        _check_header_campaign(path, header)
-        store, created = _open_or_create(location)
-        try:
-            _import_into(store, path, location, handle, header, progress)
-        except BaseException:
-            empty = store.is_empty
-            store.close()
-            if created and empty:  # nothing of it was written: leave nothing behind
-                _remove_sqlite_file(location)
-            raise
+    check_store_target(location, resume=True)
+    surveyed = survey(path)
+    store, created = _open_or_create(location)
+    try:
+        _import_into(store, path, location, surveyed, progress)
+    except LedgerError:  # refused: a file this import created goes, whatever it holds
+        store.close()
+        if created:
+            _remove_sqlite_file(location)
+        raise
+    except BaseException:  # interrupted: whole batches stay, for the import to resume
+        empty = store.is_empty
+        store.close()
+        if created and empty:
+            _remove_sqlite_file(location)
+        raise
     return store
 
 
-def _import_into(
-    store: LedgerStore, path: str, location: str, lines: IO[str], header: dict[str, Any], progress: Progress | None
-) -> None:
-    """Write the export's entries after those already in ``store`` (an interrupted import)."""
+def _import_into(store: LedgerStore, path: str, location: str, surveyed: Survey, progress: Progress | None) -> None:
+    """Write the export's entries after those already in ``store`` (an interrupted import). Each
+    line must be the one `survey` checked (its fingerprint); it is read by the reader that read it
+    exactly there (as the book reads a stored text, `read_json`), so that the state folded now is
+    the state a replay folds later."""
+    header = surveyed.header
     campaign_id = UUID(header["campaign_id"])
-    done = store.head()
+    total = int(header["entries"])
+    done, done_hash = store.head_position()
     if done and store.campaign_id != campaign_id:
-        raise LedgerError(f"{location} holds another campaign ({store.campaign_id}); import into a new file")
-    total = int(header.get("entries", 0))
+        raise LedgerError(f"{describe(location)} holds another campaign ({store.campaign_id}); import into a new file")
+    if done > total:
+        raise LedgerError(
+            f"{describe(location)} holds {done} entries, more than the {total} of {shown_path(path)}; import into a "
+            "new file"
+        )
     batch: list[dict[str, Any]] = []
     texts: list[str] = []
-    for entry, text in checked_lines(path, lines):
-        number = entry["number"]
-        if number <= done:
-            if number == done and store.head_position()[1] != entry["hash"]:
-                raise LedgerError(f"{location} differs from {path} at entry #{done}; import into a new file")
-            continue
-        batch.append(entry)
-        texts.append(text)
-        if len(batch) >= IMPORT_BATCH:
-            store.append_sealed(batch, campaign_id=campaign_id, texts=texts)
-            batch, texts = [], []
-            if progress:
-                progress(number, total)
-    store.append_sealed(batch, campaign_id=campaign_id, texts=texts)
+    changed = ChainError(f"{shown_path(path)} changed while it was imported; import it again")
+    with _numbered_lines(path) as lines:
+        if _header(path, lines) != header:
+            raise changed
+        number = 0
+        for number, (_line, text) in enumerate(lines, start=1):
+            if number > total or not surveyed.holds(number - 1, text):
+                raise changed
+            if number < done:
+                continue
+            entry = json.loads(text) if number in surveyed.read_slowly else orjson.loads(text)
+            if number == done:
+                if entry["hash"] != done_hash:
+                    raise LedgerError(
+                        f"{describe(location)} differs from {shown_path(path)} at entry #{done}; import into a new file"
+                    )
+                continue
+            batch.append(entry)
+            texts.append(text)
+            if len(batch) >= IMPORT_BATCH:
+                _append(store, path, batch, texts, campaign_id)
+                batch, texts = [], []
+                if progress:
+                    progress(number, total)
+    if number != total:
+        raise changed
+    if batch:
+        _append(store, path, batch, texts, campaign_id)
     if progress:
         progress(total, total)
-    last, last_hash = store.head_position()
-    if last != total or last_hash != header.get("head_hash"):
-        raise ChainError(
-            f"{path}: the header promises {total} entries ending in {str(header.get('head_hash'))[:16]}…, "
-            f"but the file ends at #{last}; the export is cut short or altered"
-        )
 
 
-def _opened(path: str) -> IO[str]:
-    """The export as text; a byte-order mark some editors put first is skipped."""
+FOLD_ERRORS = (ValueError, KeyError, TypeError, AttributeError, IndexError)
+"""What a game's fold raises on events it cannot read (pydantic's ValidationError is a ValueError)."""
+
+
+def _append(store: LedgerStore, path: str, batch: list[dict[str, Any]], texts: list[str], campaign_id: UUID) -> None:
+    """One batch in one transaction. Entries whose hashes hold but whose events do not fit the
+    accounts (an export altered with its hashes recomputed, or one no installed game reads so)
+    are refused like any damaged export, not an internal error; the batch is not written."""
     try:
-        return Path(path).open(encoding="utf-8-sig")
-    except OSError as error:
-        raise MalformedRecordError(f"{path}: cannot be read ({error.strerror})") from None
+        store.append_sealed(batch, campaign_id=campaign_id, texts=texts)
+    except FOLD_ERRORS as error:
+        raise _unfit(path, batch, error) from None
+    except StoreNotFoundError as error:
+        if isinstance(error.__context__, FOLD_ERRORS):  # the store's clean-up after a refused first batch
+            raise _unfit(path, batch, error.__context__) from None  # hides the cause: it is named here
+        raise
 
 
-def _check_header_campaign(path: str, header: dict[str, Any]) -> None:
-    """The header must name the campaign its entries record (the opening's id, or the last
-    branching's), so that a changed header is refused with its one cause before anything is
-    written. The whole file is read only when the opening names another campaign (a branch)."""
-    with _opened(path) as lines:
-        lines.readline()
-        second = lines.readline()
-        if not second.strip():
-            return
-        first = _parse_line(path, 2, second)
-        fold = fold_for(first)
-        named = fold.campaign_named(first)
-        if named is None or named == header["campaign_id"]:
-            return
-        for offset, line in enumerate(lines, start=3):
-            if line.strip():
-                named = fold.campaign_named(_parse_line(path, offset, line)) or named
-    if named != header["campaign_id"]:
-        raise MalformedRecordError(
-            f"{path}, line 1: field campaign_id says {header['campaign_id']}, but the entries record campaign "
-            f"{named}; the header was changed, so nothing was imported"
-        )
+def _unfit(path: str, batch: list[dict[str, Any]], error: BaseException) -> MalformedRecordError:
+    first, last = batch[0]["number"], batch[-1]["number"]
+    said = (str(error).splitlines() or [""])[0][:100]
+    return MalformedRecordError(
+        f"{shown_path(path)}: an entry among #{first}–#{last} does not fit the accounts ({type(error).__name__}: "
+        f"{said}); its hash holds, so the export was altered and rehashed, or written by a release that reads it "
+        "otherwise"
+    )
 
 
 def _open_or_create(location: str) -> tuple[LedgerStore, bool]:

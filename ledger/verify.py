@@ -1,10 +1,11 @@
 """Verification: recompute the hash chain from the stored bytes and name the first bad entry.
 
 Checks, entry by entry: the row decodes; its bytes are exactly what the store would write
-for the decoded event (so no byte can change unnoticed, envelope included); it sits at its
-own number; the entry's text is its canonical JSON (one reading only: no key given twice);
-it names the previous entry's hash; its own hash recomputes; it folds into the state. Then
-every cached snapshot is compared with the state folded from the entries.
+for the decoded event (so no byte can change unnoticed, envelope included); the entry's text is
+a valid entry by the definition import and the standalone verifier share (ledger/entry_line.py:
+its canonical JSON, read one way only, with exactly an entry's keys and types); it sits at its
+own number; it names the previous entry's hash; its own hash recomputes; it folds into the
+state. Then every cached snapshot is compared with the state folded from the entries.
 
 A record cut short at the end cannot be told from a shorter record by the chain alone: opening
 the campaign compares it with this machine's checkpoint (ledger/trust.py), and the printed
@@ -23,8 +24,9 @@ from eventsourcing.persistence import MapperDeserialisationError
 from eventsourcing.utils import TopicError, get_topic
 
 from ledger.book import CampaignBook, cache_header, cached_state_data, digest_of, unpack_state_text
-from ledger.canonical import GENESIS_HASH, read_canonical
+from ledger.canonical import GENESIS_HASH, read_entry_text
 from ledger.entry import hash_holds
+from ledger.entry_line import LineError
 from ledger.errors import EditedCacheError, LedgerError, StaleCacheError, UntrustedCacheError
 from ledger.folding import Fold, fold_for
 from ledger.store import LedgerStore
@@ -71,7 +73,7 @@ def _check_row(store: LedgerStore, row: Any, expected: int, prev_hash: str) -> t
         )
     try:
         event = store.decode_row(row)
-        entry, canonical = read_canonical(event.entry_json)
+        text = event.entry_json
     except DAMAGE as error:
         return None, f"entry #{expected} cannot be read: its stored bytes are damaged ({type(error).__name__})"
     try:
@@ -80,24 +82,35 @@ def _check_row(store: LedgerStore, row: Any, expected: int, prev_hash: str) -> t
         return None, f"entry #{expected} has been edited: it cannot be re-encoded ({type(error).__name__})"
     if again.state != row.state or again.topic != row.topic:
         return None, f"entry #{expected} has been edited: its stored bytes differ from the entry's own record"
-    if isinstance(entry, dict) and not canonical:
-        return None, (
-            f"entry #{expected} has been edited: it is not stored in canonical form (a key given twice, "
-            "reordered or spaced), so its bytes could be read two ways"
-        )
-    if not isinstance(entry, dict) or entry.get("number") != expected:
-        number = entry.get("number") if isinstance(entry, dict) else "?"
-        return None, f"entries out of order: position #{expected} holds entry #{number}"
-    if entry.get("prev_hash") != prev_hash:
+    try:
+        entry = read_entry_text(text) if isinstance(text, str) else None
+    except LineError as error:
+        return None, _not_an_entry(expected, error)
+    if entry is None:
+        return None, f"entry #{expected} has been edited: its stored text is not text"
+    if entry["number"] != expected:
+        return None, f"entries out of order: position #{expected} holds entry #{entry['number']}"
+    if entry["prev_hash"] != prev_hash:
         return None, f"entry #{expected} does not follow #{expected - 1}: its previous-hash link is wrong"
-    if not hash_holds(entry, event.entry_json):
+    if not hash_holds(entry, text):
         return None, f"entry #{expected} has been altered: its content no longer matches its hash"
     if expected == 1 and getattr(event, "originator_topic", None) != BOOK_TOPIC:
         return None, "entry #1 has been edited: it no longer names the campaign book it opens"
     timestamp = getattr(event, "timestamp", None)
-    if timestamp is None or not hasattr(timestamp, "isoformat") or timestamp.isoformat() != entry.get("recorded_at"):
+    if timestamp is None or not hasattr(timestamp, "isoformat") or timestamp.isoformat() != entry["recorded_at"]:
         return None, f"entry #{expected} has been edited: its stored time differs from its recorded time"
     return entry, None
+
+
+def _not_an_entry(number: int, error: LineError) -> str:
+    """The problem of a stored text that is not a valid entry (ledger/entry_line.py), in the words
+    of the rule it breaks."""
+    if error.kind == "entry":
+        return f"entry #{number} has been edited: it is not an entry of the record's form ({error.reason})"
+    return (
+        f"entry #{number} has been edited: it is not stored in canonical form as one valid entry, so its bytes "
+        f"could be read two ways ({error.reason})"
+    )
 
 
 def verify(store: LedgerStore, *, progress: Progress | None = None, page: int = 1000) -> VerifyReport:

@@ -3,45 +3,56 @@ library alone, by anyone, without turnledger installed (docs/verifying.md specif
 
     python verify_export.py campaign.jsonl [--head HASH]
 
-Run from its own folder (beside digital_dice.py, which it imports for the dice), it checks:
+Copy it with its two siblings into one folder: digital_dice.py (referee/digital_dice.py, the
+dice) and entry_line.py (ledger/entry_line.py, what a valid line is: the one definition that
+`turnledger import` and `turnledger verify` read by too, so that the three agree on every line).
+Run from that folder, it checks:
 
-1. the header line: its format and version, and that it promises as many entries as follow and
-   the hash of the last one;
-2. every entry line: written in canonical form, numbered 1, 2, 3, ... without a gap, linked to
-   the hash before it (``GENESIS`` for #1) and carrying the SHA-256 of that hash followed by its
-   own canonical content;
-3. the digital rolls: in each dice period the roll numbers run 1, 2, 3, ... in record order (a
-   rollback never winds them back, so a gap or a repeat means a roll was removed or made twice),
-   and every roll of a revealed period recomputes from the revealed seed (digital_dice.py);
-4. with ``--head HASH`` (the head noted at the table, e.g. at the end of an evening): that the
+1. the file's framing: a regular file, UTF-8, every line ending with LF alone, the last included,
+   no blank line, no line beyond the size limit (a byte-order mark before the header is skipped);
+2. the header line: its keys, format and version, that it names the campaign the entries record,
+   and that it promises as many entries as follow and the hash of the last one;
+3. every entry line: exactly the canonical JSON of its own value, read one way only (no key given
+   twice, no NaN, no lone surrogate), with exactly an entry's keys and types; numbered 1, 2, 3,
+   ... without a gap, linked to the hash before it (``GENESIS`` for #1) and carrying the SHA-256
+   of that hash followed by its own canonical content;
+4. the digital dice (digital_dice.py, docs/verifying.md "Dice periods"): each period opened by
+   the entry that names it, each roll in a period committed before it, roll numbers 1, 2, 3, ...
+   in record order (a rollback never winds them back, so a gap or a repeat means a roll was
+   removed or made twice), every roll of a revealed period recomputed from the revealed seed, and
+   each period whose seed can no longer be revealed printed as abandoned, with its rolls;
+5. with ``--head HASH`` (the head noted at the table, e.g. at the end of an evening): that the
    record still holds that entry, unchanged, with everything before it.
 
-It prints what it checked and exits 0, or names each problem and exits 1 (2: unusable input).
+A line that breaks 1 to 3's rules of form ends the check there (what follows cannot be read with
+confidence); every other problem is named and the check goes on. It prints what it checked and
+exits 0, or names each problem and exits 1 (2: no file to read, or a wrong command line).
 `verify` inside turnledger checks the store; this checks the file a club passes around.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import sys
 from collections.abc import Iterable
 from typing import Any
 
 try:  # part of turnledger
-    from referee import digital_dice
+    from ledger import entry_line
 except ImportError:  # run on its own, from its folder: the sibling file, standard library only
+    import entry_line  # type: ignore[no-redef,import-not-found]  # the sibling file: mypy sees the package one
+try:
+    from referee import digital_dice
+except ImportError:
     import digital_dice  # type: ignore[no-redef,import-not-found]  # the sibling file: mypy sees the package one
 
-FORMAT = "turnledger-jsonl"
-FORMAT_VERSION = 1
-GENESIS = "0" * 64
+FORMAT = entry_line.FORMAT
+FORMAT_VERSION = entry_line.FORMAT_VERSION
+GENESIS = entry_line.GENESIS_HASH
 """The previous hash of entry #1."""
 
-
-def canonical(value: Any) -> str:
-    """Sorted keys, no spaces, non-ASCII as itself (UTF-8 when hashed)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+canonical = entry_line.canonical
+"""Sorted keys, no spaces, non-ASCII as itself (UTF-8 when hashed): ledger/entry_line.py."""
 
 
 def entry_hash(prev_hash: str, content: dict[str, Any]) -> str:
@@ -52,51 +63,53 @@ def entry_hash(prev_hash: str, content: dict[str, Any]) -> str:
     return digest.hexdigest()
 
 
-def check_lines(lines: Iterable[str], *, head: str | None = None) -> tuple[list[str], list[str]]:
-    """Check an export given as its lines (header first); returns (what checked, problems)."""
-    numbered = [(number, line.rstrip("\n")) for number, line in enumerate(lines, 1) if line.strip()]
-    if not numbered:
-        return [], ["the file is empty: no header line"]
-    header_line, entry_lines = numbered[0], numbered[1:]
+def check_file(path: str, *, head: str | None = None) -> tuple[list[str], list[str]]:
+    """Check the export at ``path``; returns (what checked, problems).
+
+    Raises:
+        entry_line.LineError: the file cannot be opened, or is not a regular file.
+    """
+    with entry_line.open_export(path) as handle:
+        return check_lines(entry_line.raw_lines(handle), head=head)
+
+
+def check_lines(lines: Iterable[bytes | str], *, head: str | None = None) -> tuple[list[str], list[str]]:
+    """Check an export given as its lines, each with its line end (header first); returns
+    (what checked, problems)."""
     problems: list[str] = []
-    header = _parse(header_line, problems)
-    if header is None:
-        return [], problems
-    if header.get("format") != FORMAT or header.get("version") != FORMAT_VERSION:
-        problems.append(
-            f"line 1: the header says format {header.get('format')!r} version {header.get('version')!r}; "
-            f"this verifier reads {FORMAT!r} version {FORMAT_VERSION}"
-        )
-        return [], problems
+    numbered = entry_line.framed_lines(lines)
+    try:
+        header = entry_line.read_header(next(numbered)[1])
+    except entry_line.LineError as error:
+        return [], [f"line 1: {error.reason}" if error.line is None and error.kind != "file" else str(error)]
     entries: list[dict[str, Any]] = []
     prev = GENESIS
-    for line_number, line in entry_lines:
-        entry = _parse((line_number, line), problems)
-        if entry is None:
-            return [], problems
-        where = f"line {line_number} (entry #{entry.get('number')})"
-        if canonical(entry) != line:
-            problems.append(f"{where}: not written in canonical form, so its bytes could be read two ways")
-        if entry.get("number") != len(entries) + 1:
-            problems.append(f"{where}: expected entry #{len(entries) + 1}: an entry is missing, repeated or moved")
-        if entry.get("prev_hash") != prev:
-            problems.append(f"{where}: does not link to the entry before it (prev_hash differs)")
-        content = {key: value for key, value in entry.items() if key != "hash"}
-        if entry_hash(str(entry.get("prev_hash", "")), content) != entry.get("hash"):
-            problems.append(f"{where}: its hash does not match its content: it was changed after it was sealed")
-        prev = str(entry.get("hash", ""))
-        entries.append(entry)
+    try:
+        for line_number, line in numbered:
+            try:
+                entry = entry_line.read_entry(line)
+            except entry_line.LineError as error:
+                raise error.at_line(line_number) from None
+            _check_link(entry, line_number, len(entries) + 1, prev, problems)
+            prev = entry["hash"]
+            entries.append(entry)
+    except entry_line.LineError as error:
+        return [], [*problems, f"{error}; the check stops there"]
     checked = [f"{len(entries)} entries: canonical, numbered, linked and hashed from the genesis hash"]
-    if header.get("entries") != len(entries):
-        problems.append(f"the header promises {header.get('entries')} entries; the file holds {len(entries)}")
-    if entries and header.get("head_hash") != entries[-1].get("hash"):
+    if header["entries"] != len(entries):
+        problems.append(f"the header promises {header['entries']} entries; the file holds {len(entries)}")
+    if entries and header["head_hash"] != entries[-1]["hash"]:
         problems.append("the header's head_hash is not the hash of the last entry")
-    problems += _roll_numbers(entries)
-    dice_lines, dice_problems = digital_dice.check_entries(entries, str(header.get("campaign_id", "")))
+    named = _campaign_named(entries)
+    if named is not None and named != header["campaign_id"]:
+        problems.append(
+            f"line 1: the header names campaign {header['campaign_id']}, but the entries record campaign {named}"
+        )
+    dice_lines, dice_problems = _dice(entries, header["campaign_id"])
     checked += dice_lines
     problems += dice_problems
     if head is not None:
-        found = next((entry for entry in entries if entry.get("hash") == head), None)
+        found = next((entry for entry in entries if entry["hash"] == head), None)
         if found is None:
             problems.append(f"no entry has the head noted at the table ({head}): the record was rewritten since")
         else:
@@ -104,36 +117,43 @@ def check_lines(lines: Iterable[str], *, head: str | None = None) -> tuple[list[
     return checked, problems
 
 
-def _parse(numbered: tuple[int, str], problems: list[str]) -> dict[str, Any] | None:
-    number, line = numbered
-    try:
-        value = json.loads(line)
-    except (ValueError, RecursionError) as error:
-        problems.append(f"line {number}: not JSON ({str(error)[:80]})")
-        return None
-    if not isinstance(value, dict):
-        problems.append(f"line {number}: expected a JSON object")
-        return None
-    return value
+def _check_link(entry: dict[str, Any], line_number: int, expected: int, prev: str, problems: list[str]) -> None:
+    """The chain at one entry: its number, its link to the hash before it, its own hash."""
+    where = f"line {line_number} (entry #{entry['number']})"
+    if entry["number"] != expected:
+        problems.append(f"{where}: expected entry #{expected}: an entry is missing, repeated or moved")
+    if entry["prev_hash"] != prev:
+        problems.append(f"{where}: does not link to the entry before it (prev_hash differs)")
+    content = {key: value for key, value in entry.items() if key != "hash"}
+    if entry_hash(entry["prev_hash"], content) != entry["hash"]:
+        problems.append(f"{where}: its hash does not match its content: it was changed after it was sealed")
 
 
-def _roll_numbers(entries: list[dict[str, Any]]) -> list[str]:
-    """In each period, digital roll numbers run 1, 2, 3, ... in record order, undone entries included."""
-    problems = []
-    last: dict[int, int] = {}
+def _campaign_named(entries: list[dict[str, Any]]) -> str | None:
+    """The campaign the entries record: the id of the opening's ``CampaignOpened`` (release
+    0.1.0: inside the state it held), or of the last ``CampaignBranched`` (docs/verifying.md)."""
+    named = None
     for entry in entries:
-        for roll in entry.get("rolls", []):
-            if roll.get("method") != "digital":
-                continue
-            period, n = int(roll.get("period", 0)), int(roll.get("n", 0))
-            expected = last.get(period, 0) + 1
-            if n != expected and roll.get("scheme", 1) == 2:
-                problems.append(
-                    f"entry #{entry.get('number')}: digital roll {period}.{n} where {period}.{expected} was due: "
-                    "a roll of the period is missing or was made twice"
+        for event in entry["events"]:
+            if event.get("type") == "CampaignOpened":
+                state = event.get("state")
+                identity = state.get("identity") if isinstance(state, dict) else None
+                opened = event.get("campaign_id") or (
+                    identity.get("campaign_id") if isinstance(identity, dict) else None
                 )
-            last[period] = max(n, last.get(period, 0))
-    return problems
+                named = str(opened) if opened else named
+            elif event.get("type") == "CampaignBranched":
+                named = str(event.get("campaign_id"))
+    return named
+
+
+def _dice(entries: list[dict[str, Any]], campaign: str) -> tuple[list[str], list[str]]:
+    """digital_dice's check (periods, roll numbers, faces; abandoned periods are findings, not
+    problems); a roll or dice event of a shape it cannot read is a problem, not a crash."""
+    try:
+        return digital_dice.check_entries(entries, campaign)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        return [], [f"the digital dice cannot be checked: a roll or dice event is malformed ({error!r:.80})"]
 
 
 def main(argv: list[str]) -> int:
@@ -150,10 +170,9 @@ def main(argv: list[str]) -> int:
         print("usage: python verify_export.py EXPORT.jsonl [--head HASH]")
         return 2
     try:
-        with open(args[0], encoding="utf-8") as handle:
-            checked, problems = check_lines(handle, head=head)
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"cannot read {args[0]}: {error}")
+        checked, problems = check_file(args[0], head=head)
+    except entry_line.LineError as error:
+        print(f"cannot read {args[0]}: {error.reason}")
         return 2
     for line in checked:
         print(line)

@@ -3,17 +3,58 @@ on facilities, factories and stocks, facility repair, and an Re paid in infantry
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field
 
 from referee.common.command_base import Command, EntryNumber, Name, TwoDice, Witnessed
 from referee.europa.bombardment import AirBomber, ArtilleryFire
 
 
+def whole_or_half(value: object) -> object:
+    """REs as the bombardment table counts them (D-82, D-86: whole and half REs), exact: a whole
+    number, or a half written as the fraction "13/2". The record holds no binary float (issue 26,
+    docs/verifying.md "Numbers"), so 6.0 and 6.5, as a hand-written file may give them, are read as
+    6 and "13/2"; "6.5" and "13/2" as text too. Anything else is refused by name."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return value  # refused by the field's type
+    if isinstance(value, str) and len(value) > 12:
+        raise ValueError('write a whole number of REs, or a half as "13/2"')
+    try:
+        exact: Fraction | None = Fraction(value)
+    except (ValueError, ZeroDivisionError, OverflowError):  # not a number, n/0, NaN, infinity
+        exact = None
+    if exact is None or exact.denominator not in (1, 2):
+        raise ValueError(f'{value!r} is not a whole or half number of REs: write e.g. 6 or "13/2"')
+    if not 0 <= exact <= 100:
+        raise ValueError(f"{value!r} REs: a hex holds 0 to 100")
+    return exact.numerator if exact.denominator == 1 else f"{exact.numerator}/2"
+
+
+HalfRes = Annotated[
+    int | str,
+    BeforeValidator(whole_or_half),
+    Field(
+        description='REs in the target hex (D-82, D-86): a whole number 0-100, or a half as "13/2"',
+        examples=[6, "13/2"],
+    ),
+]
+"""A count of REs in whole and half REs, recorded exactly (an integer, or "n/2")."""
+
+
+def _exact_res(recorded: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 (to release 0.5.0) recorded ``target_res`` as a float (6.0); version 2 exactly."""
+    return {**recorded, "target_res": whole_or_half(recorded["target_res"])}
+
+
 class ResolveBombardment(Command):
     """Bombard the units in one hex on the 2D6 bombardment table: artillery in the Combat phase
     (D-80 [000], A-14), air units in the Air phase (A-12, D-82, D-88 [000]; D-86, D-87 [001])."""
+
+    version: ClassVar[int] = 2  # 2: target_res exact (an integer or "n/2"), no float
+    upcasters: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {1: _exact_res}
 
     kind: Literal["ResolveBombardment"] = "ResolveBombardment"
     side: Name = Field(description="the firing (phasing) side")
@@ -23,7 +64,7 @@ class ResolveBombardment(Command):
         default_factory=list, max_length=40, description="adjacent in-supply artillery, all factors combined"
     )
     air: list[AirBomber] = Field(default_factory=list, max_length=12, description="the air units striking the hex")
-    target_res: float = Field(ge=0, le=100, multiple_of=0.5, description="REs in the target hex (D-82, D-86)")
+    target_res: HalfRes
     terrain: Name = Field(default="clear", description="the target hex: a terrain of the campaign's combat chart")
     fortified: bool = Field(default=False, description="a fort counter in the hex")
     night: bool = Field(default=False, description="a night strike (D-82)")

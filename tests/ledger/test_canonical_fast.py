@@ -115,26 +115,20 @@ def test_a_spaced_text_is_not_canonical_but_its_entry_still_holds_its_hash() -> 
     assert hash_holds(read_json(spaced), spaced)  # decided by encoding the entry, not from the text
 
 
-def test_an_export_line_spaced_by_hand_imports_in_canonical_form_and_exports_as_it_was(tmp_path: Path) -> None:
-    """A line an editor re-spaced still holds its hash (the hash is of the content), so it is
-    imported; it is stored as its canonical JSON, so `verify` passes and the export gives back the
-    original line."""
-    import io
-
-    from ledger.exchange import export_jsonl, import_jsonl
-    from ledger.verify import verify
+def test_an_export_line_spaced_by_hand_is_refused_by_name_and_nothing_is_written(tmp_path: Path) -> None:
+    """A line an editor re-spaced still holds its hash (the hash is of the content), and import used
+    to store it re-encoded; both verifiers refuse such a line, so import now refuses it too, naming
+    the line and the first place it differs (issue 26: one definition of a valid line,
+    ledger/entry_line.py; the promise to re-encode a hand-spaced line is withdrawn)."""
+    from ledger.errors import MalformedRecordError
+    from ledger.exchange import import_jsonl
 
     golden = next(path for path in EXPORTS if path.name.startswith("europa-barbarossa"))
     lines = golden.read_text(encoding="utf-8").splitlines()
     spaced = json.dumps(json.loads(lines[3]), ensure_ascii=False, indent=2).replace("\n", " ")
-    assert spaced != lines[3]
+    assert spaced != lines[3] and hash_holds(read_json(spaced), spaced)
     edited = tmp_path / "spaced.jsonl"
     edited.write_text("\n".join([*lines[:3], spaced, *lines[4:]]) + "\n", encoding="utf-8")
-    store = import_jsonl(str(edited), ":memory:")
-    try:
-        assert verify(store).ok
-        out = io.StringIO()
-        export_jsonl(store, out, name=json.loads(lines[0])["name"])
-    finally:
-        store.close()
-    assert out.getvalue().splitlines()[1:] == lines[1:]
+    with pytest.raises(MalformedRecordError, match=r"spaced.jsonl, line 4: not written in canonical form"):
+        import_jsonl(str(edited), str(tmp_path / "copy.db"))
+    assert list(tmp_path.iterdir()) == [edited]

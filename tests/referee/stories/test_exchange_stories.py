@@ -82,7 +82,7 @@ def test_import_refuses_an_altered_line_and_names_it(europa: RefereeService, tmp
     lines = export(europa, tmp_path / "c.jsonl").read_text(encoding="utf-8").splitlines()
     entry = json.loads(lines[5])
     entry["actor"] = "someone else"
-    lines[5] = json.dumps(entry)
+    lines[5] = json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False)  # canonical, altered
     (tmp_path / "bad.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(ChainError, match=r"bad.jsonl, line 6: entry #5 was altered"):
         import_jsonl(str(tmp_path / "bad.jsonl"), str(tmp_path / "bad.db"))
