@@ -153,7 +153,10 @@ def raw_lines(handle: BinaryIO) -> Iterator[bytes]:
     """The file's lines as bytes, each with its line end, never more than a line's limit at a time."""
     total = 0
     while True:
-        raw = handle.readline(MAX_LINE_BYTES + 2)  # the line, "\r\n" ... one byte more than allowed
+        try:
+            raw = handle.readline(MAX_LINE_BYTES + 2)  # the line, "\r\n" ... one byte more than allowed
+        except OSError as error:  # /proc/self/mem, a disk that fails: refused, not an internal error
+            raise LineError(f"cannot be read ({error.strerror})", kind="file") from None
         if not raw:
             return
         total += len(raw)

@@ -267,6 +267,12 @@ def _refusal(name: str, doing: str) -> Callable[[str], str]:
 
 def _check_place(path: Path, campaign: str | None, refuse: Callable[[str], str]) -> None:
     """Rules 1 to 3: names kept for a campaign's files, the campaign itself, the folder."""
+    if "\x00" in str(path):
+        raise OutputFileError(refuse("no file can have this name (it holds a NUL character)"))
+    try:
+        os.fsencode(path)
+    except UnicodeError:
+        raise OutputFileError(refuse("no file can have this name (it holds a character no file name can)")) from None
     for name in {path, Path(os.path.realpath(path))}:
         reason = _kept_name(name)
         if reason:

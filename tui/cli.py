@@ -14,6 +14,7 @@ argument must never replace a campaign, its secrets or a file of another kind).
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from collections.abc import Callable
@@ -304,6 +305,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `turnledger` command."""
+    for stream in (sys.stdout, sys.stderr):  # a lone surrogate from a file name is shown, never an error
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     args = build_parser().parse_args(argv)
     try:
         for value in (getattr(args, "store", None), getattr(args, "to", None)):

@@ -15,10 +15,12 @@ import argparse
 import json
 from typing import Any
 
+from rich.markup import escape
 from rich.text import Text
 
 from referee import chart_check, outputs
 from tui import cli_output as output
+from tui.render import printable
 
 SCHEMA_ID = "https://turnledger.invalid/charts/"
 """Where `chart_check.schema` places every layout's ``$id``."""
@@ -35,9 +37,10 @@ CHART_SCHEMA = outputs.json_kind("a chart layout's JSON Schema", _is_chart_schem
 def cmd_charts_check(args: argparse.Namespace) -> int:
     """Exit 0 when the file fits a chart layout, 1 (with every mistake listed) when not."""
     report = chart_check.check(args.file)
+    shown = printable(args.file)  # a file name may hold control characters or undecodable bytes
     if report.ok:
         for layout in report.fits:
-            output.out.print(Text(f"{args.file}: a valid {layout.title}", style="bold green"), highlight=False)
+            output.out.print(Text(f"{shown}: a valid {layout.title}", style="bold green"), highlight=False)
         output.out.print(f"sha256 {report.sha256}", highlight=False)
         output.out.print(
             'adopt it with `turnledger new ... --charts FILE` or the command {"kind": "AdoptCharts", '
@@ -47,12 +50,12 @@ def cmd_charts_check(args: argparse.Namespace) -> int:
         return 0
     if report.closest is not None:
         output.err.print(
-            f"{args.file}: not a valid chart; closest layout: {report.closest.title}; "
+            f"{escape(shown)}: not a valid chart; closest layout: {report.closest.title}; "
             f"{len(report.problems)} problem(s):",
             highlight=False,
         )
     for problem in report.problems:
-        output.err.print(f"  {problem.render(args.file)}", highlight=False)
+        output.err.print(f"  {escape(printable(problem.render(args.file)))}", highlight=False)
     return 1
 
 

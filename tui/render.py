@@ -16,14 +16,15 @@ from rich.text import Text
 from referee.common.state import BaseState
 from referee.common.views import Notice, View
 
-CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 """Characters that would steer the terminal (ESC, NUL, the C1 set) or reorder text (bidi
-overrides): shown escaped, kept as given in the record."""
+overrides), and lone surrogates (a file name the system could not decode), which no terminal
+can be sent: shown escaped, kept as given in the record."""
 
 
 def printable(text: str) -> str:
     """``text`` with each control character shown as its escape (ESC as \\x1b)."""
-    return CONTROL.sub(lambda found: found.group().encode("unicode_escape").decode("ascii"), text)
+    return CONTROL.sub(lambda found: found.group().encode("unicode_escape", "backslashreplace").decode("ascii"), text)
 
 
 class SafeText(Text):
