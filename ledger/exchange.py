@@ -236,14 +236,14 @@ def import_jsonl(path: str, location: str, *, progress: Progress | None = None) 
     store, created = _open_or_create(location)
     try:
         _import_into(store, path, location, surveyed, progress)
-    except LedgerError:  # refused: a file this import created goes, whatever it holds
-        store.close()
+    except LedgerError:  # refused: a file this import created goes, whatever it holds, and so does
+        store.close(keep_trust=not created)  # this machine's memory of it
         if created:
             _remove_sqlite_file(location)
         raise
     except BaseException:  # interrupted: whole batches stay, for the import to resume
         empty = store.is_empty
-        store.close()
+        store.close(keep_trust=not (created and empty))
         if created and empty:
             _remove_sqlite_file(location)
         raise
@@ -312,10 +312,6 @@ def _append(store: LedgerStore, path: str, batch: list[dict[str, Any]], texts: l
         store.append_sealed(batch, campaign_id=campaign_id, texts=texts)
     except FOLD_ERRORS as error:
         raise _unfit(path, batch, error) from None
-    except StoreNotFoundError as error:
-        if isinstance(error.__context__, FOLD_ERRORS):  # the store's clean-up after a refused first batch
-            raise _unfit(path, batch, error.__context__) from None  # hides the cause: it is named here
-        raise
 
 
 def _unfit(path: str, batch: list[dict[str, Any]], error: BaseException) -> MalformedRecordError:

@@ -324,6 +324,8 @@ class LedgerStore:
 
     def _evict(self) -> None:
         self._looked = None  # read afresh, even inside `one_look`
+        if self._campaign_id is None:  # nothing held yet (a first batch refused): nothing to evict
+            return
         cache = self.app.repository.cache
         if cache is not None:
             with contextlib.suppress(KeyError):
@@ -594,10 +596,15 @@ class LedgerStore:
         assert self.app.snapshots is not None  # snapshotting is always on for this application
         return list(self.app.snapshots.recorder.select_events(self.campaign_id))
 
-    def close(self) -> None:
-        """Keep this machine's checkpoint, then release the database connections."""
+    def close(self, *, keep_trust: bool = True) -> None:
+        """Keep this machine's checkpoint, then release the database connections.
+
+        Args:
+            keep_trust: False when the store is about to be removed (a refused import): what it
+                wrote is forgotten, so a later store at the same place is not taken for it cut short.
+        """
         try:
-            if self.trust is not None:
+            if self.trust is not None and keep_trust:
                 self.trust.save()
         finally:
             self.app.close()
