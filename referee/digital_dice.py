@@ -128,6 +128,7 @@ class _Record:
         self.revealed: dict[int, str] = {}
         self.rolls: list[tuple[dict[str, Any], dict[str, Any], str]] = []  # (entry, roll, campaign in force)
         self.rollbacks: list[tuple[int, int]] = []  # (rollback entry, entry it went back to)
+        self.recommitted: list[tuple[int, int, int]] = []  # (period, first entry, second entry)
 
     def read(self, entry: dict[str, Any]) -> None:
         for event in entry.get("events", []):
@@ -139,6 +140,10 @@ class _Record:
             elif kind == "RolledBack":
                 self.rollbacks.append((entry["number"], event["to"]))
             elif kind == "DiceCommitted":
+                if event["period"] in self.committed:  # only a forger commits one period twice
+                    self.recommitted.append(
+                        (event["period"], self.committed[event["period"]]["entry"], entry["number"])
+                    )
                 self.committed[event["period"]] = {
                     "commitment": event["commitment"],
                     "player_seeds": event["player_seeds"],
@@ -238,6 +243,11 @@ def check_record(entries: Iterable[dict[str, Any]], campaign: str = "") -> DiceC
                 f"entry #{known['entry']} commits dice period {period}, but a period is named by the entry that "
                 f"opens it: entries before #{known['entry']} were removed or renumbered, or the commitment was edited"
             )
+    for period, first, second in record.recommitted:
+        problems.append(
+            f"dice period {period} is committed twice (entries #{first} and #{second}): a period has one "
+            "commitment, so one of them was written afterwards"
+        )
     for period, seed in sorted(record.revealed.items()):
         opened = record.committed.get(period)
         if opened is None:
@@ -263,6 +273,13 @@ def check_record(entries: Iterable[dict[str, Any]], campaign: str = "") -> DiceC
             problems.append(
                 f"entry #{number}: {label} belongs to dice period {period}, which no entry before it commits: "
                 "the roll was not made with committed dice"
+            )
+            continue
+        undoing = undone.get(committed["entry"])
+        if undoing is not None and undoing < number:
+            problems.append(
+                f"entry #{number}: {label} belongs to dice period {period}, whose commitment (#{committed['entry']}) "
+                f"was undone by #{undoing} before it: the roll was not made with committed dice"
             )
             continue
         if period not in record.revealed:

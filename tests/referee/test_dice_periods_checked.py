@@ -128,3 +128,40 @@ def _one_line(folder: Path, command: dict[str, Any]) -> str:
     path = folder / "one.jsonl"
     path.write_text(json.dumps(command) + "\n", encoding="utf-8")
     return str(path)
+
+
+def test_a_period_committed_twice_is_a_problem() -> None:
+    commit = {"type": "DiceCommitted", "period": 2, "commitment": "0" * 64, "player_seeds": {}}
+    entries = [
+        {"number": 1, "events": [{"type": "CampaignOpened", "campaign_id": "c"}]},
+        {"number": 2, "events": [commit, {**commit, "commitment": "1" * 64}]},
+    ]
+    _lines, problems = digital_dice.check_entries(entries)
+    assert problems == [
+        (
+            "dice period 2 is committed twice (entries #2 and #2): a period has one commitment, so one of them was "
+            "written afterwards"
+        )
+    ]
+
+
+def test_a_roll_in_a_period_whose_commitment_was_undone_is_a_problem() -> None:
+    """Entry #3 commits period 3; #4 rolls back to #2, undoing it; a roll of period 3 in #5 was not
+    made with dice in force (the service rolls in the period the rollback restored)."""
+    commit = {"type": "DiceCommitted", "period": 3, "commitment": "0" * 64, "player_seeds": {}}
+    roll = {"method": "digital", "period": 3, "n": 1, "purpose": "weather", "dice": "2D6", "faces": [1, 2]}
+    entries = [
+        {"number": 1, "events": [{"type": "CampaignOpened", "campaign_id": "c"}]},
+        {"number": 2, "events": []},
+        {"number": 3, "events": [commit]},
+        {"number": 4, "events": [{"type": "RolledBack", "to": 2}]},
+        {"number": 5, "events": [], "rolls": [roll]},
+    ]
+    lines, problems = digital_dice.check_entries(entries)
+    assert problems == [
+        (
+            "entry #5: roll 3.1 belongs to dice period 3, whose commitment (#3) was undone by #4 before it: the roll "
+            "was not made with committed dice"
+        )
+    ]
+    assert any(line.startswith("period 3 abandoned") for line in lines)
