@@ -111,12 +111,13 @@ async def test_a_new_campaign_made_from_the_console_replaces_the_open_one(tmp_pa
     async with app.run_test(size=(140, 45)) as pilot:
         await pilot.press("a")
         await pilot.pause()
+        await app.workers.wait_for_complete()
         app.action_new()
         await pilot.pause()
         form = app.screen
         assert isinstance(form, NewCampaignForm)
         assert form.focused is form.query_one("#location", Input)
-        await pilot.press("f3")  # no file named yet
+        form.action_create()  # F3 with no file named yet (the key itself is pressed below)
         await pilot.pause()
         assert "name the campaign file" in str(form.query_one("#message", Static).content)
         second = tmp_path / "second.db"
