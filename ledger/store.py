@@ -195,6 +195,21 @@ class LedgerStore:
                 yield row.originator_version, row.state
             position = rows[-1].originator_version
 
+    def stray_row(self) -> int | None:
+        """The number of the last row written to the store when it is not an entry of this
+        campaign as the campaign is read (a row whose campaign id was edited: the chain of what
+        is left would check), else None. A row another writer adds meanwhile is an entry."""
+        recorder = self.app.recorder
+        last = recorder.max_notification_id()
+        rows = recorder.select_notifications(start=last, limit=1) if last else []
+        if not rows:
+            return None
+        version = int(rows[0].originator_version)
+        if self.is_empty:
+            return version
+        found = recorder.select_events(self.campaign_id, gt=version - 1, lte=version, limit=1)
+        return None if found else version
+
     def hash_at(self, number: int) -> str | None:
         """The hash entry #number carries as stored (None: there is no such entry)."""
         return self._stored_hash(number) if 1 <= number <= self.head() else None

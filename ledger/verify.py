@@ -157,6 +157,15 @@ def verify(store: LedgerStore, *, progress: Progress | None = None, page: int = 
             expected += 1
         if progress:
             progress(report.entries, total)
+    stray = store.stray_row()
+    if stray is not None:
+        report.problems.append(
+            (
+                stray,
+                f"the store holds a row #{stray} that is not an entry of this campaign as it reads it: the row's "
+                "campaign id was changed, so the chain checked here may be only part of the record",
+            )
+        )
     report.state, report.fold = state, fold
     return report
 

@@ -326,19 +326,26 @@ def _roll_numbers(record: _Record) -> tuple[list[str], list[str]]:
     for entry, roll, _campaign in record.rolls:
         number, period, n = entry["number"], roll["period"], roll["n"]
         label = f"roll {period}.{n}"
-        earlier = first_use.setdefault((period, n), number)
+        earlier = first_use.get((period, n))
         due = highest.get(period, 0) + 1
-        if earlier != number:
+        if earlier is not None:
+            where = "earlier in the same entry" if earlier == number else f"in entry #{earlier}"
             if roll.get("scheme", 1) == 2:
-                problems.append(f"entry #{number}: {label} was already rolled in entry #{earlier}")
+                problems.append(f"entry #{number}: {label} was already rolled {where}")
             else:
                 notes.append(
-                    f"entry #{number}: {label} re-uses the number of entry #{earlier} (scheme 1, after a rollback)"
+                    f"entry #{number}: {label} re-uses the number of a roll {where} (scheme 1, after a rollback)"
                 )
         elif n > due:
             problems.append(
                 f"entry #{number}: digital {label} where {period}.{due} was due: a roll of the period is missing"
             )
+        elif n < due:
+            problems.append(
+                f"entry #{number}: digital {label} after {period}.{due - 1}, and {label} was never given before: "
+                "the rolls of the period are out of order"
+            )
+        first_use.setdefault((period, n), number)
         highest[period] = max(n, highest.get(period, 0))
     return problems, notes
 

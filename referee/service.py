@@ -379,6 +379,11 @@ class RefereeService(ConsoleReads):
         """
         report = verify(self.store, progress=progress)
         if report.ok and report.state is not None:
+            named = str(report.state.identity.campaign_id)
+            if named != str(self.store.campaign_id):  # rows re-keyed: the entries record another campaign
+                kept = self.store.campaign_id
+                why = f"the store keeps its entries under campaign id {kept}, but they record campaign {named}"
+                report.problems.append((1, f"{why}: the rows' campaign id was changed"))
             try:
                 self.ruleset_text(report.state, fresh=True)
             except ScenarioError as error:
