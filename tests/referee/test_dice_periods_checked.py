@@ -165,3 +165,23 @@ def test_a_roll_in_a_period_whose_commitment_was_undone_is_a_problem() -> None:
         )
     ]
     assert any(line.startswith("period 3 abandoned") for line in lines)
+
+
+def test_a_roll_number_given_twice_in_one_entry_and_one_out_of_order_are_problems() -> None:
+    commit = {"type": "DiceCommitted", "period": 2, "commitment": "0" * 64, "player_seeds": {}, "scheme": 2}
+    roll = {"method": "digital", "scheme": 2, "period": 2, "purpose": "weather", "dice": "2D6", "faces": [1, 2]}
+    entries = [
+        {"number": 1, "events": [{"type": "CampaignOpened", "campaign_id": "c"}]},
+        {"number": 2, "events": [commit]},
+        {"number": 3, "events": [], "rolls": [{**roll, "n": 1}, {**roll, "n": 1}]},
+        {"number": 4, "events": [], "rolls": [{**roll, "n": 3}, {**roll, "n": 2}]},
+    ]
+    _lines, problems = digital_dice.check_entries(entries)
+    assert problems == [
+        "entry #3: roll 2.1 was already rolled earlier in the same entry",
+        "entry #4: digital roll 2.3 where 2.2 was due: a roll of the period is missing",
+        (
+            "entry #4: digital roll 2.2 after 2.3, and roll 2.2 was never given before: the rolls of the period "
+            "are out of order"
+        ),
+    ]
