@@ -275,6 +275,12 @@ def check_record(entries: Iterable[dict[str, Any]], campaign: str = "") -> DiceC
                 "the roll was not made with committed dice"
             )
             continue
+        if roll.get("scheme", 1) != committed["scheme"]:
+            problems.append(
+                f"entry #{number}: {label} says dice scheme {roll.get('scheme', 1)}, but its period was committed "
+                f"under scheme {committed['scheme']}: the roll record was changed"
+            )
+            continue
         undoing = undone.get(committed["entry"])
         if undoing is not None and undoing < number:
             problems.append(

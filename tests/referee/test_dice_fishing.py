@@ -56,7 +56,13 @@ def test_a_roll_number_given_twice_is_a_problem_under_scheme_2() -> None:
         {
             "number": 2,
             "events": [
-                {"type": "DiceCommitted", "period": 2, "commitment": digital_dice.commitment(seed), "player_seeds": {}}
+                {
+                    "type": "DiceCommitted",
+                    "period": 2,
+                    "commitment": digital_dice.commitment(seed),
+                    "player_seeds": {},
+                    "scheme": 2,
+                }
             ],
         },
     ]
