@@ -159,13 +159,8 @@ def verify(store: LedgerStore, *, progress: Progress | None = None, page: int = 
             progress(report.entries, total)
     stray = store.stray_row()
     if stray is not None:
-        report.problems.append(
-            (
-                stray,
-                f"the store holds a row #{stray} that is not an entry of this campaign as it reads it: the row's "
-                "campaign id was changed, so the chain checked here may be only part of the record",
-            )
-        )
+        why = f"the store holds a row #{stray} that is not an entry of this campaign as it reads it"
+        report.problems.append((stray, f"{why}: its campaign id was changed, so the chain checked may be partial"))
     report.state, report.fold = state, fold
     return report
 
