@@ -187,8 +187,15 @@ def test_every_golden_export_verifies_with_all_three(name: str, golden_stores: d
     assert all(verdicts.values()), verdicts
 
 
-@pytest.mark.parametrize("golden", ["europa-barbarossa-0.1.0", "reich-1941-0.3.0"])
-@pytest.mark.parametrize("tampering", list(TAMPERINGS))
+DICE_TAMPERINGS = ("an entry deleted and the chain rehashed", "a roll forged in a period never committed")
+"""Made on both dice schemes' campaigns; the others on the scheme-2 one alone (the suite's time)."""
+
+
+@pytest.mark.parametrize(
+    ("golden", "tampering"),
+    [("reich-1941-0.3.0", name) for name in TAMPERINGS]
+    + [("europa-barbarossa-0.1.0", name) for name in DICE_TAMPERINGS],
+)
 def test_every_tampered_copy_gets_one_verdict(
     golden: str, tampering: str, golden_stores: dict[str, Path], tmp_path: Path
 ) -> None:

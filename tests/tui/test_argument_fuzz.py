@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 from tui.cli import build_parser, main
 
-EXAMPLES = int(os.environ.get("ARGUMENT_EXAMPLES", "8"))
+EXAMPLES = int(os.environ.get("ARGUMENT_EXAMPLES", "5"))
 """Per subcommand in `make test` (about a second each); ARGUMENT_EXAMPLES=300 for a longer hunt."""
 
 EXCLUDED = {
