@@ -247,6 +247,8 @@ def import_jsonl(path: str, location: str, *, progress: Progress | None = None) 
         if created and empty:
             _remove_sqlite_file(location)
         raise
+    if created:  # every entry was checked and written here, just now (a resumed store holds older ones)
+        store.vouch_file_when_closed()
     return store
 
 

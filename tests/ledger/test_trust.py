@@ -251,3 +251,33 @@ def test_an_unchanged_file_is_not_read_again_at_open_and_a_changed_one_is(
     scanned.clear()
     LedgerStore(toy_file).close()
     assert sum(scanned) == 131
+
+
+def test_a_completed_import_vouches_for_its_file_and_an_edit_after_it_is_still_found(
+    toy_file: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file an import created and filled is vouched for when closed (the next open reads
+    nothing again); a change to it afterwards sends the next open through the whole chain."""
+    from ledger.exchange import export_jsonl, import_jsonl
+
+    export = tmp_path / "toy.jsonl"
+    with LedgerStore(toy_file) as store, export.open("w", encoding="utf-8") as handle:
+        export_jsonl(store, handle)
+    copy = str(tmp_path / "copy.db")
+    import_jsonl(str(export), copy).close()
+    scanned: list[int] = []
+    real = chain_scan.scan
+
+    def counting(rows: Any, *, after: int, prev: str) -> Any:
+        found = real(rows, after=after, prev=prev)
+        scanned.append(found.last - after)
+        return found
+
+    monkeypatch.setattr("ledger.store.scan", counting)
+    LedgerStore(copy).close()
+    assert sum(scanned) == 0
+    entry = json.loads(stored_entry(copy, 40)["entry_json"])
+    entry["events"][0]["amount"] = 50
+    store_entry_text(copy, 40, json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
+    with pytest.raises(TamperedError, match="entry #40 has been altered"):
+        LedgerStore(copy)
