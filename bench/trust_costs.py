@@ -1,0 +1,48 @@
+"""What issue 26's defences cost: import, the first open after it, and verify of one export.
+
+Run from the project root, at any two commits, on the same export (any `turnledger export`):
+``.venv/bin/python bench/trust_costs.py EXPORT.jsonl``. It imports the export three times into
+fresh folders (a machine that never saw the campaign), opens each copy and verifies it, and prints
+the medians. docs/PERFORMANCE.md "Issue 26: what the defences cost" gives the figures.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.getcwd())
+
+import referee.games  # noqa: F401  (the games the folds read)
+from ledger.exchange import import_jsonl
+from ledger.store import LedgerStore
+from ledger.verify import verify
+
+
+def main(export: str) -> None:
+    imported, opened, verified = [], [], []
+    for _ in range(3):
+        folder = tempfile.mkdtemp()
+        os.environ["TURNLEDGER_TRUST_DIR"] = os.path.join(folder, "trust")
+        start = time.perf_counter()
+        import_jsonl(export, os.path.join(folder, "copy.db")).close()
+        imported.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        store = LedgerStore(os.path.join(folder, "copy.db"))
+        opened.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        report = verify(store)
+        verified.append(time.perf_counter() - start)
+        store.close()
+        assert report.ok, report.problems[:2]
+    print(
+        f"import {statistics.median(imported):.2f} s, first open after it {statistics.median(opened):.3f} s, "
+        f"verify {statistics.median(verified):.2f} s"
+    )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
