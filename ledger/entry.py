@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from ledger.canonical import entry_hash, entry_hash_of_text
+from ledger.entry_line import ENTRY_KEYS
 
 
 class Draft(BaseModel):
@@ -28,19 +29,7 @@ class Draft(BaseModel):
     source: dict[str, Any] | None = None
 
 
-ENTRY_FIELDS = (
-    "number",
-    "recorded_at",
-    "actor",
-    "on_behalf_of",
-    "at",
-    "command",
-    "rolls",
-    "ruling",
-    "events",
-    "source",
-    "prev_hash",
-)
+ENTRY_FIELDS = tuple(key for key in ENTRY_KEYS if key != "hash")
 """The hashed fields of an entry, in documentation order; ``hash`` covers all of them."""
 
 

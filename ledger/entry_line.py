@@ -64,7 +64,8 @@ ENTRY_KEYS = (
     "prev_hash",
     "hash",
 )
-"""Every key of an entry, in documentation order (ledger/entry.py ENTRY_FIELDS, then ``hash``)."""
+"""Every key of an entry, in documentation order: the hashed fields (ledger/entry.py ENTRY_FIELDS),
+then ``hash``."""
 
 _ENTRY_KEY_SET = frozenset(ENTRY_KEYS)
 

@@ -232,15 +232,7 @@ def test_an_unchanged_file_is_not_read_again_at_open_and_a_changed_one_is(
     toy_file: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The whole chain is read again only when the campaign file changed since it was last checked here."""
-    scanned: list[int] = []
-    real = chain_scan.scan
-
-    def counting(rows: Any, *, after: int, prev: str) -> Any:
-        found = real(rows, after=after, prev=prev)
-        scanned.append(found.last - after)
-        return found
-
-    monkeypatch.setattr("ledger.store.scan", counting)
+    scanned = _count_scanned(monkeypatch)
     LedgerStore(toy_file).close()  # the first open after the entries were written: all read
     assert sum(scanned) == 130
     scanned.clear()
@@ -265,6 +257,18 @@ def test_a_completed_import_vouches_for_its_file_and_an_edit_after_it_is_still_f
         export_jsonl(store, handle)
     copy = str(tmp_path / "copy.db")
     import_jsonl(str(export), copy).close()
+    scanned = _count_scanned(monkeypatch)
+    LedgerStore(copy).close()
+    assert sum(scanned) == 0
+    entry = json.loads(stored_entry(copy, 40)["entry_json"])
+    entry["events"][0]["amount"] = 50
+    store_entry_text(copy, 40, json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
+    with pytest.raises(TamperedError, match="entry #40 has been altered"):
+        LedgerStore(copy)
+
+
+def _count_scanned(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many entries each fast chain check at open reads (one number per check)."""
     scanned: list[int] = []
     real = chain_scan.scan
 
@@ -274,10 +278,4 @@ def test_a_completed_import_vouches_for_its_file_and_an_edit_after_it_is_still_f
         return found
 
     monkeypatch.setattr("ledger.store.scan", counting)
-    LedgerStore(copy).close()
-    assert sum(scanned) == 0
-    entry = json.loads(stored_entry(copy, 40)["entry_json"])
-    entry["events"][0]["amount"] = 50
-    store_entry_text(copy, 40, json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
-    with pytest.raises(TamperedError, match="entry #40 has been altered"):
-        LedgerStore(copy)
+    return scanned
