@@ -32,7 +32,6 @@ from eventsourcing.persistence import (
 from ledger.application import LedgerApplication, SoundEntries, altered
 from ledger.book import CampaignBook
 from ledger.canonical import GENESIS_HASH, canonical_text, read_json
-from ledger.chain_scan import carried_hash, entry_text_of_row, scan
 from ledger.entry import Draft, seal
 from ledger.errors import (
     ChainError,
@@ -49,6 +48,7 @@ from ledger.format import FORMAT_VERSION, read_format, write_format
 from ledger.location import check_location, describe, is_memory, is_postgres, persistence_env, probe_postgres
 from ledger.output_file import check_store_target
 from ledger.pg_views import create_views
+from ledger.record_check import check_at_open
 from ledger.trust import LocalTrust, file_fingerprint
 
 
@@ -75,10 +75,10 @@ class LedgerStore:
     def __init__(self, location: str, *, create: bool = False, check: bool = True) -> None:
         check_location(location)  # refused by name before anything looks at it (a bad port, a path too long)
         self.location = location
-        self._fingerprint_path = None if is_memory(location) or is_postgres(location) else Path(location)
-        self._fingerprint = file_fingerprint(self._fingerprint_path) if self._fingerprint_path is not None else None
+        self._file = None if is_memory(location) or is_postgres(location) else Path(location)
+        self.opened_fingerprint = file_fingerprint(self._file) if self._file is not None else None
+        """The file as it was before this store opened it: what the entries checked at open stand for."""
         self._vouch_file = False
-        """The file as it was before this store opened it: what the entries checked now stand for."""
         if not is_memory(location) and not is_postgres(location):
             if create:
                 check_store_target(location)  # never a side file's name, never over another file
@@ -136,94 +136,12 @@ class LedgerStore:
         self.app.cached_states.trust = self.trust
 
     def _check_since_checkpoint(self) -> None:
-        """The record is still the one this machine last vouched for, and sound: the checkpoint
-        entry is there with the hash it had (a cut or a rewrite since the last session here is
-        refused before anything is read), and every entry links and recomputes. Entries up to
-        the checkpoint are read again whenever the campaign file changed since they were last
-        checked here (always on PostgreSQL, which has no file to look at): a state read starts
-        from a cached state, so an entry behind it edited, deleted or swapped would otherwise
-        never be read (issue 26). The first time on a machine, every entry is checked."""
-        assert self.trust is not None
-        mark = self.trust.checkpoint
-        head = self.head()
-        if mark is not None:
-            if head < mark.number:
-                raise TamperedError(
-                    f"{describe(self.location)} ends at #{head}, but it ran to #{mark.number} when last used on this "
-                    f"machine: entries were removed. Run 'turnledger verify' to see what changed; "
-                    "'turnledger verify --accept-rewrite REASON' accepts an older copy restored on purpose"
-                )
-            if self._stored_hash(mark.number) != mark.hash:
-                raise TamperedError(
-                    f"entry #{mark.number} of {describe(self.location)} no longer has the hash it had when last used "
-                    f"on this machine: the record was rewritten. Run 'turnledger verify' to see what changed; "
-                    "'turnledger verify --accept-rewrite REASON' accepts another copy chosen on purpose (a backup)"
-                )
-        unchanged = mark is not None and self._fingerprint is not None and self.trust.fingerprint == self._fingerprint
-        start, prev = (mark.number, mark.hash) if unchanged and mark is not None else (0, GENESIS_HASH)
-        last, prev = self._scan_chain(start, prev, head)
-        if head:
-            self.trust.vouch(last, prev)
-            self.trust.fingerprint = self._fingerprint
-
-    def _scan_chain(self, after: int, prev: str, head: int) -> tuple[int, str]:
-        """Entries ``after + 1``..``head`` checked on the fast path (ledger/chain_scan.py); an entry
-        it cannot vouch for is checked the full way, which names what is wrong in the referee's
-        words (or vouches for a text of an older shape, and the fast path goes on after it)."""
-        while after < head:
-            found = scan(self._raw_rows(after=after, upto=head), after=after, prev=prev)
-            after, prev = found.last, found.last_hash
-            if found.stopped_at is None:
-                break
-            checked = next(self.entries(found.stopped_at, found.stopped_at, expect_prev=prev), None)
-            if checked is None:
-                break
-            after, prev = int(checked["number"]), str(checked["hash"])
-        if after != head:
-            raise TamperedError(
-                f"entry #{after + 1} of {describe(self.location)} is missing: the record jumps past it; "
-                "run 'turnledger verify' for the full report and restore the campaign"
-            )
-        return after, prev
-
-    def _raw_rows(self, *, after: int, upto: int, page: int = 2000) -> Iterator[tuple[int, bytes]]:
-        """(number, stored bytes) of entries ``after + 1``..``upto``, a page at a time."""
-        position = after
-        while position < upto:
-            rows = self.app.recorder.select_events(self.campaign_id, gt=position, lte=upto, limit=page)
-            if not rows:
-                return
-            for row in rows:
-                yield row.originator_version, row.state
-            position = rows[-1].originator_version
-
-    def stray_row(self) -> int | None:
-        """The number of the last row written to the store when it is not an entry of this
-        campaign as the campaign is read (a row whose campaign id was edited: the chain of what
-        is left would check), else None. A row another writer adds meanwhile is an entry."""
-        recorder = self.app.recorder
-        last = recorder.max_notification_id()
-        rows = recorder.select_notifications(start=last, limit=1) if last else []
-        if not rows:
-            return None
-        version = int(rows[0].originator_version)
-        if self.is_empty:
-            return version
-        found = recorder.select_events(self.campaign_id, gt=version - 1, lte=version, limit=1)
-        return None if found else version
+        """The record is still the one this machine last vouched for, and sound (ledger/record_check.py)."""
+        check_at_open(self)
 
     def hash_at(self, number: int) -> str | None:
         """The hash entry #number carries as stored (None: there is no such entry)."""
         return self._stored_hash(number) if 1 <= number <= self.head() else None
-
-    def entry_hashes(self, upto: int) -> Iterator[tuple[int, str]]:
-        """(number, hash) of entries #1..upto as stored, without checking them (`verify` does)."""
-        for number, state in self._raw_rows(after=0, upto=upto):
-            text = entry_text_of_row(state)
-            carried = carried_hash(text, number) if text is not None else None
-            if carried is None:
-                carried = str(self.entry(number).get("hash"))
-            yield number, carried
 
     def vouch_cache(self, digest: str) -> None:
         """`verify` found the cached state of this digest equal to the fold of the entries."""
@@ -235,7 +153,7 @@ class LedgerStore:
         the file as it was opened is vouched for."""
         if self.trust is not None:
             self.trust.vouch(number, hash_)
-            self.trust.fingerprint = self._fingerprint
+            self.trust.fingerprint = self.opened_fingerprint
 
     def _vouch_written(self, first: int, last: dict[str, Any]) -> None:
         """Entries ``first``..last that this store wrote itself extend the checkpoint when they
@@ -625,8 +543,8 @@ class LedgerStore:
                 self.trust.save()
         finally:
             self.app.close()
-        if self._vouch_file and keep_trust and self.trust is not None and self._fingerprint_path is not None:
-            self.trust.fingerprint = file_fingerprint(self._fingerprint_path)
+        if self._vouch_file and keep_trust and self.trust is not None and self._file is not None:
+            self.trust.fingerprint = file_fingerprint(self._file)
             self.trust.save()
 
     def vouch_file_when_closed(self) -> None:

@@ -29,6 +29,7 @@ from ledger.entry import hash_holds
 from ledger.entry_line import LineError
 from ledger.errors import EditedCacheError, LedgerError, StaleCacheError, UntrustedCacheError
 from ledger.folding import Fold, fold_for
+from ledger.record_check import stray_row
 from ledger.store import LedgerStore
 
 Progress = Callable[[int, int], None]
@@ -157,7 +158,7 @@ def verify(store: LedgerStore, *, progress: Progress | None = None, page: int = 
             expected += 1
         if progress:
             progress(report.entries, total)
-    stray = store.stray_row()
+    stray = stray_row(store)
     if stray is not None:
         why = f"the store holds a row #{stray} that is not an entry of this campaign as it reads it"
         report.problems.append((stray, f"{why}: its campaign id was changed, so the chain checked may be partial"))

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ledger.record_check import entry_hashes
 from ledger.verify import VerifyReport
 from referee import commands as c
 from referee.common.errors import InvalidInputError
@@ -128,7 +129,7 @@ def verify_record(
 
 
 def _check_noted_head(service: RefereeService, chain: VerifyReport, head: str, verdict: RecordVerdict) -> None:
-    matches = [number for number, hash_ in service.store.entry_hashes(chain.entries) if hash_.startswith(head)]
+    matches = [number for number, hash_ in entry_hashes(service.store, chain.entries) if hash_.startswith(head)]
     shown = head if len(head) == 64 else f"{head}…"
     if not matches:
         verdict.head_problems.append(

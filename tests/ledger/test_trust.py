@@ -277,5 +277,5 @@ def _count_scanned(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         scanned.append(found.last - after)
         return found
 
-    monkeypatch.setattr("ledger.store.scan", counting)
+    monkeypatch.setattr("ledger.record_check.scan", counting)
     return scanned
