@@ -18,7 +18,7 @@ import time
 
 sys.path.insert(0, os.getcwd())
 
-import referee.games  # noqa: F401  (the games the folds read)
+import referee.games  # noqa: F401 - registers the games the folds read
 from ledger.exchange import import_jsonl
 from ledger.store import LedgerStore
 from ledger.verify import verify
