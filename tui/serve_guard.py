@@ -12,7 +12,8 @@ before a console starts:
   points at this machine, so that a site whose name is made to point here (DNS rebinding) is
   still another origin. Serving every address (0.0.0.0 or ::), the page is answered on the
   address the browser used, and an Origin of an IP address or of this machine's own name is
-  accepted: no other site can take either of those.
+  accepted only when it is the very address the websocket was sent to (its Host): another site's
+  page, even one served from an IP address on the same port, is not.
 * At most `max_sessions` consoles run at once; a browser beyond them is told the table is full,
   in the page and in the refused websocket.
 """
@@ -74,17 +75,26 @@ class SessionGuard:
         host = _host(host)
         return host in self.names or (self.every_address and _is_address(host))
 
-    def origin_refusal(self, origin: str | None) -> str | None:
-        """Why a websocket from a page of ``origin`` may not open a console; None when it may."""
+    def origin_refusal(self, origin: str | None, host_header: str | None = None) -> str | None:
+        """Why a websocket from a page of ``origin`` may not open a console; None when it may.
+
+        ``host_header`` is the address the browser connected the websocket to (its Host header):
+        a page of this server was loaded from that same address, so the two must be one. Serving
+        every address, that is what tells this server's page from another site's page served
+        from some other IP address on the same port."""
         if not origin:
             return "a websocket without an Origin header does not come from this page: no console is opened"
         try:
             url = urlsplit(origin)
             port = url.port or SCHEME_PORTS.get(url.scheme)
+            asked = urlsplit(f"//{host_header}") if host_header else None
+            same_place = asked is not None and _host(asked.hostname or "") == _host(url.hostname or "")
+            same_place = same_place and asked is not None and (asked.port or 80) == port
         except ValueError:
-            port = None
+            port, same_place = None, False
             url = urlsplit("")
-        if url.scheme in SCHEME_PORTS and port == self.port and self.admits_host(url.hostname or ""):
+        own = url.scheme in SCHEME_PORTS and port == self.port and self.admits_host(url.hostname or "")
+        if own and (same_place or not self.every_address):
             return None
         return (
             f"a page of {origin[:120]!r} may not open a console here: only this server's own page "
@@ -169,7 +179,7 @@ class GuardedServer(Server):
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A console for this server's own page, while there is room for one."""
-        refusal = self.guard.origin_refusal(request.headers.get("Origin"))
+        refusal = self.guard.origin_refusal(request.headers.get("Origin"), request.host)
         if refusal is not None:
             output.err.print(f"refused: {escape(refusal)}", highlight=False, soft_wrap=True)
             raise web.HTTPForbidden(text=refusal)

@@ -158,9 +158,12 @@ def guarded(host: str = "localhost", port: int = 8000, max_sessions: int = 8) ->
     return GuardedServer("true", host=host, port=port, title="t", max_sessions=max_sessions, environment={})
 
 
-async def status(client: TestClient[Any, Any], origin: str | None) -> int:
-    """The status of a websocket handshake from a page of ``origin`` (101: a console opened)."""
+async def status(client: TestClient[Any, Any], origin: str | None, host: str | None = None) -> int:
+    """The status of a websocket handshake from a page of ``origin`` (101: a console opened), sent
+    to the address ``host`` (the Host header; the test server's own when None)."""
     headers = {} if origin is None else {"Origin": origin}
+    if host is not None:
+        headers["Host"] = host
     try:
         async with client.ws_connect("/ws", headers=headers):
             return 101
@@ -217,8 +220,10 @@ async def test_serving_every_address_answers_on_the_address_the_browser_used(hel
         assert "ws://192.168.1.5:8000/ws" in page
         page = await (await client.get("/", headers={"Host": "evil.example:8000"})).text()
         assert "evil.example" not in page
-        assert await status(client, "http://192.168.1.5:8000") == 101
-        assert await status(client, "http://evil.example:8000") == 403
+        assert await status(client, "http://192.168.1.5:8000", host="192.168.1.5:8000") == 101
+        assert await status(client, "http://evil.example:8000", host="evil.example:8000") == 403
+        # another site's page served from an IP address on the same port, its websocket sent here
+        assert await status(client, "http://203.0.113.9:8000", host="192.168.1.5:8000") == 403
 
 
 def test_max_sessions_and_port_are_checked_as_arguments(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
