@@ -117,7 +117,7 @@ async def test_a_new_campaign_made_from_the_console_replaces_the_open_one(tmp_pa
         form = app.screen
         assert isinstance(form, NewCampaignForm)
         assert form.focused is form.query_one("#location", Input)
-        form.action_create()  # F3 with no file named yet (the key itself is pressed below)
+        await pilot.press("f3")  # no file named yet
         await pilot.pause()
         assert "name the campaign file" in str(form.query_one("#message", Static).content)
         second = tmp_path / "second.db"

@@ -60,6 +60,8 @@ class NewCampaignForm(ModalScreen[RefereeService | None]):
         self.create = create
         self.defaults: dict[str, str] = {}
         """Each option's default reading under the chosen scenario and rules version."""
+        self._refused: tuple[str, dict[str, Any]] | None = None
+        """What the form held when the message below it refused it (None: no refusal shown)."""
 
     def compose(self) -> ComposeResult:
         stem = _stem(self.location or "")
@@ -104,7 +106,7 @@ class NewCampaignForm(ModalScreen[RefereeService | None]):
             await box.mount(Horizontal(label, choice, classes="option"))
 
     async def on_select_changed(self, event: Select.Changed) -> None:
-        self.query_one("#message", Static).update("")
+        self._clear_refusal()
         if event.select.id == "scenario" and str(event.value) != self.scenario:
             self.scenario = str(event.value)
             rulesets = self.query_one("#ruleset", Select)
@@ -142,14 +144,25 @@ class NewCampaignForm(ModalScreen[RefereeService | None]):
             service = self.create(location, self.command())
         except NOT_CREATED as error:
             self.query_one("#message", Static).update(f"[b]not created:[/b] {escape(str(error))}")
+            self._refused = self._shown()
             return
         self.dismiss(service)
+
+    def _shown(self) -> tuple[str, dict[str, Any]]:
+        return self._location(), self.command()
+
+    def _clear_refusal(self) -> None:
+        """A refusal stays until the referee changes what it refused: a field's change event that
+        changes nothing (one mounted on its value, arriving late on a busy machine) leaves it."""
+        if self._refused is not None and self._shown() != self._refused:
+            self._refused = None
+            self.query_one("#message", Static).update("")
 
     def on_input_submitted(self, _event: Input.Submitted) -> None:
         self.focus_next()  # on to the next field, the option readings, then the Create button
 
     def on_input_changed(self) -> None:
-        self.query_one("#message", Static).update("")
+        self._clear_refusal()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "cancel":
