@@ -15,6 +15,7 @@ Two things outside the file can tell:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +25,7 @@ from ledger.verify import VerifyReport
 from referee import commands as c
 from referee.common.errors import InvalidInputError
 from referee.digital_dice import DiceCheck, check_record
+from referee.receipts import check_receipts
 from referee.service import RefereeService
 
 Progress = Callable[[int, int], None]
@@ -53,6 +55,15 @@ class RecordVerdict:
         """True when nothing is wrong (an accepted replacement is not wrong)."""
         unaccepted = self.replaced is not None and self.accepted is None
         return self.chain.ok and not self.dice.problems and not self.head_problems and not unaccepted
+
+
+def is_receipt(text: str) -> bool:
+    """Whether a noted head is a receipt code (XXXXX-XXXXX, or a letter no hash holds) rather than
+    a hash or its first hex digits."""
+    cleaned = text.strip()
+    return bool(re.fullmatch(r"\w{5}-\w{5}", cleaned)) or any(
+        char.upper() not in "0123456789ABCDEF…-. " for char in cleaned
+    )
 
 
 def noted_head(text: str) -> str:
@@ -95,6 +106,8 @@ def verify_record(
     service: RefereeService,
     *,
     head: str | None = None,
+    receipts: list[str] | None = None,
+    receipts_source: str = "receipts",
     accept_rewrite: str | None = None,
     actor: str = "referee",
     progress: Progress | None = None,
@@ -103,6 +116,7 @@ def verify_record(
 
     Args:
         head: a head noted at the table (already `noted_head`), or None.
+        receipts: receipt lines the players kept (referee/receipts.py), from ``receipts_source``.
         accept_rewrite: a reason (already `accept_reason`) to accept a record that replaces what
             this machine saw, or None to refuse it.
     """
@@ -112,6 +126,10 @@ def verify_record(
         verdict.dice = check_record(service.entries(1, chain.entries), service.campaign_id)
         if head is not None:
             _check_noted_head(service, chain, head, verdict)
+        if receipts is not None:
+            kept = check_receipts(service, receipts, source=receipts_source)
+            verdict.head_lines += kept.checked
+            verdict.head_problems += kept.problems
         verdict.replaced = _replaced(service, chain)
     if not (chain.ok and not verdict.dice.problems and not verdict.head_problems):
         return verdict

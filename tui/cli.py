@@ -35,6 +35,7 @@ from tui import render
 from tui.cli_audit import cmd_audit
 from tui.cli_charts import add_charts_parser
 from tui.cli_read import cmd_log, cmd_options, cmd_preview, cmd_scenarios, cmd_schema, cmd_show, cmd_state
+from tui.cli_receipt import add_receipt_arguments, cmd_receipt
 from tui.cli_record import cmd_branch, cmd_export, cmd_import, cmd_rollback
 from tui.cli_report import cmd_report
 from tui.cli_serve import add_serve_arguments, cmd_serve
@@ -270,6 +271,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--force", action="store_true", help="replace FILE if it is an earlier entry page")
     add_verify_arguments(add("verify", cmd_verify, "recompute the hash chain and name the first bad entry"))
+    add_receipt_arguments(
+        add("receipt", cmd_receipt, "the receipt of the head (and, with --all, of every digital roll) to note down")
+    )
     p = add("export", cmd_export, "write the record as JSONL and/or an SQLite read model")
     p.add_argument("--jsonl", metavar="FILE", type=output.output_file, help="write the record as JSONL to FILE")
     p.add_argument(

@@ -7,8 +7,9 @@ import argparse
 
 from rich.markup import escape
 
+from referee.receipts import read_receipt_file
 from referee.service import RefereeService
-from referee.verify_record import RecordVerdict, accept_reason, noted_head, verify_record
+from referee.verify_record import RecordVerdict, accept_reason, is_receipt, noted_head, verify_record
 from tui import cli_output as output
 
 
@@ -17,8 +18,14 @@ def add_verify_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument(
         "--head",
-        metavar="HASH-OR-PREFIX",
-        help="the head noted at the table (its hash, or its first 8 or more hex digits): it must still be there",
+        metavar="HASH-OR-CODE",
+        help="the head noted at the table (its hash, its first 8 or more hex digits, or its receipt code): it must "
+        "still be there",
+    )
+    p.add_argument(
+        "--receipts",
+        metavar="FILE",
+        help="receipts the players kept (turnledger receipt --all), one a line: each must be in the record",
     )
     p.add_argument(
         "--accept-rewrite",
@@ -30,12 +37,26 @@ def add_verify_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    head = noted_head(args.head) if args.head is not None else None
+    head, receipts, source = None, None, "receipts"
+    if args.head is not None and is_receipt(args.head):
+        receipts, source = [args.head], "--head"
+    elif args.head is not None:
+        head = noted_head(args.head)
+    if args.receipts is not None:
+        receipts, source = [*(receipts or []), *read_receipt_file(args.receipts)], args.receipts
     reason = accept_reason(args.accept_rewrite) if args.accept_rewrite is not None else None
     service = RefereeService.open(args.store, check=False)  # a damaged record is what verify reports
     try:
         with output.progress("verifying") as progress:
-            verdict = verify_record(service, head=head, accept_rewrite=reason, actor=args.actor, progress=progress)
+            verdict = verify_record(
+                service,
+                head=head,
+                receipts=receipts,
+                receipts_source=source,
+                accept_rewrite=reason,
+                actor=args.actor,
+                progress=progress,
+            )
     finally:
         service.close()
     if args.json:
