@@ -19,6 +19,9 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRTVWXYZ"
 """Crockford's base-32 digits without S (too like 5): 31 symbols, so the check is modulo a prime."""
@@ -60,3 +63,89 @@ def looks_like_code(text: str) -> bool:
     whether or not its check character holds: what `read_code` should then judge."""
     cleaned = "".join(char for char in text if char not in " -\t")
     return len(cleaned) == DIGITS + 1 and all(char.upper() in ALPHABET or char.upper() in READ_AS for char in cleaned)
+
+
+ENTRY = re.compile(r"^#(\d{1,10})$")
+ROLL = re.compile(r"^(\d{1,10})\.(\d{1,10})$")
+FACES = re.compile(r"^\d{1,2}(\+\d{1,2})*$")
+
+
+@dataclass
+class ReceiptCheck:
+    """What a list of receipts found in a record: each receipt found, and each problem named."""
+
+    checked: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+@dataclass
+class RecordView:
+    """What checking receipts reads of a record (a store, or an export's lines): its campaign
+    id, its last entry's number, one entry by number, and every entry's (number, hash)."""
+
+    campaign: str
+    head: int
+    entry: Callable[[int], dict[str, Any]]
+    hashes: Callable[[], Iterable[tuple[int, str]]]
+
+
+def check_receipt_lines(record: RecordView, lines: Iterable[str], *, source: str) -> ReceiptCheck:
+    """Check receipt lines (``head #N TIME CODE``, ``roll P.n #N FACES CODE``, or a code alone, in
+    any case and spacing) against ``record`` (docs/verifying.md "Receipts")."""
+    found = ReceiptCheck()
+    codes: dict[str, int] | None = None
+    for line_number, line in enumerate(lines, 1):
+        words = line.split()
+        if not words or words[0].startswith("//"):
+            continue
+        where = f"{source}, line {line_number}"
+        written = next((word for word in reversed(words) if looks_like_code(word)), None)
+        if written is None and len(words) >= 2 and looks_like_code(words[-2] + words[-1]):
+            written = words[-2] + words[-1]  # written down as two groups of five
+        if written is None:
+            found.problems.append(f"{where}: no receipt code in {line.strip()[:80]!r} (ten characters, as XXXXX-XXXXX)")
+            continue
+        code = read_code(written)
+        if code is None:
+            found.problems.append(
+                f"{where}: {written[:20]!r} is not a receipt: its last character does not check (a character "
+                "misread or written wrong?)"
+            )
+            continue
+        number = next((int(match.group(1)) for word in words if (match := ENTRY.match(word))), None)
+        if number is None:
+            if codes is None:
+                codes = {receipt_code(record.campaign, n, hash_): n for n, hash_ in record.hashes()}
+            if code in codes:
+                found.checked.append(f"receipt {code} is entry #{codes[code]}, unchanged")
+            else:
+                found.problems.append(f"{where}: receipt {code} is not in the record: no entry of it has that receipt")
+            continue
+        problem = _check_at(record, number, code, words)
+        if problem:
+            found.problems.append(f"{where}: {problem}")
+        else:
+            found.checked.append(f"receipt {code} of #{number} is in the record, unchanged")
+    return found
+
+
+def _check_at(record: RecordView, number: int, code: str, words: list[str]) -> str:
+    """The problem with receipt ``code`` noted for entry #number (empty: none)."""
+    roll = next((word for word in words[1:] if ROLL.match(word)), None) if words[0].lower() == "roll" else None
+    faces = next((word for word in words if FACES.match(word)), None) if roll else None
+    label = f"roll {roll} receipt {code}" if roll else f"receipt {code} of #{number}"
+    if not 1 <= number <= record.head:
+        return f"{label} is not in the record: the record ends at #{record.head}, so it was cut short since"
+    entry = record.entry(number)
+    actual = receipt_code(record.campaign, number, str(entry.get("hash")))
+    if roll:
+        held = [r for r in entry.get("rolls", []) if f"{r.get('period')}.{r.get('n')}" == roll]
+        if not held:
+            return f"{label} is not in the record: entry #{number} holds no roll {roll}"
+        shown = "+".join(str(face) for face in held[0].get("faces", []))
+        if actual != code or (faces is not None and faces != shown):
+            return f"{label} is not in the record: the record shows roll {roll} at #{number} with faces {shown}"
+        return ""
+    if actual != code:
+        return f"{label} is not in the record: entry #{number} now has receipt {actual} (the record was rewritten)"
+    return ""

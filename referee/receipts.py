@@ -12,19 +12,14 @@ entry number is checked at that entry, one without it anywhere in the record.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ledger.input_file import read_bounded_text
-from ledger.receipts import looks_like_code, read_code, receipt_code
+from ledger.receipts import ReceiptCheck, RecordView, check_receipt_lines, receipt_code
 from ledger.record_check import entry_hashes
 from referee.service import RefereeService
-
-ENTRY = re.compile(r"^#(\d{1,10})$")
-ROLL = re.compile(r"^(\d{1,10})\.(\d{1,10})$")
-FACES = re.compile(r"^\d{1,2}(\+\d{1,2})*$")
 
 
 @dataclass(frozen=True)
@@ -67,75 +62,16 @@ def roll_receipts(service: RefereeService) -> Iterator[Receipt]:
                 )
 
 
-@dataclass
-class ReceiptCheck:
-    """What `verify --receipts` found: each receipt found, and each problem named."""
-
-    checked: list[str] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
-
-
 def check_receipts(service: RefereeService, lines: Iterable[str], *, source: str) -> ReceiptCheck:
     """Check receipt lines (as `Receipt.line` writes them, or codes alone) against the record."""
-    found = ReceiptCheck()
-    campaign = str(service.campaign_id)
     head = service.store.head()
-    codes: dict[str, int] | None = None
-    for line_number, line in enumerate(lines, 1):
-        words = line.split()
-        if not words or words[0].startswith("//"):
-            continue
-        where = f"{source}, line {line_number}"
-        written = next((word for word in reversed(words) if looks_like_code(word)), None)
-        if written is None and len(words) >= 2 and looks_like_code(words[-2] + words[-1]):
-            written = words[-2] + words[-1]  # written down as two groups of five
-        code = read_code(written) if written else None
-        if written is None:
-            found.problems.append(f"{where}: no receipt code in {line.strip()[:80]!r} (ten characters, as XXXXX-XXXXX)")
-            continue
-        if code is None:
-            found.problems.append(
-                f"{where}: {written[:20]!r} is not a receipt: its last character does not check (a character "
-                "misread or written wrong?)"
-            )
-            continue
-        number = next((int(match.group(1)) for word in words if (match := ENTRY.match(word))), None)
-        if number is None:
-            if codes is None:
-                codes = {receipt_code(campaign, n, hash_): n for n, hash_ in entry_hashes(service.store, head)}
-            if code in codes:
-                found.checked.append(f"receipt {code} is entry #{codes[code]}, unchanged")
-            else:
-                found.problems.append(f"receipt {code} is not in the record: no entry of it has that receipt")
-            continue
-        found_problem = _check_at(service, campaign, head, number, code, words)
-        if found_problem:
-            found.problems.append(f"{where}: {found_problem}")
-        else:
-            found.checked.append(f"receipt {code} of #{number} is in the record, unchanged")
-    return found
-
-
-def _check_at(service: RefereeService, campaign: str, head: int, number: int, code: str, words: list[str]) -> str:
-    """The problem with receipt ``code`` noted for entry #number (empty: none)."""
-    roll = next((word for word in words[1:] if ROLL.match(word)), None) if words[0] == "roll" else None
-    faces = next((word for word in words if FACES.match(word)), None) if roll else None
-    label = f"roll {roll} receipt {code}" if roll else f"receipt {code} of #{number}"
-    if not 1 <= number <= head:
-        return f"{label} is not in the record: the record ends at #{head}, so it was cut short since"
-    entry = service.store.entry(number)
-    actual = receipt_code(campaign, number, str(entry["hash"]))
-    if roll:
-        held = [r for r in entry.get("rolls", []) if f"{r.get('period')}.{r.get('n')}" == roll]
-        if not held:
-            return f"{label} is not in the record: entry #{number} holds no roll {roll}"
-        shown = "+".join(str(face) for face in held[0].get("faces", []))
-        if actual != code or (faces is not None and faces != shown):
-            return f"{label} is not in the record: the record shows roll {roll} at #{number} with faces {shown}"
-        return ""
-    if actual != code:
-        return f"{label} is not in the record: entry #{number} now has receipt {actual} (the record was rewritten)"
-    return ""
+    record = RecordView(
+        campaign=str(service.campaign_id),
+        head=head,
+        entry=service.store.entry,
+        hashes=lambda: entry_hashes(service.store, head),
+    )
+    return check_receipt_lines(record, lines, source=source)
 
 
 RECEIPT_FILE_LIMIT = 1 << 20

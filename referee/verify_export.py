@@ -1,11 +1,12 @@
 """The standalone verifier: a `turnledger export` JSONL file checked with the Python standard
 library alone, by anyone, without turnledger installed (docs/verifying.md specifies every byte).
 
-    python verify_export.py campaign.jsonl [--head HASH]
+    python verify_export.py campaign.jsonl [--head HASH] [--receipts FILE]
 
-Copy it with its two siblings into one folder: digital_dice.py (referee/digital_dice.py, the
-dice) and entry_line.py (ledger/entry_line.py, what a valid line is: the one definition that
-`turnledger import` and `turnledger verify` read by too, so that the three agree on every line).
+Copy it with its three siblings into one folder: digital_dice.py (referee/digital_dice.py, the
+dice), entry_line.py (ledger/entry_line.py, what a valid line is: the one definition that
+`turnledger import` and `turnledger verify` read by too, so that the three agree on every line)
+and receipts.py (ledger/receipts.py, the receipts players keep).
 Run from that folder, it checks:
 
 1. the file's framing: a regular file, UTF-8, every line ending with LF alone, the last included,
@@ -22,7 +23,9 @@ Run from that folder, it checks:
    removed or made twice), every roll of a revealed period recomputed from the revealed seed, and
    each period whose seed can no longer be revealed printed as abandoned, with its rolls;
 5. with ``--head HASH`` (the head noted at the table, e.g. at the end of an evening): that the
-   record still holds that entry, unchanged, with everything before it.
+   record still holds that entry, unchanged, with everything before it;
+6. with ``--receipts FILE`` (the receipts the players kept, `turnledger receipt --all`, or the
+   codes alone): that every one is in the record, at its entry, with its faces.
 
 A line that breaks 1 to 3's rules of form ends the check there (what follows cannot be read with
 confidence); every other problem is named and the check goes on. It prints what it checked and
@@ -33,6 +36,7 @@ exits 0, or names each problem and exits 1 (2: no file to read, or a wrong comma
 from __future__ import annotations
 
 import hashlib
+import json
 import sys
 from collections.abc import Iterable
 from typing import Any
@@ -45,6 +49,10 @@ try:
     from referee import digital_dice
 except ImportError:
     import digital_dice  # type: ignore[no-redef,import-not-found]  # the sibling file: mypy sees the package one
+try:
+    from ledger import receipts
+except ImportError:
+    import receipts  # type: ignore[no-redef,import-not-found]  # the sibling file: mypy sees the package one
 
 FORMAT = entry_line.FORMAT
 FORMAT_VERSION = entry_line.FORMAT_VERSION
@@ -156,24 +164,69 @@ def _dice(entries: list[dict[str, Any]], campaign: str) -> tuple[list[str], list
         return [], [f"the digital dice cannot be checked: a roll or dice event is malformed ({error!r:.80})"]
 
 
+def check_receipts(path: str, lines: list[str], *, source: str) -> tuple[list[str], list[str]]:
+    """Check receipt lines against the export at ``path`` (already checked): (found, problems)."""
+    with open(path, encoding="utf-8-sig") as handle:
+        header = json.loads(handle.readline())
+        entries = {entry["number"]: entry for entry in (json.loads(line) for line in handle)}
+    record = receipts.RecordView(
+        campaign=str(header["campaign_id"]),
+        head=len(entries),
+        entry=lambda number: entries[number],
+        hashes=lambda: ((number, str(entry["hash"])) for number, entry in entries.items()),
+    )
+    found = receipts.check_receipt_lines(record, lines, source=source)
+    return found.checked, found.problems
+
+
+def _option(args: list[str], name: str) -> str | None:
+    """The value after ``name`` in ``args`` (both removed); raises ValueError when it has none."""
+    if name not in args:
+        return None
+    at = args.index(name)
+    if at + 1 >= len(args):
+        raise ValueError(name)
+    value = args[at + 1]
+    del args[at : at + 2]
+    return value
+
+
+USAGE = "usage: python verify_export.py EXPORT.jsonl [--head HASH] [--receipts FILE]"
+
+
 def main(argv: list[str]) -> int:
     args = argv[1:]
+    try:
+        kept = _option(args, "--receipts")
+    except ValueError:
+        print(USAGE)
+        return 2
     head = None
     if "--head" in args:
         at = args.index("--head")
         if at + 1 >= len(args):
-            print("usage: python verify_export.py EXPORT.jsonl [--head HASH]")
+            print(USAGE)
             return 2
         head = args[at + 1].lower()
         del args[at : at + 2]
     if len(args) != 1:
-        print("usage: python verify_export.py EXPORT.jsonl [--head HASH]")
+        print(USAGE)
         return 2
     try:
         checked, problems = check_file(args[0], head=head)
     except entry_line.LineError as error:
         print(f"cannot read {args[0]}: {error.reason}")
         return 2
+    if kept is not None and not problems:
+        try:
+            with open(kept, encoding="utf-8-sig") as handle:
+                noted = handle.read(1 << 20).splitlines()
+        except (OSError, UnicodeDecodeError) as error:
+            print(f"cannot read {kept}: {error}")
+            return 2
+        found, missing = check_receipts(args[0], noted, source=kept)
+        checked += found
+        problems += missing
     for line in checked:
         print(line)
     for problem in problems:

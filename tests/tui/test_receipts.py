@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from ledger.receipts import ALPHABET, read_code, receipt_code
+from referee import verify_export
 from referee.service import RefereeService
 from tests.referee.test_dice_fishing import ROLL
 from tests.tui.cli_support import run
@@ -79,6 +80,13 @@ def test_a_backup_restored_and_rolled_again_is_named_by_the_roll_receipt(
     period_n = roll_line.split()[1]
     assert code == 1, printed
     assert f"roll {period_n} receipt" in printed and "not in the record" in printed, printed
+    # the standalone verifier, from an export of the restored copy, names it the same way
+    export = folder / "restored.jsonl"
+    assert run(capsys, "export", str(elsewhere), "--jsonl", str(export))[0] == 0
+    assert verify_export.main(["verify_export.py", str(export), "--receipts", str(kept)]) == 1
+    printed = capsys.readouterr().out
+    assert f"roll {period_n} receipt" in printed and "the record shows roll" in printed, printed
+    assert verify_export.main(["verify_export.py", str(export), "--receipts"]) == 2
 
 
 def test_an_entry_deleted_and_a_record_cut_short_after_a_head_receipt_are_named(
