@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ledger.receipts import looks_like_code
 from ledger.record_check import entry_hashes
 from ledger.verify import VerifyReport
 from referee import commands as c
@@ -58,11 +59,13 @@ class RecordVerdict:
 
 
 def is_receipt(text: str) -> bool:
-    """Whether a noted head is a receipt code (XXXXX-XXXXX, or a letter no hash holds) rather than
-    a hash or its first hex digits."""
+    """Whether a noted head is a receipt code (ten characters of the receipt alphabet, one of them
+    no hex digit, or written XXXXX-XXXXX) rather than a hash or its first hex digits."""
     cleaned = text.strip()
+    if not looks_like_code(cleaned):
+        return False
     return bool(re.fullmatch(r"\w{5}-\w{5}", cleaned)) or any(
-        char.upper() not in "0123456789ABCDEF…-. " for char in cleaned
+        char.upper() not in "0123456789ABCDEF -" for char in cleaned
     )
 
 
@@ -75,7 +78,8 @@ def noted_head(text: str) -> str:
     cleaned = "".join(text.split()).replace("-", "").replace("…", "").rstrip(".").lower()
     if not cleaned or any(ch not in "0123456789abcdef" for ch in cleaned) or len(cleaned) > 64:
         raise InvalidInputError(
-            f"--head {text!r}: give the head's hash, or its first {SHORTEST_PREFIX} or more hex digits"
+            f"--head {text!r}: give the head's hash, its first {SHORTEST_PREFIX} or more hex digits, or its receipt "
+            "code (XXXXX-XXXXX)"
         )
     if len(cleaned) < SHORTEST_PREFIX:
         raise InvalidInputError(
