@@ -1,4 +1,4 @@
-"""A large synthetic campaign, fast: sealed entries written as a JSONL export, then imported.
+"""A large synthetic campaign, fast: sealed entries written as a JSONL export, or straight into a store.
 
 Used by bench/console.py and the console's 100,000-entry test. The entries are real (a valid
 chain of credits, debits, rolls and notes on a Barbarossa campaign), only not decided one by
@@ -7,10 +7,14 @@ one through the referee service, which would take a minute per 100,000.
 
 from __future__ import annotations
 
+import json
 import random
 import sys
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
+from uuid import UUID
 
 _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT) not in sys.path:
@@ -18,7 +22,8 @@ if str(_ROOT) not in sys.path:
 
 from ledger.canonical import GENESIS_HASH, canonical_text
 from ledger.entry import Draft, seal
-from ledger.exchange import FORMAT, FORMAT_VERSION, import_jsonl
+from ledger.exchange import FORMAT, FORMAT_VERSION
+from ledger.store import LedgerStore
 from referee.common import events as ev
 from referee.europa import logistics_events as lg
 from referee.service import opening_events, starting_state
@@ -26,13 +31,13 @@ from referee.service import opening_events, starting_state
 CAMPAIGN_ID = "6f1c2f52-2b0e-4c1e-9d7a-6f3b0c1d2e3f"
 
 
-def write_export(path: Path, entries: int, seed: int = 1941) -> None:
-    """Write a valid export of ``entries`` entries to ``path``."""
+def sealed_entries(entries: int, seed: int = 1941) -> Iterator[tuple[dict[str, Any], str]]:
+    """``entries`` sealed entries of the synthetic campaign, each with its canonical text."""
     rng = random.Random(seed)
     state, _loaded = starting_state("revised-europa/barbarossa", campaign_id=CAMPAIGN_ID, name="synthetic")
     stock = {"Axis": 100, "Soviet": 75}
     clock = datetime(1941, 6, 22, 3, 0, tzinfo=UTC)
-    lines, prev = [], GENESIS_HASH
+    prev = GENESIS_HASH
     for number in range(1, entries + 1):
         clock += timedelta(seconds=1)
         side = rng.choice(["Axis", "Soviet"])
@@ -85,7 +90,13 @@ def write_export(path: Path, entries: int, seed: int = 1941) -> None:
             prev_hash=prev,
         )
         prev = entry["hash"]
-        lines.append(canonical_text(entry))
+        yield entry, canonical_text(entry)
+
+
+def write_export(path: Path, entries: int, seed: int = 1941) -> None:
+    """Write a valid export of ``entries`` entries to ``path``."""
+    lines = [text for _entry, text in sealed_entries(entries, seed)]
+    prev = json.loads(lines[-1])["hash"]
     header = {
         "format": FORMAT,
         "version": FORMAT_VERSION,
@@ -97,9 +108,19 @@ def write_export(path: Path, entries: int, seed: int = 1941) -> None:
     path.write_text(canonical_text(header) + "\n" + "\n".join(lines) + "\n", encoding="utf-8")
 
 
-def build_store(folder: Path, entries: int) -> str:
-    """A campaign store of ``entries`` entries in ``folder``; returns its path."""
-    export, store = folder / "synthetic.jsonl", folder / "synthetic.db"
-    write_export(export, entries)
-    import_jsonl(str(export), str(store)).close()
-    return str(store)
+def build_store(folder: Path, entries: int, batch: int = 1000) -> str:
+    """A campaign store of ``entries`` entries in ``folder``; returns its path. The sealed entries
+    go straight into the store, a batch a transaction, as an import writes them (without the
+    export file an import would read and check first)."""
+    path = folder / "synthetic.db"
+    store = LedgerStore(str(path), create=True)
+    pending: list[tuple[dict[str, Any], str]] = []
+    for sealed in sealed_entries(entries):
+        pending.append(sealed)
+        if len(pending) == batch:
+            store.append_sealed([e for e, _t in pending], campaign_id=UUID(CAMPAIGN_ID), texts=[t for _e, t in pending])
+            pending = []
+    store.append_sealed([e for e, _t in pending], campaign_id=UUID(CAMPAIGN_ID), texts=[t for _e, t in pending])
+    store.vouch_file_when_closed()
+    store.close()
+    return str(path)
