@@ -238,7 +238,7 @@ def read_json(text: str) -> Any:
             surrogate, nesting deeper than `MAX_DEPTH`, or an integer too long to read.
     """
     try:
-        value = json.loads(text, object_pairs_hook=_one_value_per_key, parse_constant=_no_constant, parse_float=_finite)
+        value = json.loads(text, object_pairs_hook=one_value_per_key, parse_constant=no_constant, parse_float=finite)
     except json.JSONDecodeError as error:
         raise LineError(f"not JSON ({error.msg} at column {error.colno})", kind="json") from None
     except RecursionError:
@@ -283,7 +283,8 @@ def check_unicode(value: Any) -> None:
         raise LineError(f"a string holds a lone surrogate ({character}), which is no character", kind="json") from None
 
 
-def _one_value_per_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def one_value_per_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """`json`'s object hook that refuses a key given twice (also ledger/strict_json.py's)."""
     found: dict[str, Any] = {}
     for key, value in pairs:
         if key in found:
@@ -296,11 +297,13 @@ def _one_value_per_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
-def _no_constant(name: str) -> NoReturn:
+def no_constant(name: str) -> NoReturn:
+    """`json`'s constant hook: NaN and Infinity are not JSON."""
     raise LineError(f"{name} is not a JSON number", kind="json")
 
 
-def _finite(text: str) -> float:
+def finite(text: str) -> float:
+    """`json`'s float hook: a number read as infinity is refused."""
     value = float(text)
     if math.isinf(value):
         raise LineError(f"{shown(text)[1:-1]} is too large a number (it would be read as infinity)", kind="json")

@@ -16,10 +16,10 @@ argument) and names the key or value at fault.
 from __future__ import annotations
 
 import json
-import math
 import re
-from typing import Any, NoReturn
+from typing import Any
 
+from ledger.entry_line import LineError, finite, no_constant, one_value_per_key
 from ledger.errors import LedgerError
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
@@ -47,11 +47,13 @@ def loads(text: str, *, where: str = "") -> Any:
     except UnicodeEncodeError as error:
         raise JsonInputError(f"not UTF-8 text (character {error.start + 1} is a lone surrogate)", where) from None
     try:
-        value = json.loads(text, object_pairs_hook=_one_value_per_key, parse_constant=_no_constant, parse_float=_finite)
+        value = json.loads(
+            text, object_pairs_hook=one_value_per_key, parse_constant=no_constant, parse_float=finite
+        )  # the record's own hooks (ledger/entry_line.py): one reading of a key, a constant, a number
     except json.JSONDecodeError as error:
         at = f"line {error.lineno}, column {error.colno}" if error.lineno > 1 else f"column {error.colno}"
         raise JsonInputError(f"not JSON ({error.msg} at {at})", where) from None
-    except JsonInputError as error:
+    except LineError as error:
         raise JsonInputError(error.reason, where) from None
     except RecursionError:
         raise JsonInputError("JSON nested too deeply to be read", where) from None
@@ -66,29 +68,6 @@ def shown(value: Any) -> str:
     """A value as JSON, ASCII only (no control character reaches a terminal), cut to `SHOWN`."""
     text = json.dumps(value, ensure_ascii=True)
     return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
-
-
-def _one_value_per_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in found:
-            raise JsonInputError(
-                f"key {shown(key)} is given twice (first {shown(found[key])}, then {shown(value)}); "
-                "give each key once, so that the text means one thing"
-            )
-        found[key] = value
-    return found
-
-
-def _no_constant(name: str) -> NoReturn:
-    raise JsonInputError(f"{name} is not a JSON number; write a number or a string")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if math.isinf(value):
-        raise JsonInputError(f"{shown(text)[1:-1]} is too large a number (it would be read as infinity)")
-    return value
 
 
 def _no_lone_surrogate(value: Any, where: str) -> None:

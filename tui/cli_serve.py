@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.markup import escape
@@ -67,26 +68,25 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def sessions(text: str) -> int:
-    """The argument type of ``--max-sessions``: a whole number from 1 to 1000."""
-    try:
-        number = int(text)
-    except ValueError:
-        number = 0
-    if not 1 <= number <= 1000:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of consoles from 1 to 1000")
-    return number
+def whole_number(low: int, high: int, what: str) -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` to ``high`` (``what`` names it in the refusal)."""
+
+    def parse(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            number = low - 1
+        if not low <= number <= high:
+            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not {what} from {low} to {high}")
+        return number
+
+    return parse
 
 
-def port_number(text: str) -> int:
-    """The argument type of ``--port``: 1 to 65535 (0 would pick a port nobody is told)."""
-    try:
-        number = int(text)
-    except ValueError:
-        number = 0
-    if not 1 <= number <= 65535:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a port number from 1 to 65535")
-    return number
+sessions = whole_number(1, 1000, "a number of consoles")
+"""The argument type of ``--max-sessions``."""
+port_number = whole_number(1, 65535, "a port number")
+"""The argument type of ``--port`` (0 would pick a port nobody is told)."""
 
 
 def add_serve_arguments(p: argparse.ArgumentParser) -> None:
