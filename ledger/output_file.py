@@ -77,9 +77,13 @@ class OutputInTheWayError(OutputFileError, StoreExistsError):
     """An existing file stands where the output would go and the command may not replace it."""
 
 
+SECRETS_SUFFIX = ".dice-secrets.json"
+"""What a campaign file's dice secrets file adds to its name (referee/dice_secrets.py)."""
+BOOKMARKS_SUFFIX = ".bookmarks.json"
+"""What a campaign file's bookmarks file adds to its name (referee/bookmarks.py)."""
 SIDE_FILES = {
-    ".dice-secrets.json": "the name of a campaign's dice secrets file (the seeds of rolls not yet revealed)",
-    ".bookmarks.json": "the name of a campaign's bookmarks file",
+    SECRETS_SUFFIX: "the name of a campaign's dice secrets file (the seeds of rolls not yet revealed)",
+    BOOKMARKS_SUFFIX: "the name of a campaign's bookmarks file",
 }
 """Names of the files kept beside a campaign file (referee/side_files.py `side_path`)."""
 

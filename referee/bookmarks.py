@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ledger import strict_json
 from ledger.input_file import InputFileError, read_bounded_text
+from ledger.output_file import BOOKMARKS_SUFFIX
 from ledger.private_file import make_private_folders
 from referee.side_files import side_path
 
@@ -21,7 +22,11 @@ from referee.side_files import side_path
 def bookmarks_path(location: str, campaign_id: str) -> Path | None:
     """Where a campaign's bookmarks are kept; None for a campaign in memory."""
     return side_path(
-        location, campaign_id, suffix="bookmarks.json", folder="bookmarks", variable="TURNLEDGER_BOOKMARKS_DIR"
+        location,
+        campaign_id,
+        suffix=BOOKMARKS_SUFFIX.removeprefix("."),
+        folder="bookmarks",
+        variable="TURNLEDGER_BOOKMARKS_DIR",
     )
 
 

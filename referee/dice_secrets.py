@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ledger import strict_json
 from ledger.errors import PrivateFileError
+from ledger.output_file import SECRETS_SUFFIX
 from ledger.private_file import read_private, write_private
 from referee.side_files import side_path
 
@@ -21,7 +22,11 @@ from referee.side_files import side_path
 def secrets_path(location: str, campaign_id: str) -> Path | None:
     """The seed file for a store location; None for a store in memory."""
     return side_path(
-        location, campaign_id, suffix="dice-secrets.json", folder="dice-secrets", variable="TURNLEDGER_SECRETS_DIR"
+        location,
+        campaign_id,
+        suffix=SECRETS_SUFFIX.removeprefix("."),
+        folder="dice-secrets",
+        variable="TURNLEDGER_SECRETS_DIR",
     )
 
 

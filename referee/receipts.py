@@ -83,11 +83,6 @@ def read_receipt_file(path: str) -> list[str]:
     return read_bounded_text(path, max_bytes=RECEIPT_FILE_LIMIT, what="receipts file").splitlines()
 
 
-def receipts_text(receipts: Iterable[Receipt]) -> list[str]:
-    """Receipt lines, for printing or a file."""
-    return [receipt.line() for receipt in receipts]
-
-
 def as_json(receipt: Receipt) -> dict[str, Any]:
     """A receipt for `--json`."""
     data: dict[str, Any] = {"kind": receipt.kind, "entry": receipt.number, "code": receipt.code}
