@@ -42,8 +42,10 @@ NOT_READJUDICATED = frozenset(
 bundled rules files): checked by the dice check and the pinned-rules check instead. A rollback's
 restored accounts embed whole states in the shape of their day: it is checked by its effect (every
 account figure back to what it was as of its target), not by its events."""
-DICE_BOOKKEEPING = frozenset({"DiceCommitted", "DiceSeedRevealed", "DigitalRollsMade"})
-"""Events the dice check covers (a seed revealed at the end of a period, the count of rolls)."""
+DICE_BOOKKEEPING = frozenset({"DiceCommitted", "DiceSeedRevealed", "DigitalRollsMade", "ReceiptGiven"})
+"""Events the dice check covers (a seed revealed at the end of a period, the count of rolls), and
+the head receipts the service states in the entry after they were shown (the receipt check covers
+them: referee/receipts.py)."""
 
 
 @dataclass

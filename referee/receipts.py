@@ -12,11 +12,13 @@ entry number is checked at that entry, one without it anywhere in the record.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from datetime import UTC
 from typing import Any
 
 from ledger.input_file import read_bounded_text
+from ledger.receipt_log import GivenReceipt, MissingReceipt
 from ledger.receipts import ReceiptCheck, RecordView, check_receipt_lines, receipt_code
 from ledger.record_check import entry_hashes
 from referee.service import RefereeService
@@ -60,6 +62,61 @@ def roll_receipts(service: RefereeService) -> Iterator[Receipt]:
                     roll=f"{roll.get('period')}.{roll.get('n')}",
                     faces=tuple(int(face) for face in roll.get("faces", [])),
                 )
+
+
+def give_receipts(service: RefereeService, receipts: Sequence[Receipt]) -> None:
+    """Note that ``receipts`` were just shown to the players: this machine's receipt log keeps
+    them (ledger/receipt_log.py), and the next entry states each head receipt as given
+    (referee/common/receipt_events.py). Only receipts of entries the record holds are noted."""
+    given_at = service.clock().astimezone(UTC).isoformat(timespec="seconds")
+    kept = []
+    for receipt in receipts:
+        hash_ = service.store.hash_at(receipt.number)
+        if hash_ is not None:
+            kept.append(GivenReceipt(receipt.kind, receipt.number, hash_, receipt.code, given_at, roll=receipt.roll))
+    service.receipt_log.add(kept)
+
+
+def receipts_not_held(service: RefereeService) -> list[MissingReceipt]:
+    """The receipts this machine gave that the record no longer holds (cut short before them, or
+    another entry at their number): a restored backup, a record rolled back by hand."""
+    return service.receipt_log.missing(service.store.head(), service.store.hash_at)
+
+
+def receipts_given_in_record(service: RefereeService, start: int = 1) -> Iterator[tuple[int, Receipt]]:
+    """The head receipts the record states as given: (the entry stating it, the receipt), in order."""
+    for entry in service.entries(start):
+        for event in entry.get("events", []):
+            if event.get("type") == "ReceiptGiven":
+                receipt = Receipt("head", int(event["entry"]), str(event["code"]), str(event["given_at"]))
+                yield int(entry["number"]), receipt
+
+
+def all_receipts(service: RefereeService) -> list[Receipt]:
+    """Every receipt given so far, in record order: each digital roll's, each head receipt the
+    record states as given, then the head's as it is now (what `receipt --all` prints)."""
+    rolls = [(receipt.number, 0, receipt) for receipt in roll_receipts(service)]
+    heads = [(receipt.number, 1, receipt) for _, receipt in receipts_given_in_record(service)]
+    listed = [receipt for _, _, receipt in sorted(rolls + heads, key=lambda item: (item[0], item[1]))]
+    return [*listed, head_receipt(service)]
+
+
+def check_given_in_record(service: RefereeService) -> tuple[list[str], list[str]]:
+    """Each head receipt the record states as given must be the code of the entry it names, as
+    the record holds it now: (lines checked, problems)."""
+    campaign, lines, problems = str(service.campaign_id), [], []
+    for stated_in, receipt in receipts_given_in_record(service):
+        held = service.store.hash_at(receipt.number)
+        code = receipt_code(campaign, receipt.number, held) if held is not None and receipt.number < stated_in else None
+        if code == receipt.code:
+            lines.append(f"head receipt {receipt.code} of #{receipt.number} (stated in #{stated_in}): on the record")
+        else:
+            problems.append(
+                f"entry #{stated_in} states head receipt {receipt.code} given at #{receipt.number}, "
+                f"but the record's #{receipt.number} gives {code or 'no receipt (it comes later)'}: "
+                "the entries before it were rewritten"
+            )
+    return lines, problems
 
 
 def check_receipts(service: RefereeService, lines: Iterable[str], *, source: str) -> ReceiptCheck:

@@ -16,8 +16,9 @@ from typing import IO, Any
 
 from ledger.entry import Draft, recompute_hash
 from ledger.exchange import export_jsonl, import_jsonl
-from ledger.location import describe
+from ledger.location import describe, is_memory
 from ledger.readmodel import build_read_model
+from ledger.receipt_log import ReceiptLog
 from ledger.rollback import undone_from
 from ledger.store import LedgerStore
 from ledger.verify import VerifyReport, verify
@@ -25,6 +26,7 @@ from referee import commands as c
 from referee import dice_periods, rules_change
 from referee.common import dice_events as dv
 from referee.common import events as ev
+from referee.common import receipt_events as rv
 from referee.common.accounts import list_accounts
 from referee.common.decision import Context, Decision
 from referee.common.dice import DigitalRoller
@@ -113,6 +115,7 @@ class RefereeService(ConsoleReads):
         self._secrets: SecretKeeper | None = None
         self._new_seed: tuple[int, str] | None = None
         self._ruleset_parsed: tuple[str, Ruleset] | None = None
+        self._receipt_log: ReceiptLog | None = None
 
     # -- opening ------------------------------------------------------------------------
 
@@ -256,6 +259,13 @@ class RefereeService(ConsoleReads):
             self._secrets = SecretKeeper(secrets_path(self.store.location, str(self.store.campaign_id)))
         return self._secrets
 
+    @property
+    def receipt_log(self) -> ReceiptLog:
+        """The receipts this machine showed the players for this campaign (ledger/receipt_log.py)."""
+        if self._receipt_log is None:
+            self._receipt_log = ReceiptLog.of(str(self.store.campaign_id), in_memory=is_memory(self.store.location))
+        return self._receipt_log
+
     def decide_as_recorded(self, command: Any, state: BaseState, roller: DigitalRoller) -> Decision:
         """The ruling and events for an entry's ``command`` against the ``state`` before it, its
         digital rolls handed back by ``roller`` as recorded (the audit's re-adjudication)."""
@@ -333,6 +343,8 @@ class RefereeService(ConsoleReads):
         revealing = [event.period for event in decision.events if isinstance(event, dv.DiceSeedRevealed)]
         if self._new_seed is not None:
             self.secrets.keep(*self._new_seed)  # kept before the commitment is written: never one without its seed
+        given = self.receipt_log.waiting(state.chain.last_number, self.store.hash_at)
+        decision.events.extend(rv.ReceiptGiven(entry=r.number, code=r.code, given_at=r.given_at) for r in given)
         draft = Draft(
             actor=command.actor,
             on_behalf_of=command.on_behalf_of,
@@ -347,6 +359,7 @@ class RefereeService(ConsoleReads):
         )
         for period in revealing:
             self.secrets.mark_revealed(period)
+        self.receipt_log.mark_recorded(given)
         return entry
 
     def execute_json(self, data: Any, *, source: dict[str, Any] | None = None) -> dict[str, Any]:

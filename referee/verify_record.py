@@ -11,6 +11,13 @@ Two things outside the file can tell:
   machine saw: `verify` names both heads and refuses it, and accepts it only when the referee
   says why (``--accept-rewrite REASON``); the reason is then recorded in the record itself, as a
   note on its head, so that everyone who reads it later sees that a rewrite was accepted.
+
+Receipts (issue 27) reach further than the checkpoint: the receipts this machine showed the
+players (ledger/receipt_log.py) are kept per campaign, not per copy, so a backup restored at
+another path, with this machine's trust file restored too, is still named when it lacks a receipt
+given here; and each head receipt the record states as given must still be the code of the entry
+it names. A record without receipts given here is refused like a rewrite, and accepted the same
+way (the receipts then stop being asked for on this machine).
 """
 
 from __future__ import annotations
@@ -20,13 +27,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ledger.receipt_log import MissingReceipt
 from ledger.receipts import looks_like_code
 from ledger.record_check import entry_hashes
 from ledger.verify import VerifyReport
 from referee import commands as c
 from referee.common.errors import InvalidInputError
 from referee.digital_dice import DiceCheck, check_record
-from referee.receipts import check_receipts
+from referee.receipts import check_given_in_record, check_receipts, receipts_not_held
 from referee.service import RefereeService
 
 Progress = Callable[[int, int], None]
@@ -48,13 +56,15 @@ class RecordVerdict:
     head_problems: list[str] = field(default_factory=list)
     replaced: str | None = None
     """What this record replaces of what this machine last saw (None: nothing)."""
+    receipts_lost: list[MissingReceipt] = field(default_factory=list)
+    """Receipts this machine gave that the record no longer holds."""
     accepted: dict[str, Any] | None = None
     """The entry that records why a replacement was accepted."""
 
     @property
     def ok(self) -> bool:
         """True when nothing is wrong (an accepted replacement is not wrong)."""
-        unaccepted = self.replaced is not None and self.accepted is None
+        unaccepted = (self.replaced is not None or bool(self.receipts_lost)) and self.accepted is None
         return self.chain.ok and not self.dice.problems and not self.head_problems and not unaccepted
 
 
@@ -134,16 +144,22 @@ def verify_record(
             kept = check_receipts(service, receipts, source=receipts_source)
             verdict.head_lines += kept.checked
             verdict.head_problems += kept.problems
+        stated, misstated = check_given_in_record(service)
+        verdict.head_lines += stated
+        verdict.head_problems += misstated
         verdict.replaced = _replaced(service, chain)
+        verdict.receipts_lost = receipts_not_held(service)
     if not (chain.ok and not verdict.dice.problems and not verdict.head_problems):
         return verdict
-    if verdict.replaced is not None:
+    if verdict.replaced is not None or verdict.receipts_lost:
         if accept_rewrite is None:
             return verdict
         service.store.vouch_verified(chain.entries, chain.head_hash)
+        what = verdict.replaced or f"{len(verdict.receipts_lost)} receipt(s) given on this machine are not held"
         verdict.accepted = service.execute(
-            c.Annotate(entry=chain.entries, text=_acceptance_note(verdict.replaced, accept_rewrite), actor=actor)
+            c.Annotate(entry=chain.entries, text=_acceptance_note(what, accept_rewrite), actor=actor)
         )
+        service.receipt_log.accept_away(verdict.receipts_lost, int(verdict.accepted["number"]))
         return verdict
     if chain.entries:
         service.store.vouch_verified(chain.entries, chain.head_hash)

@@ -83,6 +83,7 @@ def _print_json(verdict: RecordVerdict) -> None:
             },
             "head_noted": {"checked": verdict.head_lines, "problems": verdict.head_problems},
             "replaces": verdict.replaced,
+            "receipts_not_held": [lost.describe() for lost in verdict.receipts_lost],
             "accepted_in_entry": verdict.accepted["number"] if verdict.accepted else None,
         }
     )
@@ -107,17 +108,21 @@ def _print(verdict: RecordVerdict) -> None:
         output.out.print(f"head: {escape(line)}", soft_wrap=True)
     for problem in verdict.head_problems:
         output.err.print(f"[bold red]head[/]: {escape(problem)}", soft_wrap=True)
-    if verdict.replaced is None:
+    for lost in verdict.receipts_lost:
+        colour = "yellow" if verdict.accepted is not None else "bold red"
+        output.err.print(f"[{colour}]receipt not in the record[/]: {escape(lost.describe())}", soft_wrap=True)
+    if verdict.replaced is None and not verdict.receipts_lost:
         return
+    replaced = verdict.replaced or "the record lacks receipts given on this machine"
     if verdict.accepted is not None:
         output.out.print(
-            f"[yellow]rewrite accepted[/]: {escape(verdict.replaced)}; recorded as a note in entry "
+            f"[yellow]rewrite accepted[/]: {escape(replaced)}; recorded as a note in entry "
             f"#{verdict.accepted['number']}, and this machine vouches for the record from now on",
             soft_wrap=True,
         )
         return
     output.err.print(
-        f"[bold red]not the record this machine saw[/]: {escape(verdict.replaced)}. If this copy was chosen on "
+        f"[bold red]not the record this machine saw[/]: {escape(replaced)}. If this copy was chosen on "
         "purpose (a backup restored), accept it with --accept-rewrite REASON: the reason is recorded in it",
         soft_wrap=True,
     )

@@ -20,6 +20,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, TypeAdapter
 
 from referee.common import dice_events as dv
+from referee.common import receipt_events as rv
 from referee.common.event_base import DomainEvent as DomainEvent
 from referee.common.state import CalendarPosition, ParentLink, Unit, UnitStatus
 
@@ -209,6 +210,7 @@ NEUTRAL_EVENTS: tuple[type[DomainEvent], ...] = (
     dv.DiceCommitted,
     dv.DigitalRollsMade,
     dv.DiceSeedRevealed,
+    rv.ReceiptGiven,
 )
 """The events of every game, in documentation order."""
 

@@ -14,6 +14,7 @@ from typing import Any, Generic, TypeVar
 
 from ledger.errors import UnknownAccountError
 from referee.common import dice_events as dv
+from referee.common import receipt_events as rv
 from referee.common import events as ev
 from referee.common.accounts import restore_account, set_account
 from referee.common.state import BaseState, DiceState, ForceRoster, StatedFact
@@ -142,6 +143,7 @@ NEUTRAL_APPLIERS: dict[type[Any], Applier] = {
     dv.DiceCommitted: _dice_committed,
     dv.DigitalRollsMade: _dice_rolled,
     dv.DiceSeedRevealed: _dice_revealed,
+    rv.ReceiptGiven: _no_change,
 }
 
 
