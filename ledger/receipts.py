@@ -149,3 +149,23 @@ def _check_at(record: RecordView, number: int, code: str, words: list[str]) -> s
     if actual != code:
         return f"{label} is not in the record: entry #{number} now has receipt {actual} (the record was rewritten)"
     return ""
+
+
+def stated_receipt(
+    campaign: str, stated_in: int, event: dict[str, Any], hash_at: Callable[[int], str | None]
+) -> tuple[str, str]:
+    """One ``ReceiptGiven`` event of entry #stated_in against the record: (line checked, problem);
+    one of the two is empty. The head receipt it states must be the code of an earlier entry as
+    the record holds it now (``hash_at(n)``: the hash of entry #n, None when there is none)."""
+    number, code = event.get("entry"), event.get("code")
+    if not isinstance(number, int) or isinstance(number, bool) or not isinstance(code, str):
+        return "", f"entry #{stated_in}: a ReceiptGiven event without an entry number and a code"
+    held = hash_at(number) if 1 <= number < stated_in else None
+    actual = receipt_code(campaign, number, held) if held is not None else None
+    if actual == code:
+        return f"head receipt {code} of #{number} (stated in #{stated_in}): on the record", ""
+    now = f"gives {actual}" if actual else "comes later, so no receipt could be given for it"
+    return "", (
+        f"entry #{stated_in} states head receipt {code} given at #{number}, but the record's #{number} {now}: "
+        "the entries before it were rewritten"
+    )

@@ -19,7 +19,7 @@ from typing import Any
 
 from ledger.input_file import read_bounded_text
 from ledger.receipt_log import GivenReceipt, MissingReceipt
-from ledger.receipts import ReceiptCheck, RecordView, check_receipt_lines, receipt_code
+from ledger.receipts import ReceiptCheck, RecordView, check_receipt_lines, receipt_code, stated_receipt
 from ledger.record_check import entry_hashes
 from referee.service import RefereeService
 
@@ -101,22 +101,35 @@ def all_receipts(service: RefereeService) -> list[Receipt]:
     return [*listed, head_receipt(service)]
 
 
-def check_given_in_record(service: RefereeService) -> tuple[list[str], list[str]]:
+def stated_receipts(
+    entries: Iterable[dict[str, Any]], into: list[tuple[int, dict[str, Any]]]
+) -> Iterator[dict[str, Any]]:
+    """The ``entries``, passed on unchanged, noting each ``ReceiptGiven`` event ``into`` (entry
+    number, event) on the way: the head receipts the record states, gathered in a pass made anyway."""
+    for entry in entries:
+        for event in entry.get("events", []):
+            if event.get("type") == "ReceiptGiven":
+                into.append((int(entry["number"]), event))
+        yield entry
+
+
+def check_stated(service: RefereeService, stated: Iterable[tuple[int, dict[str, Any]]]) -> tuple[list[str], list[str]]:
     """Each head receipt the record states as given must be the code of the entry it names, as
-    the record holds it now: (lines checked, problems)."""
+    the record holds it now (ledger/receipts.py `stated_receipt`): (lines checked, problems)."""
     campaign, lines, problems = str(service.campaign_id), [], []
-    for stated_in, receipt in receipts_given_in_record(service):
-        held = service.store.hash_at(receipt.number)
-        code = receipt_code(campaign, receipt.number, held) if held is not None and receipt.number < stated_in else None
-        if code == receipt.code:
-            lines.append(f"head receipt {receipt.code} of #{receipt.number} (stated in #{stated_in}): on the record")
-        else:
-            problems.append(
-                f"entry #{stated_in} states head receipt {receipt.code} given at #{receipt.number}, "
-                f"but the record's #{receipt.number} gives {code or 'no receipt (it comes later)'}: "
-                "the entries before it were rewritten"
-            )
+    for number, event in stated:
+        line, problem = stated_receipt(campaign, number, event, service.store.hash_at)
+        lines += [line] if line else []
+        problems += [problem] if problem else []
     return lines, problems
+
+
+def check_given_in_record(service: RefereeService) -> tuple[list[str], list[str]]:
+    """`check_stated` over the whole record (one pass of its own)."""
+    stated: list[tuple[int, dict[str, Any]]] = []
+    for _ in stated_receipts(service.entries(), stated):
+        pass
+    return check_stated(service, stated)
 
 
 def check_receipts(service: RefereeService, lines: Iterable[str], *, source: str) -> ReceiptCheck:
@@ -148,3 +161,29 @@ def as_json(receipt: Receipt) -> dict[str, Any]:
     else:
         data["recorded_at"] = receipt.recorded_at
     return data
+
+
+def entry_roll_receipts(campaign_id: str, entry: dict[str, Any]) -> list[tuple[Receipt, dict[str, Any]]]:
+    """Each digital roll of one entry with its receipt, in the entry's order: what the console
+    shows as the roll is recorded, and `log` and `show` beside each roll. No other entry is read."""
+    number = int(entry["number"])
+    code = receipt_code(campaign_id, number, str(entry.get("hash")))
+    return [
+        (
+            Receipt(
+                "roll",
+                number,
+                code,
+                roll=f"{roll.get('period')}.{roll.get('n')}",
+                faces=tuple(face for face in _listed(roll.get("faces")) if isinstance(face, int)),
+            ),
+            roll,
+        )
+        for roll in _listed(entry.get("rolls"))
+        if isinstance(roll, dict) and roll.get("method") == "digital"
+    ]
+
+
+def _listed(value: Any) -> list[Any]:
+    """``value`` when it is a list, else none (a malformed imported roll is shown, never an error)."""
+    return value if isinstance(value, list) else []

@@ -34,7 +34,7 @@ from ledger.verify import VerifyReport
 from referee import commands as c
 from referee.common.errors import InvalidInputError
 from referee.digital_dice import DiceCheck, check_record
-from referee.receipts import check_given_in_record, check_receipts, receipts_not_held
+from referee.receipts import check_receipts, check_stated, receipts_not_held, stated_receipts
 from referee.service import RefereeService
 
 Progress = Callable[[int, int], None]
@@ -137,15 +137,16 @@ def verify_record(
     chain = service.verify(progress=progress, vouch=False)
     verdict = RecordVerdict(chain=chain)
     if chain.ok:
-        verdict.dice = check_record(service.entries(1, chain.entries), service.campaign_id)
+        stated: list[tuple[int, dict[str, Any]]] = []
+        verdict.dice = check_record(stated_receipts(service.entries(1, chain.entries), stated), service.campaign_id)
         if head is not None:
             _check_noted_head(service, chain, head, verdict)
         if receipts is not None:
             kept = check_receipts(service, receipts, source=receipts_source)
             verdict.head_lines += kept.checked
             verdict.head_problems += kept.problems
-        stated, misstated = check_given_in_record(service)
-        verdict.head_lines += stated
+        held, misstated = check_stated(service, stated)
+        verdict.head_lines += held
         verdict.head_problems += misstated
         verdict.replaced = _replaced(service, chain)
         verdict.receipts_lost = receipts_not_held(service)

@@ -96,7 +96,7 @@ def test_a_backup_restored_elsewhere_with_this_machines_trust_files_is_named_at_
 
 
 def test_a_head_receipt_stated_in_the_record_is_checked_against_the_entry_it_names(
-    make_service: Any, tmp_path: Path
+    make_service: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Entries up to the receipt's rewritten and the whole chain rehashed: every hash checks,
     but the later entry that states the receipt names the rewrite, on any machine."""
@@ -133,3 +133,5 @@ def test_a_head_receipt_stated_in_the_record_is_checked_against_the_entry_it_nam
     reopened.close()
     assert lines == []
     assert len(problems) == 1 and f"states head receipt {given.code} given at #{given.number}" in problems[0]
+    code, printed = run(capsys, "verify", location)
+    assert code == 1 and f"states head receipt {given.code}" in " ".join(printed.split()), printed
