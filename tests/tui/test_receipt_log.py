@@ -122,10 +122,9 @@ def test_a_head_receipt_stated_in_the_record_is_checked_against_the_entry_it_nam
                 entry["command"]["value"] = "rewritten"
             entry["prev_hash"] = prev
             entry["hash"] = prev = recompute_hash(entry)
-            row["entry_json"] = json.dumps(entry)
-            db.execute(
-                "update stored_events set state = ? where originator_version = ?", (json.dumps(row).encode(), number)
-            )
+            row["entry_json"] = json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+            stored = json.dumps(row, separators=(",", ":"), ensure_ascii=False).encode()
+            db.execute("update stored_events set state = ? where originator_version = ?", (stored, number))
         db.execute("delete from stored_snapshots")
     db.close()
     reopened = RefereeService.open(location, check=False)
