@@ -4,8 +4,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 CAMPAIGN ?= campaign.db
 SCENARIO ?= revised-europa/barbarossa
+# Debian packages for the tests: wait for another apt or dpkg (a second `make test` beside this
+# one, unattended upgrades) instead of failing on its lock; our own installs queue on one lock.
+APT_GET := $(shell command -v flock >/dev/null 2>&1 && echo flock /tmp/turnledger-apt.lock) apt-get -o DPkg::Lock::Timeout=600
 
-.PHONY: run test gates bench docs clean postgres chromium mutation
+.PHONY: run test test-stress gates bench docs clean postgres chromium mutation
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,14 +31,14 @@ postgres:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 || \
 	  { [ "$$(id -u)" = 0 ] || { echo "PostgreSQL server programs are missing: run 'sudo apt-get install postgresql'"; exit 1; }; \
 	    echo "installing Debian's postgresql package for the PostgreSQL tests"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
+	    $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq postgresql >/dev/null; }
 
 ## chromium: headless Chromium and its driver for the browser test of `turnledger serve` (Debian packages)
 chromium:
 	@{ command -v chromium && command -v chromedriver; } >/dev/null 2>&1 || \
 	  { [ "$$(id -u)" = 0 ] || { echo "Chromium is missing: run 'sudo apt-get install chromium chromium-driver'"; exit 1; }; \
 	    echo "installing Debian's chromium and chromium-driver packages for the browser test"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; }
+	    $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq chromium chromium-driver >/dev/null; }
 
 ## gates: lint, format, types and import contracts (a violation fails `make test`, so CI)
 gates: $(VENV)/.installed-test
@@ -51,6 +54,11 @@ gates: $(VENV)/.installed-test
 WORKERS := $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 test: gates postgres chromium
 	$(BIN)/python -m pytest -q -n $(WORKERS) --dist worksteal
+
+## test-stress: the whole suite three times, every core kept busy beside it (tests/stress.py):
+## a test that races a worker or a clock fails here, not on a referee's laptop
+test-stress: gates postgres chromium
+	$(BIN)/python tests/stress.py --runs 3 -- $(BIN)/python -m pytest -q -n $(WORKERS) --dist worksteal
 
 ## mutation: mutmut over the pure rule modules (docs/mutation.md; minutes; not part of `make test`)
 ## MUTANTS picks some, e.g. MUTANTS='referee.europa.odds.*'

@@ -7,6 +7,7 @@ entries, each checked against its own hash. `LedgerStore` (ledger/store.py) is t
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 from typing import Any, ClassVar
 from uuid import UUID
@@ -111,12 +112,17 @@ class SoundEntries:
     (the book itself checks the links). The texts of the last entries found sound are kept
     (entry #1, which carries the pinned rules, is read by every early state read): a text
     identical to a sound one is sound, so it is not hashed again; an edited text is not in it.
+
+    The console reads the record from worker threads (the log's filter, replay's read-ahead)
+    while its own thread reads it too: the texts are kept under a lock, or two readers evicting
+    the same oldest text at once end one of them with a KeyError (issue 30, seen under load).
     """
 
     KEEP = 256
 
     def __init__(self) -> None:
         self._sound: dict[str, None] = {}
+        self._lock = threading.Lock()
 
     def check(self, text: str, entry: dict[str, Any]) -> None:
         """Raise `TamperedError` unless ``entry`` (decoded from ``text``) matches its own hash."""
@@ -124,9 +130,10 @@ class SoundEntries:
             return
         if not hash_holds(entry, text):
             raise TamperedError(altered(entry.get("number")))
-        if len(self._sound) >= self.KEEP:
-            self._sound.pop(next(iter(self._sound)))
-        self._sound[text] = None
+        with self._lock:
+            if len(self._sound) >= self.KEEP:
+                self._sound.pop(next(iter(self._sound)), None)
+            self._sound[text] = None
 
     def __call__(self, book: Any, events: Iterable[Any]) -> Any:  # the repository's projector
         for event in events:
