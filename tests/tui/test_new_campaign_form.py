@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input, Select, Static
+from textual.containers import VerticalScroll
+from textual.widgets import Input, Label, Select, Static
 
 from referee.service import RefereeService
 from tui.app import NewCampaignApp, TurnledgerApp, make_app
@@ -134,3 +135,55 @@ async def test_a_new_campaign_made_from_the_console_replaces_the_open_one(tmp_pa
     reopened = RefereeService.open(str(first))
     assert reopened.head() == 2
     reopened.close()
+
+
+async def test_every_option_is_visible_and_choosable_by_keyboard_at_80_by_24(tmp_path: Path) -> None:
+    """Issue 28, 1: Boot Camp's 38 options at 80×24. The list held 2 visible rows and Tab walked
+    into hidden ones (the options box clipped them, so the form could not scroll to them); now each
+    option, with its name, its default and the rule it settles, comes into view as Tab reaches it,
+    End and Home scroll the list, and the last option's reading is chosen with the keyboard."""
+    app = NewCampaignApp(str(tmp_path / "boot.db"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewCampaignForm)
+        form.query_one("#scenario", Select).value = "europa-boot-camp/first-battle"
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        selects = list(form.query("#options Select").results(Select))
+        assert len(selects) == len(form.defaults) >= 38
+        fields = form.query_one("#fields", VerticalScroll)
+        screen = app.screen.region
+        seen: set[str] = set()
+        for _ in range(len(selects) + 10):
+            await pilot.press("tab")
+            await pilot.pause()
+            focused = app.focused
+            if not isinstance(focused, Select) or focused not in selects:
+                continue
+            label = focused.parent.query_one(Label) if focused.parent is not None else None
+            assert label is not None
+            for widget in (focused, label):
+                assert fields.region.contains_region(widget.region), (focused.name, widget.region, fields.region)
+                assert screen.contains_region(widget.region)
+            text = str(label.content)
+            assert str(focused.name) in text and f"default {form.defaults[str(focused.name)]}" in text
+            seen.add(str(focused.name))
+        assert seen == set(form.defaults)
+        first = selects[0]
+        first.focus()
+        await pilot.press("end")
+        await pilot.pause()
+        assert fields.scroll_y == fields.max_scroll_y > 0
+        await pilot.press("home")
+        await pilot.pause()
+        assert fields.scroll_y == 0
+        last = selects[-1]
+        last.focus()
+        await pilot.pause()
+        readings = [value for _, value in last._options if value != last.value]
+        await pilot.press("enter", "down", "enter")
+        await pilot.pause()
+        assert last.value in readings
+        assert form.command()["options"] == {str(last.name): last.value}

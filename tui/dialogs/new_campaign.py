@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 from rich.markup import escape
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
@@ -44,10 +45,14 @@ class NewCampaignForm(ModalScreen[RefereeService | None]):
     BINDINGS = [("escape", "cancel", "Cancel"), ("f3", "create", "Create")]
     DEFAULT_CSS = """
     NewCampaignForm { align: center middle; }
-    NewCampaignForm > Vertical { width: 100; height: 90%; background: $surface; border: thick $primary; padding: 0 1; }
+    NewCampaignForm > Vertical {
+        width: 100%; max-width: 100; height: 100%; max-height: 90%;
+        background: $surface; border: thick $primary; padding: 0 1;
+    }
     NewCampaignForm #fields { height: 1fr; }
+    NewCampaignForm #options { height: auto; }
     NewCampaignForm .option { height: auto; }
-    NewCampaignForm .option Label { width: 40; padding: 1 1 0 0; }
+    NewCampaignForm .option Label { width: 45%; padding: 0 1 1 0; }
     NewCampaignForm .option Select { width: 1fr; }
     NewCampaignForm #message { height: auto; color: $error; }
     """
@@ -101,7 +106,7 @@ class NewCampaignForm(ModalScreen[RefereeService | None]):
             readings = [
                 (reading + (" (default)" if reading == row["default"] else ""), reading) for reading in row["readings"]
             ]
-            label = Label(f"{row['option']}  [dim]{row['source']}[/dim]")
+            label = Label(f"[b]{row['option']}[/b]\n[dim]default {row['default']} · {row['source']}[/dim]")
             choice = Select(readings, value=row["default"], allow_blank=False, name=row["option"])
             await box.mount(Horizontal(label, choice, classes="option"))
 
@@ -157,6 +162,13 @@ class NewCampaignForm(ModalScreen[RefereeService | None]):
         if self._refused is not None and self._shown() != self._refused:
             self._refused = None
             self.query_one("#message", Static).update("")
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """An option's whole row (its name, default and rule beside the choice) comes into view
+        with the choice, not the choice alone (issue 28: the label's last line stayed hidden)."""
+        row = event.widget.parent
+        if row is not None and row.has_class("option"):
+            self.query_one("#fields", VerticalScroll).scroll_to_widget(row, animate=False)
 
     def on_input_submitted(self, _event: Input.Submitted) -> None:
         self.focus_next()  # on to the next field, the option readings, then the Create button
