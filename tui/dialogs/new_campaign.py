@@ -167,7 +167,7 @@ class NewCampaignForm(ModalScreen[RefereeService | None]):
         """An option's whole row (its name, default and rule beside the choice) comes into view
         with the choice, not the choice alone (issue 28: the label's last line stayed hidden)."""
         row = event.widget.parent
-        if row is not None and row.has_class("option"):
+        if isinstance(row, Horizontal) and row.has_class("option"):
             self.query_one("#fields", VerticalScroll).scroll_to_widget(row, animate=False)
 
     def on_input_submitted(self, _event: Input.Submitted) -> None:
