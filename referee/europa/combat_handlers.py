@@ -266,6 +266,13 @@ def allocate_losses(command: eu.AllocateLosses, ctx: Context[EuropaState]) -> De
     names = ", ".join(f"{unit.label} ({unit.counted})" for unit in command.units)
     steps = [Step(text=f"{names}: {counted} counted against {loss.amount} owed", rule="D-56 [000]")]
     events: list[ev.DomainEvent] = [cb.LossesAllocated(combat=command.combat, side=command.side, allocated=counted)]
+    changes = roster_losses(command, ctx.state)
+    if changes:
+        shown = ", ".join(
+            f"{change.unit_id} {'to cadre' if change.status == 'cadre' else 'eliminated'}" for change in changes
+        )
+        steps.append(Step(text=f"force roster: {shown}", rule="D-56 [000]"))
+        events += changes
     summary = f"{command.side} meets its loss of {loss.amount} from combat #{command.combat} with {counted}"
     if command.nation is not None:
         track_of(ctx.state, command.nation)
@@ -345,6 +352,39 @@ def _check_units_in_combat(command: eu.AllocateLosses, loss: LossDue) -> None:
             f"{' (' + loss.what + ')' if loss.what else ''}; {loss.side} units there: {', '.join(loss.units)} "
             "(D-56 [000])"
         )
+
+
+def roster_losses(command: eu.AllocateLosses, state: EuropaState) -> list[ev.UnitStatusChanged]:
+    """The registered units a loss names, reduced or eliminated in the force roster (issue 28: the
+    roster and its counts went on showing them full).
+
+    D-56 [000]: a unit meeting a loss is eliminated, or reduced to its cadre (C-11: ``change``, the
+    strength really lost, is then less than what it counts; or its label says so, '10rif to
+    cadre'); a cadre that meets a loss again is eliminated. A label names a registered unit of the
+    side by its id (its first word) or its name, in any case; labels naming no registered unit
+    change nothing (the roster is optional)."""
+    roster = next((kept for kept in state.rosters.values() if _plain(kept.side) == _plain(command.side)), None)
+    if roster is None:
+        return []
+    changes: list[ev.UnitStatusChanged] = []
+    for lost in command.units:
+        words = _plain(lost.label).split()
+        unit = next(
+            (
+                unit
+                for unit in roster.units.values()
+                if _plain(unit.unit_id) == words[0] or _plain(lost.label).startswith(_plain(unit.name))
+            ),
+            None,
+        )
+        if unit is None or unit.status == "eliminated":
+            continue
+        reduced = (lost.change is not None and lost.change < lost.counted) or "cadre" in words[1:]
+        status = "cadre" if reduced and unit.status != "cadre" else "eliminated"
+        changes.append(
+            ev.UnitStatusChanged(side=roster.side, unit_id=unit.unit_id, status=status, location=unit.location)
+        )
+    return changes
 
 
 def _plain(label: str) -> str:

@@ -190,6 +190,10 @@ def _losses_without_units(event: dict[str, Any]) -> dict[str, Any] | None:
     return {**event, "losses": [{k: v for k, v in loss.items() if k != "units"} for loss in event.get("losses", [])]}
 
 
+def _without_roster_changes(event: dict[str, Any]) -> dict[str, Any] | None:
+    return None if event.get("type") == "UnitStatusChanged" else event
+
+
 def before_leaving(state: EuropaState) -> None:
     """What must be settled before a phase ends: losses owed (D-56), and in Boot Camp no stated
     stack over the limit outside the Initial phase (E-28, E-29 [002])."""
@@ -209,6 +213,12 @@ RULE_CHANGES = (
         _losses_without_units,
         "a loss owed now names the units that were in the combat, so that only they can meet it (D-56), and "
         "attack supply paid in the combat is marked for the phase (issue 12); entries recorded before carry neither",
+    ),
+    RuleChange(
+        "AllocateLosses",
+        _without_roster_changes,
+        "the registered units that meet a loss are now reduced or eliminated in the force roster (issue 28); "
+        "entries recorded before left the roster as it was",
     ),
 )
 """What releases after 0.1.0 changed in what Europa commands record (`referee.audit`)."""

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from referee.audit import audit
 from referee.commands import CreateCampaign
 from referee.common.errors import DiceNeededError, IllegalOrderError
 from referee.service import RefereeService
@@ -79,6 +80,24 @@ def test_a_boot_camp_combat_is_one_entry_with_its_1d6_and_losses_owed(boot_camp:
     boot_camp.execute_json({"kind": "AllocateLosses", "combat": combat, "side": "Soviet", "units": units})
     assert boot_camp.state().table.losses_due == []
     boot_camp.execute_json({"kind": "AdvancePhase"})
+
+
+def test_losses_met_by_registered_units_show_in_the_force_roster(boot_camp: RefereeService) -> None:
+    """Issue 28, 2: after the losses the roster still listed 2inf and 10rif as full. D-56 [000]:
+    a unit meeting a loss goes to cadre (its label says so) or is eliminated; the audit finds the
+    entries as the rules give them."""
+    at_phase(boot_camp, "Axis", "Combat")
+    combat = boot_camp.execute_json(ATTACK)["number"]
+    units = [{"label": "2INF to cadre", "counted": 7}]
+    axis = boot_camp.execute_json({"kind": "AllocateLosses", "combat": combat, "side": "Axis", "units": units})
+    units = [{"label": "10rif", "counted": 6}]
+    boot_camp.execute_json({"kind": "AllocateLosses", "combat": combat, "side": "Soviet", "units": units})
+    rosters = {roster.side: roster.units for roster in boot_camp.state().rosters.values()}
+    assert rosters["Axis"]["2inf"].status == "cadre" and rosters["Soviet"]["10rif"].status == "eliminated"
+    assert rosters["Axis"]["1pz"].status == "full"
+    assert any(step["text"] == "force roster: 2inf to cadre" for step in axis["ruling"]["steps"])
+    report = audit(boot_camp)
+    assert report.differences == [] and report.ok
 
 
 def test_the_preview_shows_the_derivation_before_the_die(boot_camp: RefereeService) -> None:
