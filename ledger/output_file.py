@@ -65,6 +65,7 @@ from typing import IO, Any
 from ledger.errors import LedgerError, StoreExistsError, StoreNotFoundError
 from ledger.foreign import CAMPAIGN_TABLES, check_new_file, tables_in
 from ledger.location import is_memory, is_postgres
+from ledger.receipt_log import receipts_dir
 from ledger.trust import trust_dir
 
 
@@ -308,7 +309,7 @@ def _kept_name(path: Path) -> str | None:
 
 
 def _private_folders() -> list[Path]:
-    folders = [Path(os.path.realpath(trust_dir()))]
+    folders = [Path(os.path.realpath(trust_dir())), Path(os.path.realpath(receipts_dir()))]
     with contextlib.suppress(RuntimeError):
         folders.append(Path(os.path.realpath(Path.home() / ".turnledger")))
     return folders

@@ -3,9 +3,13 @@
 A receipt shown to the players (ledger/receipts.py) is only worth something if a record that
 no longer holds it is named. The players' own notes do that when they bring them to
 `turnledger verify --receipts`; this log does it on the referee's machine without them: every
-receipt shown here is written to ``<trust folder>/<campaign id>.receipts.json`` (private, atomic:
+receipt shown here is written to ``<receipts folder>/<campaign id>.json`` (private, atomic:
 ledger/private_file.py), and opening any copy of the campaign (any place: a restored backup at
 another path is the case that matters) names the receipts its record no longer holds.
+
+The receipts folder is ``receipts`` in the trust folder, or the folder ``$TURNLEDGER_RECEIPTS_DIR``
+names: a club that wants the log out of reach of whoever restores the referee's backups keeps it
+elsewhere (a folder the backup does not cover, another disk).
 
 The log is one file per campaign id, not per place as the trust files are, because a receipt
 is about the campaign, whichever copy showed it. Head receipts also wait here until the next
@@ -20,6 +24,7 @@ read only to name them once something is wrong.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -31,6 +36,12 @@ from ledger.private_file import read_private, write_private
 from ledger.trust import trust_dir
 
 KEPT_KINDS = ("head", "roll")
+RECEIPTS_DIR_VARIABLE = "TURNLEDGER_RECEIPTS_DIR"
+
+
+def receipts_dir() -> Path:
+    """Where this user's receipt logs are."""
+    return Path(os.environ.get(RECEIPTS_DIR_VARIABLE) or trust_dir() / "receipts")
 
 
 @dataclass(frozen=True)
@@ -77,24 +88,31 @@ class ReceiptLog:
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.given: list[GivenReceipt] = []
-        text = read_private(path) if path is not None else None
+        self._reload()
+
+    def _reload(self) -> None:
+        """Read the file again: another process (a served read-only view, a second console) may
+        have noted receipts since, and each change is made to what the file holds now."""
+        text = read_private(self.path) if self.path is not None else None
         if text is None:
             return
         try:
             data = strict_json.loads(text)
-            self.given = [GivenReceipt(**item) for item in data["receipts"]]
-            if any(item.kind not in KEPT_KINDS for item in self.given):
+            given = [GivenReceipt(**item) for item in data["receipts"]]
+            if any(item.kind not in KEPT_KINDS for item in given):
                 raise ValueError("a receipt of an unknown kind")
         except (ValueError, KeyError, TypeError) as error:
-            raise PrivateFileError(f"{path} is not a turnledger receipts file ({error!r}); move it away") from None
+            raise PrivateFileError(f"{self.path} is not a turnledger receipts file ({error!r}); move it away") from None
+        self.given = given
 
     @classmethod
     def of(cls, campaign_id: str, *, in_memory: bool = False) -> ReceiptLog:
         """The log of the campaign ``campaign_id`` (a campaign in memory keeps none on disk)."""
-        return cls(None if in_memory else trust_dir() / f"{campaign_id}.receipts.json")
+        return cls(None if in_memory else receipts_dir() / f"{campaign_id}.json")
 
     def add(self, receipts: Iterable[GivenReceipt]) -> None:
         """Note receipts just shown (one already noted for the same entry and kind is kept once)."""
+        self._reload()
         known = {(item.kind, item.number, item.roll) for item in self.given}
         fresh = [item for item in receipts if (item.kind, item.number, item.roll) not in known]
         if fresh:
@@ -114,6 +132,7 @@ class ReceiptLog:
         """These head receipts are now stated in an entry of the record."""
         done = {(item.number, item.hash) for item in receipts}
         if done:
+            self._reload()
             self.given = [
                 GivenReceipt(**{**asdict(item), "recorded": True}) if (item.number, item.hash) in done else item
                 for item in self.given
@@ -143,6 +162,7 @@ class ReceiptLog:
         """The referee accepted a record without these receipts; entry #``note`` says why."""
         gone = {(item.receipt.kind, item.receipt.number, item.receipt.roll, item.receipt.hash) for item in lost}
         if gone:
+            self._reload()
             self.given = [
                 GivenReceipt(**{**asdict(item), "accepted_away": note})
                 if (item.kind, item.number, item.roll, item.hash) in gone

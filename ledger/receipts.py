@@ -169,3 +169,38 @@ def stated_receipt(
         f"entry #{stated_in} states head receipt {code} given at #{number}, but the record's #{number} {now}: "
         "the entries before it were rewritten"
     )
+
+
+@dataclass
+class StatedReceipts:
+    """The head receipts a record states as given (``ReceiptGiven`` events), read entry by entry
+    in record order, each with the campaign id in force where it was stated (a branch's entries
+    before its branching state receipts under its parent's id)."""
+
+    found: list[tuple[int, dict[str, Any], str]] = field(default_factory=list)
+    campaign: str = ""
+
+    def read(self, entry: dict[str, Any]) -> None:
+        """Note what one entry states (and a change of campaign id)."""
+        for event in entry.get("events", []):
+            kind = event.get("type")
+            if kind == "CampaignOpened":
+                state = event.get("state")
+                identity = state.get("identity") if isinstance(state, dict) else None
+                opened = event.get("campaign_id") or (
+                    identity.get("campaign_id") if isinstance(identity, dict) else None
+                )
+                self.campaign = str(opened) if opened else self.campaign
+            elif kind == "CampaignBranched":
+                self.campaign = str(event.get("campaign_id"))
+            elif kind == "ReceiptGiven":
+                self.found.append((int(entry["number"]), event, self.campaign))
+
+    def check(self, hash_at: Callable[[int], str | None]) -> tuple[list[str], list[str]]:
+        """Each statement against the record as it is now (`stated_receipt`): (lines, problems)."""
+        lines, problems = [], []
+        for number, event, campaign in self.found:
+            line, problem = stated_receipt(campaign, number, event, hash_at)
+            lines += [line] if line else []
+            problems += [problem] if problem else []
+        return lines, problems

@@ -14,7 +14,9 @@ revealed seeds), and what the rules give is compared with what was recorded:
   bundled files) and dice bookkeeping (commitments, seed reveals, roll counts) are compared by
   the dice check and the pinned-rules check, not re-decided.
 
-Rollbacks, disputes and undone rolls are reported, not failures.
+Rollbacks, disputes and undone rolls are reported, not failures; so is every sealed order never
+revealed (docs/sealed-orders.md): a side may have changed its mind by undoing a seal and sealing
+again, and only its reveal shows what it had sealed.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from referee.common import events as ev
 from referee.common.dice import DigitalRoller
 from referee.common.errors import IllegalOrderError, RulesError
 from referee.common.game import Game, RuleChange
+from referee.common.sealing import possessive
+from referee.dice_binding import free_text_of
 from referee.dice_stats import DiceGroup, DiceGroups
 from referee.digital_dice import check_record
 from referee.games import commands_of
@@ -78,6 +82,8 @@ class AuditReport:
     abandoned: list[str] = field(default_factory=list)
     """Periods never revealed that are no longer open, each with its rolls."""
     undone_rolls: list[dict[str, Any]] = field(default_factory=list)
+    unrevealed_seals: list[dict[str, Any]] = field(default_factory=list)
+    """Every sealed order the record never revealed (an undone one too, with the rollback)."""
     actors: Counter[str] = field(default_factory=Counter)
     on_behalf: Counter[tuple[str, str]] = field(default_factory=Counter)
     disputes: list[dict[str, Any]] = field(default_factory=list)
@@ -128,7 +134,7 @@ def audit(service: RefereeService, *, progress: Callable[[int, int], None] | Non
     undone = service.undone(verified.entries) if verified.ok else {}
     readjudicate = _Readjudication(service, report, progress, verified.entries)
     gather = _Gathering(undone, report)
-    dice = check_record(_read(entries, readjudicate, gather), service.campaign_id)
+    dice = check_record(_read(entries, readjudicate, gather), service.campaign_id, free_text_of)
     report.dice_lines, report.dice_problems, report.abandoned = dice.lines, dice.problems, dice.abandoned
     gather.finish()
     report.unrevealed = [period for period in report.unrevealed if period == dice.open_period]
@@ -278,6 +284,8 @@ class _Gathering:
         self.undone, self.report = undone, report
         self.committed: set[int] = set()
         self.revealed: set[int] = set()
+        self.sealed: dict[int, dict[str, Any]] = {}
+        self.seals_revealed: set[int] = set()
         self.disputes: dict[int, dict[str, Any]] = {}
         self.dice = DiceGroups()
         """Each group's rolls not undone, counted as they come (holding each roll's faces grew with
@@ -296,6 +304,10 @@ class _Gathering:
                 self.committed.add(int(event.get("period", number)))
             elif event.get("type") == "DiceSeedRevealed":
                 self.revealed.add(int(event.get("period", 0)))
+            elif event.get("type") == "OrderSealed":
+                self.sealed[int(event.get("seal", number))] = event
+            elif event.get("type") == "OrderRevealed":
+                self.seals_revealed.add(int(event.get("seal", 0)))
         if kind == "Annotate" and command.get("disputed"):
             self.disputes[number] = {
                 "dispute": number,
@@ -327,8 +339,21 @@ class _Gathering:
     def finish(self) -> None:
         report = self.report
         report.unrevealed = sorted(self.committed - self.revealed)
+        report.unrevealed_seals = [
+            _unrevealed_seal(number, event, self.undone.get(number))
+            for number, event in sorted(self.sealed.items())
+            if number not in self.seals_revealed
+        ]
         report.disputes = list(self.disputes.values())
         report.dice = self.dice.groups()
+
+
+def _unrevealed_seal(number: int, event: dict[str, Any], undone_by: int | None) -> dict[str, Any]:
+    """One sealed order never revealed, as the report lists it."""
+    side, slot = str(event.get("side", "")), str(event.get("slot", ""))
+    undone = f", undone by #{undone_by}" if undone_by is not None else ""
+    line = f"#{number} {possessive(side)} {slot} order, sealed in {event.get('at', '')}{undone}: never revealed"
+    return {"seal": number, "side": side, "slot": slot, "at": event.get("at", ""), "undone_by": undone_by, "line": line}
 
 
 def report_data(report: AuditReport) -> dict[str, Any]:
@@ -359,6 +384,7 @@ def report_data(report: AuditReport) -> dict[str, Any]:
         "on_behalf_of": [{"actor": a, "for": b, "entries": n} for (a, b), n in sorted(report.on_behalf.items())],
         "disputes": report.disputes,
         "rollbacks": report.rollbacks,
+        "sealed_orders": {"unrevealed": report.unrevealed_seals},
     }
 
 

@@ -21,20 +21,22 @@ from referee.common.dice import DigitalRoller
 from referee.common.errors import IllegalOrderError
 from referee.common.ruling import Ruling, Step
 from referee.common.state import BaseState
+from referee.dice_binding import free_text_of
 from referee.dice_secrets import SecretKeeper
 
 NewSeed = tuple[int, str]
 
 
-SCHEME = 2
-"""The dice scheme of every period committed now (referee/digital_dice.py, docs/dice.md)."""
+SCHEME = 3
+"""The dice scheme of every period committed now (referee/dice_schemes.py, docs/dice.md). A period
+committed under an older scheme rolls on under it until its game turn ends."""
 
 
 def roller(
     state: BaseState, keeper: SecretKeeper, *, live: bool, command: dict[str, Any] | None = None
 ) -> DigitalRoller:
-    """Digital dice for one decision (``command`` as it will be recorded), or the reason none
-    may be rolled now."""
+    """Digital dice for one decision (``command`` as it will be recorded, its free text left out
+    of the rolls under scheme 3), or the reason none may be rolled now."""
     dice = state.table.dice
     refusal = ""
     seed = None
@@ -67,6 +69,7 @@ def roller(
         entry=state.chain.last_number + 1,
         command=command,
         witness=command.get("witness_word"),
+        unbound=free_text_of(command) or [],
     )
 
 

@@ -8,16 +8,12 @@ become faces by rejection sampling (a byte is used only below the largest multip
 die's sides, so every face is equally likely). When the period ends, the seed is revealed in
 the ledger and a new one committed.
 
-The message has two schemes, named in each period's commitment and each roll:
-
-* scheme 1 (release 0.1.0 to 0.2.0): the campaign id, the period, *n*, the roll's purpose, the
-  dice and the players' seeds;
-* scheme 2 (from 0.3.0): also the number of the entry the roll is recorded in, the SHA-256 of
-  the command as recorded, and a witness word a player gave at the moment of the roll, so that
-  nobody can know a roll before the word is given, even with the seed.
-
-Roll numbers only grow within a period (a rollback never winds them back). This file imports
-nothing outside the standard library, so anyone can check a campaign from its export alone:
+The message has three schemes, named in each period's commitment and each roll; dice_schemes.py
+beside this file makes them (scheme 3, the current one, binds a roll to its entry, the command's
+rule-relevant fields and a witness word, never to free text). Roll numbers only grow within a
+period (a rollback never winds them back). This file and dice_schemes.py import nothing outside
+the standard library, so anyone can check a campaign from its export alone, with the two files
+in one folder:
 
     python digital_dice.py campaign.jsonl
 
@@ -27,96 +23,31 @@ It prints each period's commitment check and each digital roll recomputed (undon
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-SIDES = {"1D6": (1, 6), "2D6": (2, 6), "1D10": (1, 10), "D10": (1, 10)}
-"""Dice by name: how many, how many sides (the same names as referee/dice.py)."""
+try:  # part of turnledger
+    from referee import dice_schemes
+except ImportError:  # run on its own, from its folder: the sibling file, standard library only
+    import dice_schemes  # type: ignore[no-redef,import-not-found]  # the sibling file: mypy sees the package one
 
+# The scheme functions, under the names this file has always given them (callers use these).
+SIDES = dice_schemes.SIDES
+canonical = dice_schemes.canonical
+commitment = dice_schemes.commitment
+roll_message = dice_schemes.roll_message
+command_digest = dice_schemes.command_digest
+bound_message = dice_schemes.bound_message
+bound_digest = dice_schemes.bound_digest
+scheme_3_message = dice_schemes.scheme_3_message
+faces = dice_schemes.faces
 
-def canonical(value: Any) -> bytes:
-    """The canonical JSON the ledger hashes with (DESIGN "Numbers and hashing")."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-
-
-def commitment(seed: str) -> str:
-    """SHA-256 of the seed's bytes (the seed is hex): what is recorded before any roll."""
-    return hashlib.sha256(bytes.fromhex(seed)).hexdigest()
-
-
-def roll_message(
-    *, campaign: str, period: int, n: int, purpose: str, dice: str, player_seeds: dict[str, str]
-) -> dict[str, Any]:
-    """Scheme 1 (release 0.1.0 to 0.2.0): what roll *n* is bound to; relabelling it changes its faces."""
-    return {
-        "campaign": campaign,
-        "period": period,
-        "n": n,
-        "purpose": purpose,
-        "dice": dice,
-        "player_seeds": player_seeds,
-    }
-
-
-def command_digest(command: dict[str, Any]) -> str:
-    """SHA-256 of the command as the entry records it: a roll is bound to what it was rolled for."""
-    return hashlib.sha256(canonical(command)).hexdigest()
-
-
-def bound_message(
-    *,
-    campaign: str,
-    period: int,
-    n: int,
-    entry: int,
-    command: dict[str, Any],
-    purpose: str,
-    dice: str,
-    witness: dict[str, Any],
-    player_seeds: dict[str, str],
-) -> dict[str, Any]:
-    """Scheme 2: roll *n* is bound to the entry it is recorded in, the command it was rolled for
-    (its kind and every parameter) and a witness word a player gave at the moment of the roll.
-
-    The word is not known before the roll, so a copy of the campaign and its seed cannot tell a
-    roll in advance; the entry number and the command leave nothing for the seed holder to vary
-    without it showing in the record (docs/dice.md).
-    """
-    return {
-        "scheme": 2,
-        "campaign": campaign,
-        "period": period,
-        "n": n,
-        "entry": entry,
-        "command": command_digest(command),
-        "purpose": purpose,
-        "dice": dice,
-        "witness": witness,
-        "player_seeds": player_seeds,
-    }
-
-
-def faces(seed: str, message: dict[str, Any]) -> list[int]:
-    """The faces of one roll: HMAC-SHA256 blocks, bytes mapped to faces by rejection sampling."""
-    count, sides = SIDES[message["dice"]]
-    limit = 256 - 256 % sides
-    key = bytes.fromhex(seed)
-    result: list[int] = []
-    block = 0
-    while len(result) < count:
-        digest = hmac.new(key, canonical({**message, "block": block}), hashlib.sha256).digest()
-        for byte in digest:
-            if byte < limit:
-                result.append(byte % sides + 1)
-                if len(result) == count:
-                    break
-        block += 1
-    return result
+FreeTextOf = Callable[[dict[str, Any]], list[str] | None]
+"""What the full check knows and this file does not: a recorded command's free-text fields,
+sorted (None: no command of that kind is known)."""
 
 
 class _Record:
@@ -168,7 +99,18 @@ class _Record:
 def _recomputed(record: _Record, entry: dict[str, Any], roll: dict[str, Any], campaign: str) -> list[int]:
     period = roll["period"]
     seed, seeds = record.revealed[period], record.committed[period]["player_seeds"]
-    if roll.get("scheme", 1) == 2:
+    if roll.get("scheme", 1) == 3:
+        message = scheme_3_message(
+            campaign=campaign,
+            period=period,
+            n=roll["n"],
+            entry=entry["number"],
+            command_digest=roll["command_digest"],
+            dice=roll["dice"],
+            word=roll["witness"]["word"],
+            player_seeds=seeds,
+        )
+    elif roll.get("scheme", 1) == 2:
         message = bound_message(
             campaign=campaign,
             period=period,
@@ -192,6 +134,44 @@ def _recomputed(record: _Record, entry: dict[str, Any], roll: dict[str, Any], ca
     return faces(seed, message)
 
 
+def _records_its_binding(roll: dict[str, Any]) -> bool:
+    """A scheme-3 roll records its command digest, the fields it left unbound and the witness word."""
+    unbound, witness = roll.get("unbound"), roll.get("witness")
+    return (
+        isinstance(unbound, list)
+        and all(isinstance(name, str) for name in unbound)
+        and isinstance(roll.get("command_digest"), str)
+        and isinstance(witness, dict)
+        and isinstance(witness.get("word"), str)
+    )
+
+
+def _binding(entry: dict[str, Any], roll: dict[str, Any], label: str, free_text: FreeTextOf | None) -> list[str]:
+    """A scheme-3 roll against its command: the digest of the command's bound fields as recorded
+    must be the one the roll was made for, and (``free_text`` given: the full check) the fields it
+    left unbound exactly the command's free text, so that no rule field went unbound."""
+    number, command = entry["number"], entry.get("command", {})
+    unbound, digest = roll["unbound"], roll["command_digest"]
+    problems = []
+    again = bound_digest(command, unbound)
+    if again != digest:
+        problems.append(
+            f"entry #{number}: {label}: the command's bound fields digest to {again[:16]}…, but the roll was made "
+            f"for {digest[:16]}…: a bound field of the command, or the roll's list of unbound fields, was changed"
+        )
+    expected = free_text(command) if free_text is not None else None
+    if expected is not None and unbound != expected:
+        rule, free = sorted(set(unbound) - set(expected)), sorted(set(expected) - set(unbound))
+        wrong = [f"left rule field(s) {', '.join(rule)} unbound"] if rule else []
+        wrong += [f"bound free text {', '.join(free)}"] if free else []
+        problems.append(
+            f"entry #{number}: {label} "
+            + (" and ".join(wrong) or "lists its unbound fields out of order")
+            + f": a {command.get('kind')} roll leaves {', '.join(expected) or 'nothing'} unbound, no more, no less"
+        )
+    return problems
+
+
 @dataclass
 class DiceCheck:
     """What the dice check found (`check_record`)."""
@@ -205,13 +185,17 @@ class DiceCheck:
     """One line per abandoned period, with its rolls (also in ``lines``)."""
 
 
-def check_entries(entries: Iterable[dict[str, Any]], campaign: str = "") -> tuple[list[str], list[str]]:
+def check_entries(
+    entries: Iterable[dict[str, Any]], campaign: str = "", free_text: FreeTextOf | None = None
+) -> tuple[list[str], list[str]]:
     """`check_record`'s (report lines, problems)."""
-    found = check_record(entries, campaign)
+    found = check_record(entries, campaign, free_text)
     return found.lines, found.problems
 
 
-def check_record(entries: Iterable[dict[str, Any]], campaign: str = "") -> DiceCheck:
+def check_record(
+    entries: Iterable[dict[str, Any]], campaign: str = "", free_text: FreeTextOf | None = None
+) -> DiceCheck:
     """Recompute every digital roll whose seed has been revealed, and check the periods.
 
     Each roll is checked with the campaign id in force when it was made (a branch's early rolls
@@ -223,8 +207,11 @@ def check_record(entries: Iterable[dict[str, Any]], campaign: str = "") -> DiceC
       deletion passes every hash, not this);
     * a roll of a period that no entry up to it commits was not made with committed dice;
     * within a period roll numbers run 1, 2, 3, ... in record order: a gap means a roll was
-      removed (either scheme); a number given twice is a problem under scheme 2 and a note under
-      scheme 1 (whose rollbacks wound the count back);
+      removed (any scheme); a number given twice is a problem under schemes 2 and 3 and a note
+      under scheme 1 (whose rollbacks wound the count back);
+    * a scheme-3 roll's ``command_digest`` is the digest of its command's bound fields as
+      recorded (revealed or not); with ``free_text`` (turnledger's verify and audit, which know
+      the commands) the fields it left unbound are exactly the command's free text;
     * a period never revealed is 'not yet revealed' only while it is the newest one committed
       in an entry not undone; any other is abandoned (its seed was lost or given up), reported
       with its rolls, which nobody can ever check.
@@ -288,6 +275,14 @@ def check_record(entries: Iterable[dict[str, Any]], campaign: str = "") -> DiceC
                 f"was undone by #{undoing} before it: the roll was not made with committed dice"
             )
             continue
+        if roll.get("scheme", 1) == 3:
+            if not _records_its_binding(roll):
+                problems.append(
+                    f"entry #{number}: {label} is dice scheme 3 but does not record its command_digest, unbound "
+                    "fields and witness word: the roll record was changed"
+                )
+                continue
+            problems += _binding(entry, roll, label, free_text)
         if period not in record.revealed:
             unchecked.setdefault(period, []).append(
                 f"#{number} {label} {roll['dice']} {roll['faces']} ({roll['purpose']}){fate}"
@@ -336,7 +331,7 @@ def _roll_numbers(record: _Record) -> tuple[list[str], list[str]]:
         due = highest.get(period, 0) + 1
         if earlier is not None:
             where = "earlier in the same entry" if earlier == number else f"in entry #{earlier}"
-            if roll.get("scheme", 1) == 2:
+            if roll.get("scheme", 1) != 1:
                 problems.append(f"entry #{number}: {label} was already rolled {where}")
             else:
                 notes.append(

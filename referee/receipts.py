@@ -19,7 +19,7 @@ from typing import Any
 
 from ledger.input_file import read_bounded_text
 from ledger.receipt_log import GivenReceipt, MissingReceipt
-from ledger.receipts import ReceiptCheck, RecordView, check_receipt_lines, receipt_code, stated_receipt
+from ledger.receipts import ReceiptCheck, RecordView, StatedReceipts, check_receipt_lines, receipt_code
 from ledger.record_check import entry_hashes
 from referee.service import RefereeService
 
@@ -101,32 +101,23 @@ def all_receipts(service: RefereeService) -> list[Receipt]:
     return [*listed, head_receipt(service)]
 
 
-def stated_receipts(
-    entries: Iterable[dict[str, Any]], into: list[tuple[int, dict[str, Any]]]
-) -> Iterator[dict[str, Any]]:
-    """The ``entries``, passed on unchanged, noting each ``ReceiptGiven`` event ``into`` (entry
-    number, event) on the way: the head receipts the record states, gathered in a pass made anyway."""
+def stated_receipts(entries: Iterable[dict[str, Any]], into: StatedReceipts) -> Iterator[dict[str, Any]]:
+    """The ``entries``, passed on unchanged, noting ``into`` the head receipts they state as given
+    (ledger/receipts.py `StatedReceipts`), gathered in a pass made anyway."""
     for entry in entries:
-        for event in entry.get("events", []):
-            if event.get("type") == "ReceiptGiven":
-                into.append((int(entry["number"]), event))
+        into.read(entry)
         yield entry
 
 
-def check_stated(service: RefereeService, stated: Iterable[tuple[int, dict[str, Any]]]) -> tuple[list[str], list[str]]:
+def check_stated(service: RefereeService, stated: StatedReceipts) -> tuple[list[str], list[str]]:
     """Each head receipt the record states as given must be the code of the entry it names, as
-    the record holds it now (ledger/receipts.py `stated_receipt`): (lines checked, problems)."""
-    campaign, lines, problems = str(service.campaign_id), [], []
-    for number, event in stated:
-        line, problem = stated_receipt(campaign, number, event, service.store.hash_at)
-        lines += [line] if line else []
-        problems += [problem] if problem else []
-    return lines, problems
+    the record holds it now: (lines checked, problems)."""
+    return stated.check(service.store.hash_at)
 
 
 def check_given_in_record(service: RefereeService) -> tuple[list[str], list[str]]:
     """`check_stated` over the whole record (one pass of its own)."""
-    stated: list[tuple[int, dict[str, Any]]] = []
+    stated = StatedReceipts()
     for _ in stated_receipts(service.entries(), stated):
         pass
     return check_stated(service, stated)

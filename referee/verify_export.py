@@ -3,10 +3,11 @@ library alone, by anyone, without turnledger installed (docs/verifying.md specif
 
     python verify_export.py campaign.jsonl [--head HASH] [--receipts FILE]
 
-Copy it with its three siblings into one folder: digital_dice.py (referee/digital_dice.py, the
-dice), entry_line.py (ledger/entry_line.py, what a valid line is: the one definition that
-`turnledger import` and `turnledger verify` read by too, so that the three agree on every line)
-and receipts.py (ledger/receipts.py, the receipts players keep).
+Copy it with its four siblings into one folder: digital_dice.py (referee/digital_dice.py, the
+dice), dice_schemes.py (referee/dice_schemes.py, how each dice scheme makes a roll), entry_line.py
+(ledger/entry_line.py, what a valid line is: the one definition that `turnledger import` and
+`turnledger verify` read by too, so that the three agree on every line) and receipts.py
+(ledger/receipts.py, the receipts players keep).
 Run from that folder, it checks:
 
 1. the file's framing: a regular file, UTF-8, every line ending with LF alone, the last included,
@@ -20,12 +21,15 @@ Run from that folder, it checks:
 4. the digital dice (digital_dice.py, docs/verifying.md "Dice periods"): each period opened by
    the entry that names it, each roll in a period committed before it, roll numbers 1, 2, 3, ...
    in record order (a rollback never winds them back, so a gap or a repeat means a roll was
-   removed or made twice), every roll of a revealed period recomputed from the revealed seed, and
-   each period whose seed can no longer be revealed printed as abandoned, with its rolls;
+   removed or made twice), every roll of a revealed period recomputed from the revealed seed, each
+   scheme-3 roll's command digest recomputed from its command's bound fields, and each period
+   whose seed can no longer be revealed printed as abandoned, with its rolls;
 5. with ``--head HASH`` (the head noted at the table, e.g. at the end of an evening): that the
    record still holds that entry, unchanged, with everything before it;
 6. with ``--receipts FILE`` (the receipts the players kept, `turnledger receipt --all`, or the
-   codes alone): that every one is in the record, at its entry, with its faces.
+   codes alone): that every one is in the record, at its entry, with its faces;
+7. each head receipt the record states as given (``ReceiptGiven``): still the receipt of the
+   entry it names (ledger/receipts.py `StatedReceipts`).
 
 A line that breaks 1 to 3's rules of form ends the check there (what follows cannot be read with
 confidence); every other problem is named and the check goes on. It prints what it checked and
@@ -116,6 +120,12 @@ def check_lines(lines: Iterable[bytes | str], *, head: str | None = None) -> tup
     dice_lines, dice_problems = _dice(entries, header["campaign_id"])
     checked += dice_lines
     problems += dice_problems
+    stated = receipts.StatedReceipts()
+    for entry in entries:
+        stated.read(entry)
+    held_lines, held_problems = stated.check(lambda n: str(entries[n - 1]["hash"]) if 1 <= n <= len(entries) else None)
+    checked += held_lines
+    problems += held_problems
     if head is not None:
         found = next((entry for entry in entries if entry["hash"] == head), None)
         if found is None:

@@ -28,11 +28,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ledger.receipt_log import MissingReceipt
-from ledger.receipts import looks_like_code
+from ledger.receipts import StatedReceipts, looks_like_code
 from ledger.record_check import entry_hashes
 from ledger.verify import VerifyReport
 from referee import commands as c
 from referee.common.errors import InvalidInputError
+from referee.dice_binding import free_text_of
 from referee.digital_dice import DiceCheck, check_record
 from referee.receipts import check_receipts, check_stated, receipts_not_held, stated_receipts
 from referee.service import RefereeService
@@ -137,8 +138,9 @@ def verify_record(
     chain = service.verify(progress=progress, vouch=False)
     verdict = RecordVerdict(chain=chain)
     if chain.ok:
-        stated: list[tuple[int, dict[str, Any]]] = []
-        verdict.dice = check_record(stated_receipts(service.entries(1, chain.entries), stated), service.campaign_id)
+        stated = StatedReceipts()
+        entries = stated_receipts(service.entries(1, chain.entries), stated)
+        verdict.dice = check_record(entries, service.campaign_id, free_text_of)
         if head is not None:
             _check_noted_head(service, chain, head, verdict)
         if receipts is not None:

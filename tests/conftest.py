@@ -112,3 +112,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if item.nodeid.startswith(LONG_RUNNING):
             item.add_marker(pytest.mark.slow)
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture(autouse=True)
+def own_receipt_log(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Each test keeps the receipts it gives in a folder of its own (ledger/receipt_log.py): the
+    log is kept per campaign id, and tests share ids (the golden exports, fixed ids), so a receipt
+    one test gave would rightly name another test's copy of that campaign as lacking it."""
+    monkeypatch.setenv("TURNLEDGER_RECEIPTS_DIR", str(tmp_path_factory.mktemp("receipts")))

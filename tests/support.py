@@ -52,6 +52,9 @@ def golden_figures(location: str, at: int | None = None) -> dict[str, Any]:
     - 0.5: the table keeps the game turn each zone's weather was last set in (``weather_turns``,
       one weather per zone and game turn): bookkeeping read off the recorded weather, not a
       0.1.0 figure.
+    - issue 27: a Third Reich table keeps what U-boat rounds stated held (``sw_held``) and what sealed
+      Murmansk fights keep from a later round (``murmansk_sit_out``): neither existed before, so
+      an empty one is not a 0.1.0 figure.
     """
     from referee.service import RefereeService
 
@@ -72,7 +75,7 @@ def golden_figures(location: str, at: int | None = None) -> dict[str, Any]:
     table_0_1_0 = {"cities": {}, "cities_reached": [], "losses_due": [], **state["table"]}
     table_0_1_0.pop("facts", None)
     table_0_1_0.pop("weather_turns", None)
-    for added in ("lost_units", "attrition_hexes"):
+    for added in ("lost_units", "attrition_hexes", "sw_held", "murmansk_sit_out"):
         if table_0_1_0.get(added) == {}:
             del table_0_1_0[added]
     table_0_1_0["losses_due"] = [

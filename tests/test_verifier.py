@@ -27,13 +27,19 @@ from tui.cli import main
 ROOT = Path(__file__).resolve().parents[1]
 EXPORTS = ROOT / "tests" / "data" / "exports"
 GOLDEN = ["europa-barbarossa-0.1.0", "europa-branch-0.1.0", "reich-1939-0.1.0"]
-VERIFIER_FILES = ("referee/verify_export.py", "referee/digital_dice.py", "ledger/entry_line.py", "ledger/receipts.py")
+VERIFIER_FILES = (
+    "referee/verify_export.py",
+    "referee/digital_dice.py",
+    "referee/dice_schemes.py",
+    "ledger/entry_line.py",
+    "ledger/receipts.py",
+)
 """What docs/verifying.md tells an auditor to copy into one folder."""
 
 
 @pytest.fixture(scope="module")
 def verifier(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The four files an auditor is given, alone in a folder."""
+    """The five files an auditor is given, alone in a folder."""
     folder = tmp_path_factory.mktemp("auditor")
     for name in VERIFIER_FILES:
         shutil.copyfile(ROOT / name, folder / Path(name).name)

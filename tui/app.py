@@ -35,6 +35,7 @@ from tui.dialogs.undo import UndoDialog
 from tui.memory import settle_loaded_record
 from tui.read_ahead import ReadAhead, StatesAhead
 from tui.read_only import WRITING, ReadOnlyGuard
+from tui.receipt_actions import ReceiptActions, ReceiptsShown
 from tui.replay import ReplayActions
 from tui.reports import ReportActions
 from tui.screens.dashboard import Dashboard
@@ -45,7 +46,9 @@ from tui.table_forms import TableFormActions
 DEFAULT_SCENARIO = "revised-europa/barbarossa"
 
 
-class TurnledgerApp(ReadOnlyGuard, ReadAhead, ReplayActions, TableFormActions, ReportActions, AuditActions, App[None]):
+class TurnledgerApp(
+    ReadOnlyGuard, ReadAhead, ReplayActions, TableFormActions, ReportActions, AuditActions, ReceiptActions, App[None]
+):
     """The console. Messages up: `Recorded`, `Refused`, `CursorMoved` (tests listen to them)."""
 
     TITLE = "turnledger"
@@ -86,6 +89,9 @@ class TurnledgerApp(ReadOnlyGuard, ReadAhead, ReplayActions, TableFormActions, R
         Binding("v", "verify", "Verify"),
         Binding("d", "audit_campaign", "Audit"),
         Binding("r", "audit", "Report"),
+        Binding("x", "receipt", "Receipt"),
+        Binding("s", "seal", "Seal an order", show=False),
+        Binding("S", "reveal", "Reveal a sealed order", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
     ]
@@ -121,6 +127,8 @@ class TurnledgerApp(ReadOnlyGuard, ReadAhead, ReplayActions, TableFormActions, R
             self.at = at
             self.target = target
 
+    ReceiptsShown = ReceiptsShown  # the message a roll receipt shown posts (tests listen for it here)
+
     class CursorMoved(Message):
         """The replay cursor moved (None: live)."""
 
@@ -148,6 +156,8 @@ class TurnledgerApp(ReadOnlyGuard, ReadAhead, ReplayActions, TableFormActions, R
         self.series: dict[str, list[int]] = {}
         self.log_screen: LogScreen | None = None
         self.roster_screen: RosterScreen | None = None
+        self.rolls_shown: list[str] = []
+        """The roll receipts shown since this campaign was opened here, one line each."""
 
     def switch_to(self, service: RefereeService | None) -> None:
         """Close this campaign and show ``service``'s (a campaign just created); None: stay."""
@@ -225,6 +235,9 @@ class TurnledgerApp(ReadOnlyGuard, ReadAhead, ReplayActions, TableFormActions, R
                 self.action_audit_campaign,
             ),
             ("Report on an entry", "rolls, witnesses, derivation, hash, notes; dispute or rule", self.action_audit),
+            ("Receipt", "the head receipt and its QR code, to note down", self.action_receipt),
+            ("Seal an order", "a side's hidden order: only its commitment is recorded", self.action_seal),
+            ("Reveal a sealed order", "record a sealed order, checked against its commitment", self.action_reveal),
             ("Keys", "the help screen", self.action_help),
         ):
             if not (self.read_only and action.__name__.removeprefix("action_") in WRITING):
@@ -235,6 +248,7 @@ class TurnledgerApp(ReadOnlyGuard, ReadAhead, ReplayActions, TableFormActions, R
         self.sub_title = f"{self.service.current().identity.name} · {Path(self.service.location).name}{watching}"
         self.push_screen(self.dashboard)
         self.follow_record()
+        self.call_after_refresh(self.warn_of_receipts_not_held)  # on the dashboard, once it is shown
 
     def start_preload(self) -> None:
         """After the first drawing: read every log row in a worker, so that the log opens at once later."""
@@ -311,6 +325,7 @@ class TurnledgerApp(ReadOnlyGuard, ReadAhead, ReplayActions, TableFormActions, R
         self.post_message(self.Recorded(entry))
         self.refresh_view()
         self.notify(f"#{entry['number']}: {entry['ruling'].get('summary', '')}")
+        self._show_roll_receipts(entry)
         return True
 
     def _preview(self, data: dict[str, Any]) -> str:

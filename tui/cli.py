@@ -29,6 +29,7 @@ from referee.batch import apply_lines, read_command_file
 from referee.common.errors import REFUSALS
 from referee.common.log import log_rows
 from referee.locations import check_location
+from referee.receipts import give_receipts, head_receipt
 from referee.service import RefereeService
 from tui import cli_output as output
 from tui import render
@@ -38,6 +39,7 @@ from tui.cli_read import cmd_log, cmd_options, cmd_preview, cmd_scenarios, cmd_s
 from tui.cli_receipt import add_receipt_arguments, cmd_receipt
 from tui.cli_record import cmd_branch, cmd_export, cmd_import, cmd_rollback
 from tui.cli_report import cmd_report
+from tui.cli_seal import add_seal_commands
 from tui.cli_serve import add_serve_arguments, cmd_serve
 from tui.cli_verify import add_verify_arguments, cmd_verify
 from tui.render import printable
@@ -94,6 +96,9 @@ def cmd_apply(args: argparse.Namespace) -> int:
     try:
         report = apply_lines(service, file, resume=not args.no_resume)
         head = service.head()
+        receipt = head_receipt(service) if report.applied else None
+        if receipt is not None:
+            give_receipts(service, [receipt])  # shown at the table: the next entry states it
     finally:
         service.close()
     if report.skipped:
@@ -105,6 +110,8 @@ def cmd_apply(args: argparse.Namespace) -> int:
         count = len(report.applied)
         numbers = f"#{first}" if count == 1 else f"#{first}–#{last}"
         output.out.print(f"recorded {count} entr{'y' if count == 1 else 'ies'} {numbers} from {escape(name)}")
+    if receipt is not None:
+        output.out.print(f"receipt: {escape(receipt.line())}", highlight=False, soft_wrap=True)
     if not report.ok:
         output.err.print(
             f"[bold red]refused[/] {escape(name)}, {escape(str(report.reason))}", soft_wrap=True, highlight=False
@@ -249,6 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--to", type=int, required=True)
     p.add_argument("--reason", required=True)
     p.add_argument("--actor", default="referee")
+    add_seal_commands(add)
     p = add("branch", cmd_branch, "start a what-if campaign from entries 1..N")
     p.add_argument("--at", type=int, required=True)
     p.add_argument("--to", required=True, type=output.new_store, help="the new campaign's file (a new file)")

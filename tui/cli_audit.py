@@ -94,6 +94,10 @@ def markdown(data: dict[str, Any]) -> str:
                 f"| {group['player']} | {group['purpose']} | {group['dice']} | {group['method']} | {group['rolls']} | "
                 f"{counts} | {group['mean']} ({group['expected_mean']}) | {chi} | {p_value} | {group['verdict']} |"
             )
+    unrevealed = data.get("sealed_orders", {}).get("unrevealed", [])
+    if unrevealed:
+        lines += ["", "## Sealed orders never revealed", ""]
+        lines += [f"- {seal['line']}" for seal in unrevealed]
     lines += ["", "## Who entered what", ""]
     lines += [f"- {actor}: {count} entries" for actor, count in sorted(data["actors"].items())]
     lines += [f"- {row['actor']} for {row['for']}: {row['entries']} entries" for row in data["on_behalf_of"]]
@@ -168,6 +172,8 @@ def _show(data: dict[str, Any]) -> None:
         output.out.print(f"dice periods not revealed yet: {escape(str(data['dice']['unrevealed_periods']))}")
     for period in data["dice"].get("abandoned_periods", []):
         output.out.print(f"[yellow]dice[/]: {escape(period)}", soft_wrap=True)
+    for seal in data.get("sealed_orders", {}).get("unrevealed", []):
+        output.out.print(f"[yellow]sealed order[/]: {escape(printable(seal['line']))}", soft_wrap=True)
     for roll in data["dice"]["undone_rolls"]:
         output.out.print(
             f"undone roll: #{roll['entry']} {escape(str(roll['purpose']))} {escape(str(roll['faces']))} "

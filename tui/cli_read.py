@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from rich.markup import escape
@@ -16,6 +16,7 @@ from referee.common.errors import InvalidInputError
 from referee.common.log import log_marks, log_rows, marked_rows
 from referee.common.scenario import list_scenarios, load_scenario
 from referee.console_reads import scenario_options
+from referee.receipts import entry_roll_receipts
 from referee.schema import command_schemas, part_schemas, schema_named
 from referee.service import RefereeService
 from tui import cli_output as output
@@ -52,7 +53,7 @@ def cmd_log(args: argparse.Namespace) -> int:
                 )
         if args.last and not args.disputed:  # read once, keeping only the rows shown
             last = min(args.last, service.head())  # "the last 10**20": all of them (the count sizes a buffer)
-            _print_rows(args, log_rows(service.entries(), kind=kind, last=last))
+            _print_rows(args, service, log_rows(service.entries(), kind=kind, last=last))
             return 0
         marks = log_marks(service.entries())
 
@@ -61,24 +62,62 @@ def cmd_log(args: argparse.Namespace) -> int:
 
         if args.disputed:  # the disputed rows alone are kept
             disputed = [row for row in rows() if row["disputed"]]
-            _print_rows(args, disputed[-args.last :] if args.last else disputed)
+            _print_rows(args, service, disputed[-args.last :] if args.last else disputed)
         elif args.json:
             output.print_json_items(rows())
         else:
+
+            def receipted() -> Iterator[dict[str, Any]]:
+                found: dict[int, list[str]] = {}
+                entries = _noting_receipts(service.campaign_id, service.entries(1, marks.last), found, kind)
+                for row in marked_rows(entries, marks, kind=kind):
+                    yield _with_receipts(row, found)
+
             widths = render.LogWidths(output.out)
-            for row in rows():
+            for row in receipted():
                 widths.add(row)
-            render.print_log(output.out, rows(), widths)
+            render.print_log(output.out, receipted(), widths)
     finally:
         service.close()
     return 0
 
 
-def _print_rows(args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
+def _print_rows(args: argparse.Namespace, service: RefereeService, rows: list[dict[str, Any]]) -> None:
     if args.json:
         output.print_json(rows)
-    else:
-        output.out.print(render.log_view(rows))
+        return
+    for row in rows:
+        if row["rolls"]:  # a few rows shown: each entry with rolls read again for its receipts
+            row["receipts"] = _receipt_words(service.campaign_id, service.entry(row["number"]))
+    output.out.print(render.log_view(rows))
+
+
+def _receipt_words(campaign_id: str, entry: dict[str, Any]) -> list[str]:
+    """What the log's status says of each digital roll of ``entry``: its receipt."""
+    return [f"roll {receipt.roll} receipt {receipt.code}" for receipt, _roll in entry_roll_receipts(campaign_id, entry)]
+
+
+def _noting_receipts(
+    campaign_id: str, entries: Iterable[dict[str, Any]], found: dict[int, list[str]], kind: str | None
+) -> Iterator[dict[str, Any]]:
+    """``entries`` as they are read, the roll receipts of each one listed (of command kind
+    ``kind``, when given) noted in ``found`` by number."""
+    for entry in entries:
+        if kind is None or entry["command"].get("kind", "") == kind:
+            words = _receipt_words(campaign_id, entry)
+            if words:
+                found[int(entry["number"])] = words
+        yield entry
+
+
+def _with_receipts(row: dict[str, Any], found: dict[int, list[str]]) -> dict[str, Any]:
+    """``row`` with its entry's roll receipts from ``found``; the receipts of entries up to it are
+    dropped (rows come as their entries are read, so ``found`` holds one or two entries at a time)."""
+    number = row["number"]
+    row["receipts"] = found.pop(number, [])
+    for older in [known for known in found if known < number]:
+        del found[older]
+    return row
 
 
 def entry_in_record(service: RefereeService, number: int) -> int:
@@ -97,12 +136,14 @@ def cmd_show(args: argparse.Namespace) -> int:
         entry = service.entry(entry_in_record(service, args.number))
         undone = service.undone()
         notes = service.notes_on(args.number)
+        rolled = entry_roll_receipts(service.campaign_id, entry)
     finally:
         service.close()
     if args.json:
         output.print_json(entry)
     else:
-        output.out.print(render.entry_view(entry, undone_by=undone.get(args.number)))
+        receipt = rolled[0][0].code if rolled else ""
+        output.out.print(render.entry_view(entry, undone_by=undone.get(args.number), receipt=receipt))
         for note in notes:  # notes and rulings are about the record: a rollback of the game does not undo them
             output.out.print(render.note_line(note), highlight=False)
     return 0

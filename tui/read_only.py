@@ -38,6 +38,8 @@ WRITING = frozenset(
         "commit_dice",
         "new",
         "bookmark",
+        "seal",
+        "reveal",
     }
 )
 """Actions that record an entry or write beside the campaign (bookmarks, a branch, a new campaign)."""
@@ -59,6 +61,7 @@ READ_ONLY_KEYS = """[b]turnledger console, read-only[/b]: the referee records at
   d        audit the campaign: every ruling decided again, the digital rolls recomputed, disputes,
            rollbacks, who entered what, and each player's dice drawn face by face
   r        report on the entry under the cursor: rolls, witnesses, derivation, hash, notes
+  x        the head receipt and its QR code, to note down (shown again as q closes the view)
   pgup / pgdn   page through a long dashboard (accounts, roster)
   ctrl+p   command palette: every reading action by name
   ?        this help        q   quit

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from referee.common.state import BaseState
 from referee.common.views import Notice, View
+from referee.receipts import Receipt
 
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 """Characters that would steer the terminal (ESC, NUL, the C1 set) or reorder text (bidi
@@ -176,6 +177,8 @@ def log_cells(row: dict[str, Any]) -> tuple[list[SafeText], str | None]:
     """A log row's cells and its style (an undone entry struck through)."""
     undone = f"undone by #{row['undone_by']}" if row.get("undone_by") else ""
     status = f"rolled, then {undone}" if undone and row.get("rolls") else undone
+    if row.get("receipts"):  # `turnledger log`: each digital roll's receipt (cli_read.py)
+        status = " · ".join(part for part in (status, *row["receipts"]) if part)
     if row.get("notes"):
         status = " · ".join(
             part for part in (status, f"{row['notes']} note(s)", "disputed" if row.get("disputed") else "") if part
@@ -275,8 +278,9 @@ class _Edged:
             yield Segment.line()
 
 
-def roll_line(roll: dict[str, Any], *, undone_by: int | None = None) -> str:
-    """One recorded roll: faces, purpose, how it was made, who entered, threw and watched it, its fate.
+def roll_line(roll: dict[str, Any], *, undone_by: int | None = None, receipt: str = "") -> str:
+    """One recorded roll: faces, purpose, how it was made, who entered, threw and watched it, its
+    fate, and (a digital roll, given ``receipt``: its entry's receipt code) the receipt to check.
 
     A field the roll does not hold is said to be absent, never an internal error: an imported
     record may come from a release whose rolls had no commitment or scheme (issue 26), and the
@@ -301,6 +305,8 @@ def roll_line(roll: dict[str, Any], *, undone_by: int | None = None) -> str:
     if roll.get("entered_by"):
         how += f", entered by {roll['entered_by']}"
     fate = f"; rolled, then undone by #{undone_by}" if undone_by else ""
+    if receipt and roll.get("method") == "digital":
+        fate += f"; receipt {receipt}"
     witnesses = roll.get("witnesses")
     watched = ", ".join(str(name) for name in witnesses) if isinstance(witnesses, list) else recorded("witnesses")
     return (
@@ -332,8 +338,21 @@ def field_text(value: Any) -> str:
     return str(value)
 
 
-def entry_view(entry: dict[str, Any], *, undone_by: int | None = None) -> RenderableType:
-    """Everything recorded for one entry: command, rolls, ruling with derivation, events, hash."""
+def roll_receipt_line(receipt: Receipt, roll: dict[str, Any]) -> str:
+    """A digital roll's receipt as the console shows it after the roll: roll number, faces, entry,
+    code and, when the roll record has it, the first 16 hex digits of the command digest it was
+    bound to (dice scheme 3), so that the witness sees what was bound."""
+    faces = "+".join(map(str, receipt.faces)) or "no faces recorded"
+    line = f"roll {receipt.roll}: {faces} · entry #{receipt.number} · receipt {receipt.code}"
+    digest = roll.get("command_digest")
+    if isinstance(digest, str) and digest:
+        line += f" · bound to command {printable(digest[:16])}…"
+    return line
+
+
+def entry_view(entry: dict[str, Any], *, undone_by: int | None = None, receipt: str = "") -> RenderableType:
+    """Everything recorded for one entry: command, rolls (each digital one with ``receipt``, the
+    entry's receipt code, when given), ruling with derivation, events, hash."""
     lines = SafeText()
     lines.append_safe(f"#{entry['number']}  {entry['at']}  {entry['recorded_at']}\n", style="bold")
     who = entry["actor"] + (f" for {entry['on_behalf_of']}" if entry.get("on_behalf_of") else "")
@@ -345,7 +364,7 @@ def entry_view(entry: dict[str, Any], *, undone_by: int | None = None) -> Render
         if key not in ("kind", "actor", "on_behalf_of", "v"):
             lines.append_safe(f"  {key}: {field_text(value)}\n")
     for roll in entry["rolls"]:
-        lines.append_safe(roll_line(roll, undone_by=undone_by))
+        lines.append_safe(roll_line(roll, undone_by=undone_by, receipt=receipt))
     lines.append_safe(f"ruling: {entry['ruling'].get('summary', '')}\n", style="bold")
     for step in entry["ruling"].get("steps", []):
         rule = f"  [{step['rule']}]" if step.get("rule") else ""

@@ -7,7 +7,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from referee.common.command_base import AnyDice, Command, EntryNumber, Name, Text, TwoDice, Witnessed
+from referee.common.command_base import AnyDice, Command, EntryNumber, FreeText, Name, Text, TwoDice, Witnessed
+from referee.common.sealing_commands import RevealOrder, SealOrder
 
 
 class CreateCampaign(Command):
@@ -79,7 +80,7 @@ class RecordRoll(Command):
     """Record dice thrown at the table, for a stated purpose."""
 
     kind: Literal["RecordRoll"] = "RecordRoll"
-    purpose: Text
+    purpose: FreeText
     dice: Literal["1D6", "2D6", "1D10", "D10"]
     faces: AnyDice = Field(description='the faces thrown, or "digital" for the service\'s committed dice')
     rolled_by: Name
@@ -119,7 +120,7 @@ class Annotate(Command):
 
     kind: Literal["Annotate"] = "Annotate"
     entry: EntryNumber
-    text: Text
+    text: FreeText
     disputed: bool = False
 
 
@@ -129,7 +130,7 @@ class SettleDispute(Command):
     kind: Literal["SettleDispute"] = "SettleDispute"
     entry: EntryNumber = Field(description="the entry disputed")
     dispute: EntryNumber = Field(description="the entry whose disputed note raised the dispute")
-    ruling: Text = Field(description="what the referee rules, in words the table will read later")
+    ruling: FreeText = Field(description="what the referee rules, in words the table will read later")
 
 
 class SeatPlayer(Command):
@@ -190,7 +191,7 @@ class Rollback(Command):
 
     kind: Literal["Rollback"] = "Rollback"
     to: EntryNumber
-    reason: Text
+    reason: FreeText
 
 
 class BranchCampaign(Command):
@@ -219,7 +220,7 @@ class AdoptRuleset(Command):
 
     kind: Literal["AdoptRuleset"] = "AdoptRuleset"
     ruleset: Name | None = Field(default=None, description="the ruleset id; default: the campaign's own")
-    reason: Text
+    reason: FreeText
 
 
 class AdoptCharts(Command):
@@ -228,7 +229,7 @@ class AdoptCharts(Command):
 
     kind: Literal["AdoptCharts"] = "AdoptCharts"
     charts: str = Field(max_length=400, description="path to the chart file, or a bundled chart's name")
-    reason: Text
+    reason: FreeText
 
 
 COMMANDS: tuple[type[Command], ...] = (
@@ -250,6 +251,8 @@ COMMANDS: tuple[type[Command], ...] = (
     Rollback,
     BranchCampaign,
     StateFact,
+    SealOrder,
+    RevealOrder,
     AdoptRuleset,
     AdoptCharts,
 )

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from referee import digital_dice
+from referee import dice_schemes
 from referee.common.errors import DiceNeededError, IllegalOrderError, InvalidInputError
 from referee.common.ruling import Ruling
 from referee.common.state import DiceState
@@ -73,8 +73,12 @@ class DigitalRoller:
     """Rolls the digital dice of the open period for one entry (`seed` None: this is a preview).
 
     Roll numbers continue the period's count, which a rollback never winds back; the service
-    records how many were made. Under scheme 2 every roll is bound to ``entry`` (the number the
-    entry will have), ``command`` (the command as recorded) and the command's witness word.
+    records how many were made. Under scheme 3 every roll is bound to ``entry`` (the number the
+    entry will have), the fields of ``command`` (the command as recorded) but the ``unbound``
+    ones (its free text, referee/common/command_base.py) and the command's witness word; the
+    roll records the digest of what it was bound to and the names left out, so that anyone can
+    recompute it from an export (referee/dice_schemes.py). Under scheme 2 (a period committed
+    before it) the whole command and the derived purpose are bound.
     """
 
     campaign: str
@@ -85,6 +89,7 @@ class DigitalRoller:
     entry: int = 0
     command: dict[str, Any] = field(default_factory=dict)
     witness: dict[str, Any] | None = None
+    unbound: list[str] = field(default_factory=list)
 
     def roll(self, purpose: str, dice: str) -> dict[str, Any]:
         if self.dice is None:
@@ -99,9 +104,23 @@ class DigitalRoller:
             )
         n = self.dice.rolls + self.made + 1
         record: dict[str, Any] = {"purpose": purpose, "dice": dice}
-        if self.dice.scheme >= 2:
+        if self.dice.scheme >= 3:
             witness = self._witness()
-            message = digital_dice.bound_message(
+            digest = dice_schemes.bound_digest(self.command, self.unbound)
+            message = dice_schemes.scheme_3_message(
+                campaign=self.campaign,
+                period=self.dice.period,
+                n=n,
+                entry=self.entry,
+                command_digest=digest,
+                dice=dice,
+                word=witness["word"],
+                player_seeds=self.dice.player_seeds,
+            )
+            record.update(scheme=3, witness=witness, command_digest=digest, unbound=list(self.unbound))
+        elif self.dice.scheme == 2:
+            witness = self._witness()
+            message = dice_schemes.bound_message(
                 campaign=self.campaign,
                 period=self.dice.period,
                 n=n,
@@ -115,7 +134,7 @@ class DigitalRoller:
             record["scheme"] = 2
             record["witness"] = witness
         else:
-            message = digital_dice.roll_message(
+            message = dice_schemes.roll_message(
                 campaign=self.campaign,
                 period=self.dice.period,
                 n=n,
@@ -123,7 +142,7 @@ class DigitalRoller:
                 dice=dice,
                 player_seeds=self.dice.player_seeds,
             )
-        faces = digital_dice.faces(self.seed, message)
+        faces = dice_schemes.faces(self.seed, message)
         self.made += 1
         record.update(
             faces=faces,

@@ -23,9 +23,10 @@ class DiceCommitted(DomainEvent):
     scheme: int = Field(
         default=1,
         ge=1,
-        le=2,
-        description="how its rolls are made (referee/digital_dice.py): 1 until release 0.2.0 (what an entry "
-        "without this field used), 2 binds each roll to its entry, its command and a witness word",
+        le=3,
+        description="how its rolls are made (referee/dice_schemes.py): 1 until release 0.2.0 (what an entry "
+        "without this field used), 2 binds each roll to its entry, its command and a witness word, 3 (from "
+        "issue 27) to its entry, its command's rule-relevant fields and the word, never to free text",
     )
 
 

@@ -22,6 +22,7 @@ from pydantic import Field, TypeAdapter
 from referee.common import dice_events as dv
 from referee.common import receipt_events as rv
 from referee.common.event_base import DomainEvent as DomainEvent
+from referee.common.sealing_events import SEALING_EVENTS
 from referee.common.state import CalendarPosition, ParentLink, Unit, UnitStatus
 
 
@@ -210,6 +211,7 @@ NEUTRAL_EVENTS: tuple[type[DomainEvent], ...] = (
     dv.DiceCommitted,
     dv.DigitalRollsMade,
     dv.DiceSeedRevealed,
+    *SEALING_EVENTS,
     rv.ReceiptGiven,
 )
 """The events of every game, in documentation order."""

@@ -14,9 +14,10 @@ from typing import Any, Generic, TypeVar
 
 from ledger.errors import UnknownAccountError
 from referee.common import dice_events as dv
-from referee.common import receipt_events as rv
 from referee.common import events as ev
+from referee.common import receipt_events as rv
 from referee.common.accounts import restore_account, set_account
+from referee.common.sealing_events import SEALING_APPLIERS
 from referee.common.state import BaseState, DiceState, ForceRoster, StatedFact
 
 State = TypeVar("State", bound=BaseState)
@@ -144,6 +145,7 @@ NEUTRAL_APPLIERS: dict[type[Any], Applier] = {
     dv.DigitalRollsMade: _dice_rolled,
     dv.DiceSeedRevealed: _dice_revealed,
     rv.ReceiptGiven: _no_change,
+    **SEALING_APPLIERS,
 }
 
 

@@ -20,6 +20,7 @@ from referee.common.fold import GameFold
 from referee.common.forms import FormSpec
 from referee.common.ruling import Step
 from referee.common.scenario import LoadedScenario, Scenario
+from referee.common.sealing import SealSlot
 from referee.common.state import BaseState, CalendarPosition, CampaignIdentity
 from referee.common.views import View
 
@@ -102,6 +103,8 @@ class Game:
     scenario_tables: Callable[[Scenario], dict[str, Any]] = lambda scenario: {}
     views: Callable[[Any], list[View]] = lambda state: []
     forms: Mapping[str, FormSpec] = field(default_factory=dict)
+    sealed_orders: Mapping[str, SealSlot] = field(default_factory=dict)
+    """The sealed orders the game's rules read, by slot name (`referee.common.sealing.SealSlot`)."""
     rule_changes: tuple[RuleChange, ...] = ()
     """What later releases changed in what a command records (`RuleChange`)."""
     losses_on_advance: tuple[str, ...] = ()

@@ -20,6 +20,7 @@ from referee.common.errors import IllegalOrderError
 from referee.common.facts import citation, stated
 from referee.common.people import REFEREE
 from referee.common.ruling import Ruling, Step
+from referee.common.sealing_handlers import SEALING_HANDLERS
 from referee.common.state import BaseState, Unit
 
 
@@ -237,5 +238,6 @@ NEUTRAL_HANDLERS: dict[type[Any], Callable[[Any, Context[BaseState]], Decision]]
     c.RegisterUnit: _register_unit,
     c.SetUnitStatus: _set_unit_status,
     c.StateFact: _state_fact,
+    **SEALING_HANDLERS,
 }
 """The commands every game handles alike (the game's own handlers may override one)."""

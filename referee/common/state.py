@@ -15,6 +15,8 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from referee.common.sealing import SealedOrder
+
 UnitStatus = Literal["full", "cadre", "eliminated", "out_of_supply", "isolated"]
 
 
@@ -80,7 +82,7 @@ class DiceState(StateModel):
     player_seeds: dict[str, str] = Field(default_factory=dict)
     rolls: int = Field(default=0, ge=0, description="digital rolls made in this period (the next is rolls + 1)")
     revealed: bool = Field(default=False, description="the seed is in the record: no more rolls with it")
-    scheme: int = Field(default=1, ge=1, le=2, description="the dice scheme of the period (docs/dice.md)")
+    scheme: int = Field(default=1, ge=1, le=3, description="the dice scheme of the period (docs/dice.md)")
 
 
 class StatedFact(StateModel):
@@ -150,6 +152,11 @@ class ChainHead(StateModel):
     )
     people: dict[str, str] = Field(
         default_factory=dict, description="person -> the side they play (SeatPlayer); a rollback never unseats"
+    )
+    seals: dict[str, SealedOrder] = Field(
+        default_factory=dict,
+        description="sealed orders by the entry that sealed them (SealOrder, RevealOrder); part of the record: a "
+        "rollback never unseals or hides one again (referee/common/sealing_events.py)",
     )
 
 

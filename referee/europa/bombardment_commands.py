@@ -9,7 +9,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BeforeValidator, Field
 
-from referee.common.command_base import Command, EntryNumber, Name, TwoDice, Witnessed
+from referee.common.command_base import Command, EntryNumber, FreeLabel, Name, TwoDice, Witnessed
 from referee.europa.bombardment import AirBomber, ArtilleryFire
 
 
@@ -59,7 +59,7 @@ class ResolveBombardment(Command):
     kind: Literal["ResolveBombardment"] = "ResolveBombardment"
     side: Name = Field(description="the firing (phasing) side")
     hex: Name = Field(description="the target hex, as the table names it (the attack on it reads its hits)")
-    what: str = Field(default="", max_length=80, description="the bombardment as the table calls it")
+    what: FreeLabel = Field(default="", description="the bombardment as the table calls it")
     artillery: list[ArtilleryFire] = Field(
         default_factory=list, max_length=40, description="adjacent in-supply artillery, all factors combined"
     )

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from referee.common.command_base import Command, Name, OneDie, Points, Witnessed
+from referee.common.command_base import Command, FreeLabel, Name, OneDie, Points, Witnessed
 
 Label = Annotated[
     str, Field(min_length=1, max_length=60, pattern=r"^[^;|/]+$", description="the unit as the table calls it")
@@ -42,7 +42,7 @@ class ResolveBootCampCombat(Command):
 
     kind: Literal["ResolveBootCampCombat"] = "ResolveBootCampCombat"
     side: Name = Field(description="the attacking (phasing) side")
-    what: str = Field(default="", max_length=80, description="the combat as the table calls it")
+    what: FreeLabel = Field(default="", description="the combat as the table calls it")
     hex: Name | None = Field(default=None, description="the defender's hex (its stated terrain is read)")
     terrain: Name | None = Field(
         default=None, description="the defender's terrain on the TEC; none: as stated, or clear"

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from referee.common.command_base import (
+    FREE_TEXT,
     Amount,
     Command,
     Divisions,
     EntryNumber,
+    FreeLabel,
+    FreeText,
     Name,
     Points,
-    Text,
     TwoDice,
     Witnessed,
 )
@@ -62,7 +64,7 @@ class PayAttackSupply(Command):
     stacks: list[Divisions] = Field(min_length=1, max_length=50, description="divisions attacking from each stack")
     units: list[Name] = Field(default_factory=list, max_length=200)
     unpaid: bool = False
-    override: Override = None
+    override: Annotated[Override, FREE_TEXT] = None
     minor_divisions: Divisions = Field(
         default=0,
         description="sp_model 001 only: Axis minor infantry/cavalry and German security divisions among them, "
@@ -113,7 +115,7 @@ class BuyResourcePoints(Command):
     side: Name
     count: Amount
     location: Name = Field(description="where they are placed: a place the side holds Resource Points, in any case")
-    override: Override = None
+    override: Annotated[Override, FREE_TEXT] = None
 
 
 class SellResourcePoints(Command):
@@ -247,7 +249,7 @@ class ResolveCombat(Command):
 
     kind: Literal["ResolveCombat"] = "ResolveCombat"
     side: Name = Field(description="the attacking (phasing) side")
-    what: str = Field(default="", max_length=80, description="the combat as the table calls it, e.g. 'Kiev, hex 2715'")
+    what: FreeLabel = Field(default="", description="the combat as the table calls it, e.g. 'Kiev, hex 2715'")
     attackers: list[Attacker] = Field(min_length=1, max_length=60)
     defenders: list[Defender] = Field(min_length=1, max_length=40)
     terrain: Name = Field(default="clear", description="the defender's hex: a terrain of the campaign's combat chart")
@@ -277,7 +279,7 @@ class ResolveCombat(Command):
             "under sp_model 001 every attacking division (B-66)"
         ),
     )
-    override: Override = None
+    override: Annotated[Override, FREE_TEXT] = None
     minor_divisions: Divisions = Field(
         default=0,
         description="under sp_model 001: how many of the paying divisions are Axis minor infantry or cavalry or "
@@ -327,8 +329,8 @@ class CreditSupplyPoints(Command):
     kind: Literal["CreditSupplyPoints"] = "CreditSupplyPoints"
     side: Name
     amount: Amount
-    reason: Text
-    override: Override = None
+    reason: FreeText
+    override: Annotated[Override, FREE_TEXT] = None
 
 
 class DebitSupplyPoints(Command):
@@ -337,7 +339,7 @@ class DebitSupplyPoints(Command):
     kind: Literal["DebitSupplyPoints"] = "DebitSupplyPoints"
     side: Name
     amount: Amount
-    reason: Text
+    reason: FreeText
 
 
 class CreditReplacementPoints(Command):
@@ -347,8 +349,8 @@ class CreditReplacementPoints(Command):
     nation: Name
     type: Name = Field(description="replacement type, e.g. infantry, armor, artillery")
     amount: Amount
-    reason: Text
-    override: Override = None
+    reason: FreeText
+    override: Annotated[Override, FREE_TEXT] = None
 
 
 class DebitReplacementPoints(Command):
@@ -358,7 +360,7 @@ class DebitReplacementPoints(Command):
     nation: Name
     type: Name
     amount: Amount
-    reason: Text
+    reason: FreeText
 
 
 class EnterSupplyZone(Command):
@@ -367,7 +369,7 @@ class EnterSupplyZone(Command):
     kind: Literal["EnterSupplyZone"] = "EnterSupplyZone"
     side: Name
     zone: int = Field(ge=2, le=4, description="the supply zone now reached (lines 1-3 of B-60 crossed)")
-    reason: Text = Field(description="what was reached, e.g. 'within 2 hexes of Kiev'")
+    reason: FreeText = Field(description="what was reached, e.g. 'within 2 hexes of Kiev'")
 
 
 BrpCategory = Literal[

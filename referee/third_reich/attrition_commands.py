@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from referee.common.command_base import Command, EntryNumber, Name, TwoDice, Witnessed
+from referee.common.command_base import Command, EntryNumber, FreeLabel, Name, TwoDice, Witnessed
 from referee.third_reich.commands import Front
 
 
@@ -20,7 +20,7 @@ class ResolveAttrition(Command):
     front: Front
     defender: Name = Field(description="the defending side")
     factors_in_contact: int = Field(ge=0, le=1000, description="ground combat factors next to enemy units")
-    what: str = Field(default="", max_length=80, description="the front or sector as the table calls it")
+    what: FreeLabel = Field(default="", description="the front or sector as the table calls it")
     faces: TwoDice | None = Field(default=None, description='2D6 as thrown, e.g. [4, 3], or "digital"')
     rolled_by: Name = "referee"
     witnesses: list[Name] = Field(default_factory=list, max_length=20)

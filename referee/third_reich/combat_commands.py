@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from referee.common.command_base import Command, EntryNumber, Name, TwoDice, Witnessed
+from referee.common.command_base import Command, EntryNumber, FreeLabel, Name, TwoDice, Witnessed
 from referee.third_reich.commands import Front
 
 
@@ -54,7 +54,7 @@ class ResolveLandCombat(Command):
     russian_winter: bool = Field(
         default=False, description="non-Finnish Axis defenders in the USSR in the first winter of that war (A-68)"
     )
-    what: str = Field(default="", max_length=80, description="the combat as the table calls it")
+    what: FreeLabel = Field(default="", description="the combat as the table calls it")
     faces: TwoDice | None = Field(default=None, description='2D6 as thrown, e.g. [4, 3], or "digital"')
     rolled_by: Name = "referee"
     witnesses: list[Name] = Field(default_factory=list, max_length=20)

@@ -4,11 +4,11 @@ strategic warfare, conquests, city losses, lend lease and the year start."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field
 
-from referee.common.command_base import Amount, Command, Name, Text
+from referee.common.command_base import FREE_TEXT, Amount, Command, FreeText, Name
 from referee.common.plausible import Override
 from referee.third_reich.warfare_commands import ResolveStrategicWarfare
 
@@ -154,7 +154,7 @@ class RecordSurrender(Command):
 
     kind: Literal["RecordSurrender"] = "RecordSurrender"
     power: Name
-    reason: Text = Field(description="what happened at the table, e.g. 'Paris Axis-held at the end of the turn'")
+    reason: FreeText = Field(description="what happened at the table, e.g. 'Paris Axis-held at the end of the turn'")
 
 
 BrpCategory = Literal[
@@ -179,8 +179,8 @@ class GrantBrp(Command):
     power: Name
     amount: Amount
     category: BrpCategory
-    reason: Text
-    override: Override = None
+    reason: FreeText
+    override: Annotated[Override, FREE_TEXT] = None
 
 
 class SpendBrp(Command):
@@ -195,8 +195,8 @@ class SpendBrp(Command):
     power: Name
     amount: Amount
     category: BrpCategory
-    reason: Text
-    override: Override = None
+    reason: FreeText
+    override: Annotated[Override, FREE_TEXT] = None
 
 
 class AdjustBrpBase(Command):
@@ -206,7 +206,7 @@ class AdjustBrpBase(Command):
     power: Name
     change: int = Field(ge=-100_000, le=100_000)
     category: BrpCategory
-    reason: Text
+    reason: FreeText
 
 
 COMMANDS: tuple[type[Command], ...] = (

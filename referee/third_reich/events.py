@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee.common.events import EventCatalog, events_of
 from referee.common.legacy import Legacy
-from referee.third_reich import combat_events, economy_events
+from referee.third_reich import combat_events, economy_events, murmansk_events
 from referee.third_reich.options import LEGACY_DEFAULTS
 
 LEGACY = Legacy(
@@ -16,7 +16,7 @@ LEGACY = Legacy(
 """Release 0.1.0 kept Europa's (empty) accounts and table fields in a Third Reich campaign."""
 
 CATALOG = EventCatalog(
-    events_of(economy_events, combat_events),
+    events_of(economy_events, combat_events, murmansk_events),
     upcasters={("AccountRestored", 1): LEGACY.account, **economy_events.UPCASTERS},
     expanders={("CampaignOpened", 1): LEGACY.opening},
 )

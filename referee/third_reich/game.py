@@ -37,16 +37,25 @@ from referee.third_reich.forms import FORMS
 from referee.third_reich.handlers import ECONOMY_HANDLERS
 from referee.third_reich.isolation_handlers import ISOLATION_HANDLERS
 from referee.third_reich.murmansk_commands import ResolveMurmanskFight
+from referee.third_reich.murmansk_events import MURMANSK_APPLIERS
 from referee.third_reich.murmansk_handlers import MURMANSK_HANDLERS
+from referee.third_reich.murmansk_sealed import SEALED_ORDERS
 from referee.third_reich.options import OPTIONS, SOURCES
 from referee.third_reich.rule_changes import RULE_CHANGES
 from referee.third_reich.state import ReichState
 from referee.third_reich.warfare_handlers import WARFARE_HANDLERS
 from referee.third_reich.year_start import perform as perform_year_start
 
-FOLD = GameFold("third_reich", ReichState, CATALOG, {**ECONOMY_APPLIERS, **COMBAT_APPLIERS}, state_version=7)
+FOLD = GameFold(
+    "third_reich",
+    ReichState,
+    CATALOG,
+    {**ECONOMY_APPLIERS, **COMBAT_APPLIERS, **MURMANSK_APPLIERS},
+    state_version=8,
+)
 register(FOLD)
-"""State version 2: the state of release 0.2 (0.1.0's cached states are rebuilt)."""
+"""State version 2: the state of release 0.2 (0.1.0's cached states are rebuilt); 8: the strategic-warfare
+holdings and the Murmansk sit-outs of sealed orders."""
 
 FACTS = (
     FactKind("fortified", "hex", "yes_no", "the defender's hex is a fortress or fortification line", "H-05 [004]"),
@@ -139,5 +148,6 @@ GAME = Game(
     scenario_tables=setup.scenario_tables,
     views=views.views,
     forms=FORMS,
+    sealed_orders=SEALED_ORDERS,
     rule_changes=RULE_CHANGES,
 )

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from referee.common.command_base import Command, Digital, Name, Witnessed
+from referee.common.command_base import Command, Digital, EntryNumber, Name, Witnessed
 
 Factors = Annotated[int, Field(ge=0, le=200)]
 
@@ -14,7 +14,8 @@ Factors = Annotated[int, Field(ge=0, le=200)]
 class ResolveMurmanskFight(Command):
     """Fight the Murmansk box step by step (G-70..G-72 [004]) from what each side sent; the BRP
     hits come off the northern lend lease in the box, which arrives as option murmansk_timing
-    says (J-58). U-boat factors, hidden until now, are revealed here."""
+    says (J-58). U-boat factors, hidden until now, are revealed here: typed, or read from the
+    sides' sealed orders (``german_seal``, ``allied_seal``: docs/murmansk.md "Sealed orders")."""
 
     kind: Literal["ResolveMurmanskFight"] = "ResolveMurmanskFight"
     receiver: Name = "USSR"
@@ -24,6 +25,16 @@ class ResolveMurmanskFight(Command):
     allied_fleets: Factors = 0
     asw: Factors = 0
     allied_air: Factors = Field(default=0, description="never allowed (G-72): here to be refused by rule")
+    german_seal: EntryNumber | None = Field(
+        default=None,
+        description="the entry that sealed Germany's murmansk order, revealed: its german_air, german_fleets and "
+        "uboats are read from it (leave those at 0)",
+    )
+    allied_seal: EntryNumber | None = Field(
+        default=None,
+        description="the entry that sealed the Western Allies' murmansk order, revealed: its allied_fleets and asw "
+        "are read from it (leave those at 0)",
+    )
     rolls: list[Annotated[int, Field(ge=-100, le=100)]] | Digital = Field(
         description='1D10 faces in the order the fight asks for them, or "digital"', max_length=20
     )

@@ -3,6 +3,7 @@ step from what each side committed, the hits taken off the northern lend lease i
 
 The hits go through the same event as hits typed in (`RecordMurmanskHits`), so each route's
 shipment, its losses and its arrival are kept by one piece of code whichever way they come in.
+What each side sent is typed, or read from its revealed sealed order (`murmansk_sealed`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from referee.common.options import option
 from referee.common.ruling import Ruling, Step
 from referee.third_reich import economy_events as ec
 from referee.third_reich import murmansk as mm
+from referee.third_reich import murmansk_sealed as ms
 from referee.third_reich import murmansk_timing as mt
 from referee.third_reich.context import account
 from referee.third_reich.murmansk_commands import ResolveMurmanskFight
@@ -38,6 +40,12 @@ def _northern(state: ReichState, receiver: str) -> dict[str, tuple[str, int]]:
 
 def commitments(command: ResolveMurmanskFight, state: ReichState) -> mm.Commitments:
     """What each side sent, and the lend lease in the box by sender (refused outside its moment)."""
+    return _commitments(command, state)[0]
+
+
+def _commitments(command: ResolveMurmanskFight, state: ReichState) -> tuple[mm.Commitments, list[Step]]:
+    """The commitments, with a step for each sealed order read and each check against this
+    turn's strategic warfare (G-72 [004])."""
     calendar = state.table.calendar
     reading = option(state.identity.options, "murmansk_timing")
     mt.require_fight_time(reading, calendar.turn, calendar.player, calendar.phase)
@@ -49,23 +57,21 @@ def commitments(command: ResolveMurmanskFight, state: ReichState) -> mm.Commitme
     unknown = [giver for giver in carried if giver not in ("UK", "USA")]
     if unknown:
         raise IllegalOrderError(f"lend lease from {', '.join(unknown)} cannot be in the Murmansk box (G-56, G-58)")
-    return mm.Commitments(
-        german_air=command.german_air,
-        german_fleets=command.german_fleets,
-        uboats=command.uboats,
-        allied_fleets=command.allied_fleets,
-        asw=command.asw,
+    sent, steps = ms.sent_to_box(command, state)
+    fight = mm.Commitments(
+        **sent,
         allied_air=command.allied_air,
         uk_brps=carried.get("UK", 0),
         usa_brps=carried.get("USA", 0),
     )
+    return fight, steps + ms.check_against_strategic_warfare(fight, state, reading)
 
 
 def resolve_murmansk_fight(command: ResolveMurmanskFight, ctx: Context[ReichState]) -> Decision:
     """G-70 [004]: the eight steps in order; the hits never above what the box holds; the U-boats
     and ASW that went sit out strategic warfare as G-72 and J-58 say."""
     state = ctx.state
-    fight = commitments(command, state)
+    fight, sealed_steps = _commitments(command, state)
     tables = fire_tables_of(state)
     records: list[dict[str, Any]] = []
     typed = None if command.rolls == "digital" else list(command.rolls)
@@ -80,7 +86,7 @@ def resolve_murmansk_fight(command: ResolveMurmanskFight, ctx: Context[ReichStat
         raise IllegalOrderError(f"the fight used {len(records)} roll(s) of 1D10; {len(typed)} were given (G-70 [004])")
     outcome = mm.resolve(fight, tables, [int(record["total"]) for record in records])
     reading = option(state.identity.options, "murmansk_timing")
-    steps = list(outcome.steps)
+    steps = sealed_steps + list(outcome.steps)
     steps += [
         Step(
             text=f"{out.factors} {out.weapon} sit out the {out.player} {out.phase} of {out.season}: {out.reason}",
@@ -100,6 +106,7 @@ def resolve_murmansk_fight(command: ResolveMurmanskFight, ctx: Context[ReichStat
     if outcome.brp_hits:
         events.append(ec.LendLeaseIntercepted(receiver=command.receiver, hits=outcome.brp_hits, by_route=by_route))
     events.append(ev.StepCompleted(step=STEP))
+    events += ms.sit_out_marks(command, fight, outcome, state, ctx.head + 1)
     return Decision(Ruling(summary=outcome.summary, steps=steps), events, records)
 
 

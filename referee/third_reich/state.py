@@ -132,6 +132,28 @@ class LostUnit(StateModel):
     cause: str
 
 
+class StrategicWarfareHeld(StateModel):
+    """What a U-boat round stated of one weapon in its game turn: the factors held in all and
+    those that fought (G-72 [004]: the Murmansk fight checks its U-boats and ASW against it)."""
+
+    weapon: Literal["U-boats", "ASW"]
+    held: int = Field(ge=0)
+    used: int = Field(ge=0)
+    entry: int = Field(description="the round that stated it (the latest, when several did)")
+
+
+class MurmanskSitOut(StateModel):
+    """Factors a sealed Murmansk fight keeps from a later strategic-warfare round (G-72, J-58 [004])."""
+
+    weapon: Literal["U-boats", "ASW"]
+    factors: int = Field(ge=0)
+    player: str
+    phase: str
+    fight: int = Field(description="the fight's entry")
+    seal: int | None = Field(default=None, description="the seal that put them in the box")
+    rule: str
+
+
 class ReichTable(TableState):
     """The Third Reich table: the common one, with the land-combat losses still owed and the
     units recorded combats removed."""
@@ -140,6 +162,13 @@ class ReichTable(TableState):
     lost_units: dict[str, LostUnit] = Field(default_factory=dict, description="unit -> how it was lost")
     attrition_hexes: dict[str, int] = Field(
         default_factory=dict, description="attrition entry -> hexes it won that the attacker has not named yet"
+    )
+    sw_held: dict[str, StrategicWarfareHeld] = Field(
+        default_factory=dict, description="'turn:weapon' -> what U-boat rounds stated held and used (G-72)"
+    )
+    murmansk_sit_out: dict[str, MurmanskSitOut] = Field(
+        default_factory=dict,
+        description="'turn:weapon' -> factors a sealed Murmansk fight keeps from that turn's round",
     )
 
 

@@ -25,6 +25,20 @@ class ResolveStrategicWarfare(Command):
         default=0, ge=-3, le=3, description="DRM on the U-boats'/bombers' rolls (weather, from your chart)"
     )
     defence_drm: int = Field(default=0, ge=-3, le=3, description="DRM on the ASW/interceptor roll")
+    uboats_held: int | None = Field(
+        default=None,
+        ge=0,
+        le=500,
+        description="U-boat rounds: every U-boat factor Germany holds, any in the Murmansk box included; needed "
+        "when Germany sealed a Murmansk order this turn, whose U-boats sit out the round (G-72)",
+    )
+    asw_held: int | None = Field(
+        default=None,
+        ge=0,
+        le=500,
+        description="U-boat rounds: every ASW factor the Allies hold, any left in the Murmansk box included; "
+        "needed when a sealed Murmansk fight keeps ASW from this round (G-72, J-58)",
+    )
     rolls: TenSided = Field(
         description="1D10 faces in order: defence fire, offence fire, offence at the economy "
         '(only those the fight needs), or "digital"'

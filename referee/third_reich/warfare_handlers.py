@@ -17,6 +17,7 @@ from referee.common.options import option
 from referee.common.pinned import pinned_chart
 from referee.common.ruling import Ruling, Step
 from referee.third_reich import commands as tr
+from referee.third_reich import murmansk_sealed as ms
 from referee.third_reich import warfare as sw
 from referee.third_reich.context import account, economy_of
 from referee.third_reich.fire import BUNDLED, FireTables
@@ -80,8 +81,10 @@ def _check(command: ResolveStrategicWarfare, state: ReichState) -> bool:
 
 
 def resolve_strategic_warfare(command: ResolveStrategicWarfare, ctx: Context[ReichState]) -> Decision:
-    """G-61..G-68 [004]: one round, then the BRP hits on the target's economy."""
+    """G-61..G-68 [004]: one round, then the BRP hits on the target's economy; U-boats and ASW in
+    the Murmansk box sit out (G-72: `murmansk_sealed.strategic_warfare_round`)."""
     happy = _check(command, ctx.state)
+    box_steps, box_events = ms.strategic_warfare_round(command, ctx.state, ctx.head + 1)
     tables = fire_tables_of(ctx.state)
     fight = sw.Fight(
         attacker=command.attacker,
@@ -114,8 +117,8 @@ def resolve_strategic_warfare(command: ResolveStrategicWarfare, ctx: Context[Rei
     if outcome.survivors:
         outcome = sw.economy(fight, outcome, tables, roll(f"{weapon['name']} at the {command.target} economy"))
     _no_more(faces, len(rolls))
-    steps += outcome.steps
-    events = []
+    steps += box_steps + outcome.steps
+    events: list[Any] = list(box_events)
     summary = (
         f"{weapon['name']} lose {outcome.offensive_lost}, {weapon['defence']} lose {outcome.defensive_lost}; "
         f"{command.target} takes {outcome.economy_hits} BRP hits"
@@ -127,7 +130,7 @@ def resolve_strategic_warfare(command: ResolveStrategicWarfare, ctx: Context[Rei
             power=command.target, attacker=command.attacker, hits=outcome.economy_hits, actor=command.actor
         )
         recorded = sw_hits(computed, ctx)
-        events = recorded.events
+        events += recorded.events
         steps += recorded.ruling.steps
     return Decision(Ruling(summary=summary, steps=steps), events, rolls)
 

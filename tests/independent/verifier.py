@@ -5,6 +5,9 @@ library is used. Where the page is silent or ambiguous, the choice made is marke
 comment (the report of this work lists every such place); a few of those choices were then compared
 with the turnledger CLI run as a black box (`turnledger import`, `verify`, `verify --help`).
 
+Updated for dice scheme 3 (issue 27) from the page's "Roll records", "Digital dice" and "Dice
+periods" sections alone, as they were rewritten for it.
+
 Call ``verify_export(path, head=None)`` for a JSONL export or ``verify_store(sqlite_path, head=None)``
 for a campaign's SQLite file; each returns a ``Verdict`` with ``ok``, ``problems`` and ``findings``.
 """
@@ -296,7 +299,21 @@ def roll_message(
     command: str | None = None,
     witness: Any = None,
 ) -> dict[str, Any]:
-    """The message of a digital roll (without its block): scheme 2's eleven keys, or scheme 1's six."""
+    """The message of a digital roll (without its block): scheme 3's nine keys, scheme 2's ten, or
+    scheme 1's six. Under scheme 3 ``command`` is the roll's command_digest and ``witness`` its
+    witness object, of which only the word goes in."""
+    if scheme == 3:
+        return {
+            "scheme": 3,
+            "campaign": campaign,
+            "period": period,
+            "n": n,
+            "entry": entry,
+            "command": command,
+            "dice": dice,
+            "word": witness.get("word") if isinstance(witness, dict) else None,
+            "player_seeds": player_seeds,
+        }
     message: dict[str, Any] = {
         "campaign": campaign,
         "period": period,
@@ -308,6 +325,14 @@ def roll_message(
     if scheme == 2:
         message.update({"scheme": 2, "entry": entry, "command": command, "witness": witness})
     return message
+
+
+def bound_digest(command: Any, unbound: list[str]) -> str:
+    """Scheme 3: SHA-256 of the canonical JSON of the command without the keys named in ``unbound``."""
+    # ASSUMED: a command that is not an object has no keys to remove (its digest is of it as it is).
+    if isinstance(command, dict):
+        command = {key: value for key, value in command.items() if key not in unbound}
+    return sha256_hex(canonical_json(command))
 
 
 def roll_block(seed: bytes, message: dict[str, Any], block: int) -> bytes:
@@ -383,6 +408,7 @@ class _Roll:
     record: dict[str, Any]
     digest: str
     campaign: str | None
+    command: Any = None  # the entry's command as recorded (scheme 3 digests its bound fields)
 
 
 @dataclass
@@ -538,7 +564,7 @@ class _Record:
             except LineError:
                 digest = ""
             for roll in digital:
-                self.rolls.append(_Roll(index, number, roll, digest, self.campaign))
+                self.rolls.append(_Roll(index, number, roll, digest, self.campaign, entry.get("command")))
 
     def _commit(self, index: int, number: int, event: dict[str, Any]) -> None:
         period, commit, seeds = event.get("period"), event.get("commitment"), event.get("player_seeds")
@@ -550,7 +576,7 @@ class _Record:
             wrong.append(f"commitment {_short(commit)}")
         if not isinstance(seeds, dict):
             wrong.append(f"player_seeds {_short(seeds)}")
-        if not (_is_int(scheme) and scheme in (1, 2)):
+        if not (_is_int(scheme) and scheme in (1, 2, 3)):
             wrong.append(f"scheme {_short(scheme)}")
         if wrong or not (_is_int(period) and _is_hex64(commit)):
             self.problem(index, "DiceCommitted with a malformed " + ", ".join(wrong))
@@ -665,7 +691,7 @@ class _Record:
         if commit_ is None:
             pass
         elif n in seen:
-            if scheme == 2:
+            if scheme in (2, 3):
                 self.problem(index, f"{name} given again (a roll made twice)")
             else:
                 self.findings.append(
@@ -690,6 +716,8 @@ class _Record:
             # ASSUMED: only a note: the page says what total is ("their sum") but not that a verifier checks it.
             note = f"note: {name} total {_short(record.get('total'))} is not the sum of its faces"
             self.findings.append(f"{self.label(index)}: {note}")
+        if scheme == 3 and not self._bound_as_recorded(roll, name):
+            return
         if period not in revealed_at:
             unrevealed_rolls.setdefault(period, []).append(
                 f"entry #{roll.number} roll {period}.{n} {dice} {faces if faces is not None else record.get('faces')}"
@@ -715,7 +743,7 @@ class _Record:
             dice=dice,
             player_seeds=commit_.player_seeds,
             entry=roll.number,
-            command=roll.digest,
+            command=record.get("command_digest") if scheme == 3 else roll.digest,
             witness=record.get("witness"),
         )
         try:
@@ -725,6 +753,30 @@ class _Record:
             return
         if faces is not None and computed != faces:
             self.problem(index, f"{name} {dice} faces {faces} are not the dice's {computed}")
+
+    def _bound_as_recorded(self, roll: _Roll, name: str) -> bool:
+        """Scheme 3: the roll records its command_digest, unbound list and witness word, and the digest
+        of the command without the unbound keys is its command_digest (checked revealed or not).
+        False when the roll cannot be recomputed at all."""
+        record, index = roll.record, roll.index
+        unbound, digest, witness = record.get("unbound"), record.get("command_digest"), record.get("witness")
+        if not (
+            isinstance(unbound, list)
+            and all(isinstance(key, str) for key in unbound)
+            and isinstance(digest, str)
+            and isinstance(witness, dict)
+            and isinstance(witness.get("word"), str)
+        ):
+            self.problem(index, f"{name} is scheme 3 but lacks its command_digest, unbound list or witness word")
+            return False
+        try:
+            again = bound_digest(roll.command, unbound)
+        except LineError as exc:
+            self.problem(index, f"{name}: its command cannot be digested: {exc}")
+            return True
+        if again != digest:
+            self.problem(index, f"{name}: the command's bound fields digest to {again}, not to its command_digest")
+        return True
 
     def _check_head(self, head: str) -> None:
         # ASSUMED (the page is silent; `turnledger verify --help` says "its first 8 or more hex digits"):

@@ -95,7 +95,9 @@ def test_a_roll_number_given_twice_is_a_problem_under_scheme_2() -> None:
 
 
 def test_a_roll_is_bound_to_its_command_and_entry_not_to_a_purpose_the_referee_types() -> None:
-    """Changing anything the roll was made for (a parameter, the entry, the word) changes its faces."""
+    """Scheme 2: changing anything the roll was made for (a parameter, the entry, the word) changes
+    its faces; so did its free text (the combat's name here), which scheme 3 leaves out
+    (tests/referee/test_dice_scheme_3.py)."""
     base: dict[str, Any] = {
         "campaign": "c",
         "period": 2,
@@ -136,7 +138,7 @@ def test_a_digital_roll_needs_a_witness_word_from_someone_other_than_the_one_ent
         europa.execute_json({**ROLL, "witness_word": {"by": "referee", "word": "owl"}})
     assert snapshot(europa) == before
     roll = europa.execute_json(ROLL)["rolls"][0]
-    assert (roll["scheme"], roll["witness"], roll["entered_by"]) == (2, WORD, "referee")
+    assert (roll["scheme"], roll["witness"], roll["entered_by"]) == (3, WORD, "referee")
 
 
 def test_an_offline_copy_with_the_seed_cannot_tell_the_roll_before_the_word(make_service: Any, tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from ledger.exchange import export_jsonl
-from referee import digital_dice
+from referee import dice_schemes, digital_dice
 from referee.common.dice import DICE
 from referee.common.errors import IllegalOrderError
 from referee.service import RefereeService
@@ -87,11 +87,8 @@ def test_commit_roll_reveal_and_check_offline(make_service: Any, tmp_path: Path)
     export = tmp_path / "dice.jsonl"
     with export.open("w", encoding="utf-8") as handle:
         export_jsonl(service.store, handle)
-    script = tmp_path / "digital_dice.py"
-    shutil.copy(digital_dice.__file__, script)  # alone, away from turnledger, without site-packages (-S -I)
-    result = subprocess.run(
-        [sys.executable, "-S", "-I", str(script), str(export)], check=False, capture_output=True, text=True, timeout=60
-    )
+    script = alone_with_its_sibling(tmp_path)
+    result = run_alone(script, export)
     assert result.returncode == 0, result.stdout
     assert "roll " + f"{dice.period}.1 2D6 {first['rolls'][0]['faces']} (weather) checks" in result.stdout
     lines = export.read_text(encoding="utf-8").splitlines(keepends=True)
@@ -99,10 +96,29 @@ def test_commit_roll_reveal_and_check_offline(make_service: Any, tmp_path: Path)
     forged = "[1,1]" if first["rolls"][0]["faces"] == [6, 6] else "[6,6]"  # never the faces rolled (1 in 36)
     lines[first["number"]] = lines[first["number"]].replace(f'"faces":{faces}', f'"faces":{forged}', 1)
     export.write_text("".join(lines), encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-S", "-I", str(script), str(export)], check=False, capture_output=True, text=True, timeout=60
-    )
+    result = run_alone(script, export)
     assert result.returncode == 1 and "PROBLEM" in result.stdout
+
+
+def alone_with_its_sibling(tmp_path: Path) -> Path:
+    """digital_dice.py and dice_schemes.py alone in a folder, away from turnledger."""
+    folder = tmp_path / "alone"
+    folder.mkdir()
+    for module in (digital_dice, dice_schemes):
+        shutil.copy(str(module.__file__), folder / Path(str(module.__file__)).name)
+    return folder / "digital_dice.py"
+
+
+def run_alone(script: Path, export: Path) -> subprocess.CompletedProcess[str]:
+    """The script run without site-packages, user site or environment (turnledger is not importable)."""
+    return subprocess.run(
+        [sys.executable, "-S", "-s", "-E", str(script), str(export)],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=script.parent,
+    )
 
 
 def service_command(data: dict[str, Any]) -> Any:

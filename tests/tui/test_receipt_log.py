@@ -15,7 +15,10 @@ from typing import Any
 import pytest
 
 from ledger.entry import recompute_hash
-from ledger.trust import trust_dir
+from ledger.entry_line import canonical
+from ledger.receipt_log import receipts_dir
+from ledger.receipts import receipt_code
+from referee import verify_export
 from referee.receipts import (
     all_receipts,
     check_given_in_record,
@@ -42,7 +45,7 @@ def test_a_head_receipt_given_is_stated_in_the_next_entry_and_listed_by_receipt_
     _marked(service, 2)
     given = head_receipt(service)
     give_receipts(service, [given])
-    log = trust_dir() / f"{service.campaign_id}.receipts.json"
+    log = receipts_dir() / f"{service.campaign_id}.json"
     assert stat.S_IMODE(os.stat(log).st_mode) == 0o600
     next_entry = service.execute_json({"kind": "SetMarker", "name": "after", "value": "y"})
     stated = [event for event in next_entry["events"] if event["type"] == "ReceiptGiven"]
@@ -134,3 +137,36 @@ def test_a_head_receipt_stated_in_the_record_is_checked_against_the_entry_it_nam
     assert len(problems) == 1 and f"states head receipt {given.code} given at #{given.number}" in problems[0]
     code, printed = run(capsys, "verify", location)
     assert code == 1 and f"states head receipt {given.code}" in " ".join(printed.split()), printed
+
+
+def test_the_standalone_verifier_checks_each_head_receipt_the_record_states(make_service: Any, tmp_path: Path) -> None:
+    """verify_export.py reads the statements too: one whose code no longer fits the entry it names
+    (the export rewritten and rehashed from there on) is named; the honest export passes."""
+    service = make_service(str(tmp_path / "game.db"))
+    _marked(service, 2)
+    given = head_receipt(service)
+    give_receipts(service, [given])
+    _marked(service, 2)
+    export = tmp_path / "game.jsonl"
+    with export.open("w", encoding="utf-8") as out:
+        service.export_jsonl(out)
+    service.close()
+    checked, problems = verify_export.check_file(str(export))
+    assert problems == [] and any(f"head receipt {given.code} of #{given.number}" in line for line in checked)
+    header, *entries = [json.loads(line) for line in export.read_text(encoding="utf-8").splitlines()]
+    other = receipt_code(header["campaign_id"], given.number, "0" * 64)
+    prev = entries[given.number]["prev_hash"]
+    for entry in entries[given.number :]:  # the statement's entry (#given + 1) and every one after it
+        for event in entry["events"]:
+            if event["type"] == "ReceiptGiven":
+                event["code"] = other
+        entry["prev_hash"] = prev
+        entry["hash"] = prev = recompute_hash(entry)
+    header["head_hash"] = prev
+    forged = tmp_path / "forged.jsonl"
+    forged.write_text(
+        "".join(canonical(item) + "\n" for item in [header, *entries]),
+        encoding="utf-8",
+    )
+    _checked, problems = verify_export.check_file(str(forged))
+    assert len(problems) == 1 and f"states head receipt {other} given at #{given.number}" in problems[0], problems

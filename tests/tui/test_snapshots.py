@@ -22,6 +22,11 @@ CAMPAIGN_ID = "11111111-2222-3333-4444-555555555555"
 
 @pytest.fixture
 def app(tmp_path: Path) -> TurnledgerApp:
+    return club(tmp_path)
+
+
+def club(tmp_path: Path) -> TurnledgerApp:
+    """The club's campaign: the same entries, hashes and receipts at every run."""
     made = make_app(str(tmp_path / "club.db"), clock=TickingClock(), campaign_id=CAMPAIGN_ID)
     for command in (
         {"kind": "AdvancePhase"},
@@ -115,3 +120,9 @@ def test_combat_form_with_its_derivation(snap_compare: Any, app: TurnledgerApp) 
         await pilot.wait_for_animation()
 
     assert snap_compare(app, terminal_size=(130, 48), run_before=fill)
+
+
+def test_receipt_screen(snap_compare: Any, tmp_path: Path) -> None:
+    """x: the head receipt with its QR code (given as it is shown: each test keeps its own receipt
+    log, tests/conftest.py, so the other snapshots' campaigns of the same id never state it)."""
+    assert snap_compare(club(tmp_path), terminal_size=SIZE, run_before=settled, press=["x"])

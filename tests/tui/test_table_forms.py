@@ -218,7 +218,7 @@ async def test_digital_dice_from_the_combat_form_then_checked_in_the_report(tmp_
         combat = app.service.store.entry(app.service.head())
         roll = combat["rolls"][0]
         assert (roll["method"], roll["n"], roll["rolled_by"]) == ("digital", 1, "referee")
-        assert (roll["scheme"], roll["witness"]) == (2, {"by": "Ivan", "word": "bear"})
+        assert (roll["scheme"], roll["witness"]) == (3, {"by": "Ivan", "word": "bear"})
         await pilot.press("r")
         await pilot.pause()
         assert "its seed is revealed when its game turn ends" in str(app.screen.query_one("#check", Static).content)

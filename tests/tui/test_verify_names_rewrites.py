@@ -98,6 +98,7 @@ def test_the_head_noted_at_the_table_must_still_be_in_the_record(
     assert code == 0 and "is entry #6" in printed, printed
     _cut(store, 4)
     monkeypatch.setenv("TURNLEDGER_TRUST_DIR", str(tmp_path / "a-machine-that-never-saw-it"))
+    monkeypatch.setenv("TURNLEDGER_RECEIPTS_DIR", str(tmp_path / "a-machine-that-never-saw-it" / "receipts"))
     code, printed = run(capsys, "verify", store)
     assert code == 0  # the chain alone cannot tell: that is what the noted head is for
     code, printed = run(capsys, "verify", store, "--head", noted[:10])

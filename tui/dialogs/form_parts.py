@@ -74,7 +74,51 @@ def record_from(screen: ModalScreen[Any], data: dict[str, Any]) -> bool:
     return recorded
 
 
-class TableForm(ModalScreen[None]):
+class RecordingForm(ModalScreen[None]):
+    """The frame every recording form shares: F3 or the Record button records, Escape or Cancel
+    closes, Enter in a field moves on to the next. `command()` builds the command; `checked(data)`
+    may refuse it before it is recorded; a refusal (there or at recording) goes to the console's
+    error dialog and the form stays open with what was typed (`refused`)."""
+
+    BINDINGS = [("escape", "cancel", "Cancel"), ("f3", "record", "Record")]
+
+    def command(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def checked(self, data: dict[str, Any]) -> None:
+        """Refuse ``data`` (raise) before it goes to the service; nothing by default."""
+
+    def refused(self, data: dict[str, Any]) -> None:
+        """What to undo when the command was refused at recording; nothing by default."""
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a field moves on to the next one."""
+        self.focus_next()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "cancel":
+            self.dismiss(None)
+            return
+        self.action_record()
+
+    def action_record(self) -> None:
+        """Record what the form shows (F3 or the Record button); refused: the form stays open."""
+        try:
+            data = self.command()
+            self.checked(data)
+        except Exception as error:
+            self.app.show_error(error)  # type: ignore[attr-defined]  # TurnledgerApp's error funnel
+            return
+        if record_from(self, data):
+            self.dismiss(None)
+        else:
+            self.refused(data)
+
+
+class TableForm(RecordingForm):
     """A form that shows its calculation as the referee types and records only what the referee accepts.
 
     Subclasses compose their fields (with a `#calculation-text` Static and Record/Cancel
@@ -82,7 +126,6 @@ class TableForm(ModalScreen[None]):
     Record (None: no dice); `ready` says when there is enough to calculate.
     """
 
-    BINDINGS = [("escape", "cancel", "Cancel"), ("f3", "record", "Record")]
     dice: str | None = "2D6"
     dice_key = "faces"
 
@@ -93,9 +136,6 @@ class TableForm(ModalScreen[None]):
         self.actor = actor
         self._idle: Any = None
         """The calculation panel's opening text (read at the first change)."""
-
-    def command(self) -> dict[str, Any]:
-        raise NotImplementedError
 
     def ready(self, data: dict[str, Any]) -> bool:
         return True
@@ -133,32 +173,13 @@ class TableForm(ModalScreen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         self._update()
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Enter in a field moves on to the next one (the calculation follows as it is typed)."""
-        self.focus_next()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "cancel":
-            self.dismiss(None)
-            return
-        self.action_record()
-
-    def action_record(self) -> None:
-        """Record what the form shows (F3 or the Record button); refused: the form stays open."""
-        try:
-            data = self.command()
-            if self.dice and self.dice_key not in data:
-                raise InvalidInputError(
-                    f"throw {self.dice} at the table and type the faces (or d Name:word for digital dice, "
-                    "with the word a player says) before recording"
-                )
-            if data.get(self.dice_key) != "digital":
-                self.preview(data)
-        except Exception as error:
-            self.app.show_error(error)  # type: ignore[attr-defined]  # TurnledgerApp's error funnel
-            return
-        if record_from(self, data):
-            self.dismiss(None)
+    def checked(self, data: dict[str, Any]) -> None:
+        """The dice must be in before recording, and a ruling from typed faces is previewed first
+        (digital dice are rolled at recording, never previewed)."""
+        if self.dice and self.dice_key not in data:
+            raise InvalidInputError(
+                f"throw {self.dice} at the table and type the faces (or d Name:word for digital dice, "
+                "with the word a player says) before recording"
+            )
+        if data.get(self.dice_key) != "digital":
+            self.preview(data)

@@ -24,6 +24,8 @@ KEYS = """[b]turnledger console[/b]
   e        Third Reich air and naval combat in a hex: each side's factors, the rolls in order, the ruling
            (counter-air, interception and air drops: the command form, c)
   k        Third Reich Murmansk box: what each side sent, the rolls it asks for, the fight step by step
+  s        seal a side's hidden order (the Murmansk box's face-down counters): typed hidden, only
+           its commitment recorded;   S   reveal a sealed order (checked against its commitment)
   y        Third Reich year start: a power's whole calculation, lend lease, then record
   l        the log: every entry; Enter opens one
   n        the force rosters: every unit as of the entry shown; / filters
@@ -41,6 +43,8 @@ KEYS = """[b]turnledger console[/b]
            rollbacks, who entered what, and each player's dice drawn face by face
   r        report on the entry under the cursor: rolls, witnesses, derivation, hash, notes;
            flag a dispute or rule on it (a ruling settles the open dispute)
+  x        the head receipt and its QR code, for the players to note (shown again as q closes
+           the console: then any key quits); a digital roll's receipt shows as it is made
   pgup / pgdn   page through a long dashboard (accounts, roster)
   ctrl+p   command palette: every action by name, and New campaign (scenario, rules version,
            option readings; opened here in place of this one)
