@@ -370,6 +370,9 @@ def entry_view(entry: dict[str, Any], *, undone_by: int | None = None, receipt: 
         rule = f"  [{step['rule']}]" if step.get("rule") else ""
         lines.append_safe(f"  · {step['text']}{rule}\n")
     lines.append_safe("events: " + ", ".join(event["type"] for event in entry["events"]) + "\n")
+    for event in entry["events"]:
+        if event.get("type") == "ReceiptGiven":  # issue 27: the head receipt shown before this entry
+            lines.append_safe(f"receipt given at #{event['entry']}: {event['code']} ({event['given_at']})\n")
     if entry.get("source"):
         lines.append_safe(f"from {entry['source']['file']} line {entry['source']['line']}\n")
     lines.append_safe(f"hash {entry['hash']}\nprev {entry['prev_hash']}", style="dim")

@@ -121,7 +121,14 @@ class TableFormActions:
         """Third Reich: the Murmansk box fought step by step (when option murmansk_timing says)."""
         setup = self._setup("murmansk", "fight the Murmansk box")
         if setup is not None:
-            form = MurmanskForm(setup["boxes"], setup["arrival"], self._preview, self._hint("murmansk"), self.actor)
+            form = MurmanskForm(
+                setup["boxes"],
+                setup["arrival"],
+                self._preview,
+                self._hint("murmansk"),
+                self.actor,
+                setup.get("sealed"),
+            )
             self.push_screen(form)
 
     def action_year_start(self) -> None:

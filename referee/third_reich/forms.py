@@ -11,6 +11,7 @@ from referee.common.errors import IllegalOrderError
 from referee.common.form_setups import isolation_setup, phasing_side
 from referee.common.forms import FormSpec
 from referee.common.options import option
+from referee.common.sealing_handlers import seals_of
 from referee.third_reich import air_battles as ab
 from referee.third_reich import attrition as at
 from referee.third_reich import murmansk as mm
@@ -22,6 +23,7 @@ from referee.third_reich.combat_handlers import assess_command
 from referee.third_reich.context import powers_in_movement_order
 from referee.third_reich.murmansk_commands import ResolveMurmanskFight
 from referee.third_reich.murmansk_handlers import commitments
+from referee.third_reich.murmansk_sealed import SEAL_FIELDS, SLOT
 from referee.third_reich.state import ReichState
 from referee.third_reich.warfare_handlers import weapon_of
 
@@ -120,7 +122,16 @@ def _murmansk(state: ReichState) -> dict[str, Any]:
     boxes = {power: box for power, box in receivers.items() if box}
     if not boxes:
         raise IllegalOrderError("no lend lease is in the Murmansk box this year (G-56, G-58, G-70 [004])")
-    return {"boxes": boxes, "arrival": mt.timing(reading).arrival}
+    return {"boxes": boxes, "arrival": mt.timing(reading).arrival, "sealed": _sealed_this_turn(state)}
+
+
+def _sealed_this_turn(state: ReichState) -> dict[str, dict[str, Any]]:
+    """Each side's Murmansk order sealed this game turn (the latest, not undone), for the form to
+    name instead of typed factors (G-72 [004]; referee/third_reich/murmansk_sealed.py)."""
+    sealed: dict[str, dict[str, Any]] = {}
+    for seal in seals_of(state, slot=SLOT, turn=state.table.calendar.turn):
+        sealed[seal.side] = {"seal": seal.seal, "field": SEAL_FIELDS[seal.side], "order": seal.order}
+    return sealed
 
 
 def _murmansk_rolls(state: ReichState, data: dict[str, Any]) -> str:

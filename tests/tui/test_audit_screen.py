@@ -9,6 +9,8 @@ from pathlib import Path
 from rich.console import Console
 from textual.message import Message
 
+from referee.sealed_orders import OrderSealing
+from referee.service import RefereeService
 from tui.app import make_app
 from tui.audit_actions import Audited
 from tui.cli import main
@@ -61,4 +63,23 @@ async def test_d_audits_the_campaign_and_draws_the_dice(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is app.dashboard
+    app.service.close()
+
+
+async def test_the_audit_screen_names_a_sealed_order_never_revealed(tmp_path: Path) -> None:
+    """Issue 27: `turnledger audit` named it; the console's audit screen said nothing."""
+    store = tmp_path / "sealed.db"
+    assert main(["new", str(store)]) == 0
+    service = RefereeService.open(str(store))
+    sealed = OrderSealing(service).seal("Axis", "secret-option", {"choice": 2})
+    service.close()
+    app = make_app(str(store))
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, AuditScreen)
+        findings = " ".join(text_of(app.screen.query_one("#findings", Rendered)).split())
+        assert "sealed order never revealed" in findings and f"#{sealed['number']}" in findings, findings
     app.service.close()

@@ -9,6 +9,7 @@ from pathlib import Path
 from textual.widgets import Input, Select, SelectionList, Static, TextArea
 
 from referee.commands import CreateCampaign
+from referee.sealed_orders import OrderSealing
 from referee.service import RefereeService
 from referee.third_reich import murmansk as mm
 from referee.third_reich.fire import load_fire_tables
@@ -203,3 +204,47 @@ async def test_air_and_naval_combat_through_the_console(tmp_path: Path) -> None:
         entry = app.service.store.entry(app.service.head())
         assert entry["command"]["kind"] == "ResolveAirNavalCombat"
         assert [roll["faces"] for roll in entry["rolls"]] == [[9], [4]]
+
+
+async def test_a_murmansk_fight_from_sealed_orders_through_the_console(tmp_path: Path) -> None:
+    """Issue 27: both sides sealed their orders this turn and revealed them; k names the seals
+    instead of asking for the factors, shows the revealed orders, and fights from them (G-72)."""
+    path = tmp_path / "sealed.db"
+    service = _both_northern_and_southern(location=str(path))
+    sealing = OrderSealing(service)
+    at(service, "Summer I 1940", "Axis", "Movement")
+    german = sealing.seal("Germany", "murmansk", {"german_air": 5, "german_fleets": 9, "uboats": 6})
+    at(service, "Summer I 1940", "Western Allies", "Movement")
+    allied = sealing.seal("Western Allies", "murmansk", {"allied_fleets": 9, "asw": 4})
+    at(service, "Summer I 1940", "Western Allies", "Combat")
+    sealing.reveal(german["number"])
+    sealing.reveal(allied["number"])
+    service.close()
+    fight = mm.Commitments(german_air=5, german_fleets=9, uboats=6, allied_fleets=9, asw=4, uk_brps=20, usa_brps=20)
+    rolls: list[int] = []
+    while mm.rolls_still_needed(fight, TABLES, rolls):
+        rolls.append(8)
+    expected = mm.resolve(fight, TABLES, rolls)
+    app = make_app(str(path))
+    async with app.run_test(size=(150, 50)) as pilot:
+        await pilot.press("k")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, MurmanskForm)
+        shown = " ".join(str(line.content) for line in form.query(".sealed").results(Static))
+        assert f"Germany: order sealed in #{german['number']}, revealed: german_air 5" in shown, shown
+        assert f"Western Allies: order sealed in #{allied['number']}, revealed: allied_fleets 9, asw 4" in shown
+        assert not form.query("#german_air") and not form.query("#asw")  # nothing to type for a sealed side
+        form.query_one("#rolls", Input).value = " ".join(map(str, rolls))
+        await pilot.pause()
+        assert f"{expected.brp_hits} lend lease BRPs lost" in _panel(app), _panel(app)
+        await pilot.press("f3")
+        await pilot.pause()
+        entry = app.service.store.entry(app.service.head())
+        assert entry["command"]["kind"] == "ResolveMurmanskFight"
+        assert (entry["command"]["german_seal"], entry["command"]["allied_seal"]) == (
+            german["number"],
+            allied["number"],
+        )
+        shipments = app.service.state().brp_economies["USSR"].lend_lease_by_route
+        assert sum(shipment.lost for shipment in shipments.values()) == expected.brp_hits

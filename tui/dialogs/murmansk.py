@@ -4,6 +4,9 @@ rolls one by one in the order the fight asks for them.
 Before the dice the panel lists the rolls the fight may ask for; with them, the whole fight step
 by step: losses, the BRP hits on each shipment, what arrives and when, and the U-boats and ASW
 that sit out strategic warfare.
+
+A side that sealed its order this game turn (`s`, docs/sealed-orders.md) is not typed here: the
+form names its seal, shows the order once revealed, and the fight reads it (G-72).
 """
 
 from __future__ import annotations
@@ -23,6 +26,17 @@ SENT = (
     ("allied_fleets", "Allied fleets"),
     ("asw", "Allied ASW"),
 )
+SIDE_OF = {"german_air": "german_seal", "german_fleets": "german_seal", "uboats": "german_seal"}
+"""Which seal field holds each factor (the rest are the Allies')."""
+
+
+def sealed_line(side: str, sealed: dict[str, Any]) -> str:
+    """What the form shows of a side's sealed order: its entry, and the order once revealed."""
+    order = sealed.get("order")
+    if order is None:
+        return f"{side}: order sealed in #{sealed['seal']}, not revealed yet (S reveals it before the fight)"
+    shown = ", ".join(f"{name} {value}" for name, value in order.items())
+    return f"{side}: order sealed in #{sealed['seal']}, revealed: {shown}"
 
 
 class MurmanskForm(TableForm):
@@ -40,11 +54,20 @@ class MurmanskForm(TableForm):
     """
 
     def __init__(
-        self, boxes: dict[str, dict[str, int]], arrival: str, preview: Preview, assess: Preview, actor: str
+        self,
+        boxes: dict[str, dict[str, int]],
+        arrival: str,
+        preview: Preview,
+        assess: Preview,
+        actor: str,
+        sealed: dict[str, dict[str, Any]] | None = None,
     ) -> None:
         super().__init__(preview, actor, assess)
         self.boxes = boxes
         self.arrival = arrival
+        self.sealed = sealed or {}
+        """Each side's order sealed this game turn: its seal entry, command field and order if revealed."""
+        self.seal_fields = {value["field"]: value["seal"] for value in self.sealed.values()}
 
     def compose(self) -> ComposeResult:
         receivers = list(self.boxes)
@@ -57,9 +80,12 @@ class MurmanskForm(TableForm):
             yield Static(f"in the box: {box}; survivors arrive {self.arrival}", id="box")
             with Horizontal():
                 yield Select([(name, name) for name in receivers], id="receiver", value=receivers[0], allow_blank=False)
+            for side, sealed in self.sealed.items():
+                yield Static(sealed_line(side, sealed), classes="sealed")
             with Horizontal():
                 for field, label in SENT:
-                    yield Input(placeholder=label, id=field)
+                    if SIDE_OF.get(field, "allied_seal") not in self.seal_fields:
+                        yield Input(placeholder=label, id=field)
             with Horizontal():
                 yield Input(placeholder="1D10 rolls in order, e.g. 6 9 3 (d Boris:owl = digital)", id="rolls")
                 yield Input(value=self.actor, placeholder="rolled by", id="rolled_by")
@@ -78,7 +104,10 @@ class MurmanskForm(TableForm):
             "rolled_by": self.query_one("#rolled_by", Input).value.strip() or self.actor,
             "witnesses": words(self.query_one("#witnesses", Input).value),
         }
+        data.update(self.seal_fields)
         for field, _label in SENT:
+            if SIDE_OF.get(field, "allied_seal") in self.seal_fields:
+                continue  # read from the side's sealed order
             text = self.query_one(f"#{field}", Input).value.strip()
             data[field] = int(text) if text.isdigit() and len(text) < 4 else 0
         data.update(faces_of(self.query_one("#rolls", Input).value, key="rolls"))

@@ -57,6 +57,10 @@ def findings(data: dict[str, Any]) -> RenderableType:
         )
     if data["dice"]["unrevealed_periods"]:
         lines.append(Text(f"dice periods not revealed yet: {data['dice']['unrevealed_periods']}"))
+    for period in data["dice"].get("abandoned_periods", []):
+        lines.append(Text(f"abandoned dice period: {period}"))
+    for seal in data.get("sealed_orders", {}).get("unrevealed", []):
+        lines.append(Text.from_markup(f"[yellow]sealed order never revealed[/]: {escape(seal['line'])}"))
     for dispute in data["disputes"]:
         settled = f"settled by #{dispute['ruling']}" if dispute["ruling"] else "open"
         lines.append(Text(f"dispute #{dispute['dispute']} on #{dispute['on']} by {dispute['by']}: {settled}"))
