@@ -8,7 +8,8 @@ written, when (checked in this order by `check_output`):
 
 1. its name is one turnledger keeps for a campaign, whether or not the file exists (a file put
    there would later be read as seeds, bookmarks or a key): a side file beside a campaign
-   (``*.dice-secrets.json``, ``*.bookmarks.json``: referee/dice_secrets.py, referee/bookmarks.py),
+   (``*.dice-secrets.json``, ``*.bookmarks.json``, ``*.log-index.sqlite``: referee/dice_secrets.py,
+   referee/bookmarks.py, referee/common/log_index.py),
    a file kept by campaign id (``<campaign id>.json``, ``<campaign id>-<place>.json``), or anything
    in this user's trust folder (ledger/trust.py) or in ``~/.turnledger``;
 2. it is the campaign itself (by any path to the same file);
@@ -82,9 +83,12 @@ SECRETS_SUFFIX = ".dice-secrets.json"
 """What a campaign file's dice secrets file adds to its name (referee/dice_secrets.py)."""
 BOOKMARKS_SUFFIX = ".bookmarks.json"
 """What a campaign file's bookmarks file adds to its name (referee/bookmarks.py)."""
+LOG_INDEX_SUFFIX = ".log-index.sqlite"
+"""What a campaign file's log index adds to its name (referee/common/log_index.py)."""
 SIDE_FILES = {
     SECRETS_SUFFIX: "the name of a campaign's dice secrets file (the seeds of rolls not yet revealed)",
     BOOKMARKS_SUFFIX: "the name of a campaign's bookmarks file",
+    LOG_INDEX_SUFFIX: "the name of a campaign's log index (the console's log filter)",
 }
 """Names of the files kept beside a campaign file (referee/side_files.py `side_path`)."""
 

@@ -313,6 +313,7 @@ class _Gathering:
                 "dispute": number,
                 "on": command.get("entry"),
                 "by": entry.get("actor"),
+                "raised_by": command.get("raised_by"),  # absent before issue 28: not recorded
                 "ruling": None,
             }
         if kind == "SettleDispute" and command.get("dispute") in self.disputes:
@@ -386,6 +387,16 @@ def report_data(report: AuditReport) -> dict[str, Any]:
         "rollbacks": report.rollbacks,
         "sealed_orders": {"unrevealed": report.unrevealed_seals},
     }
+
+
+def dispute_by(dispute: dict[str, Any]) -> str:
+    """Who raised a dispute of the report, in the audit's words: 'raised by Ivan' (with who entered
+    it when that was someone else); a dispute recorded before disputes named their player (issue 28)
+    says only who entered it."""
+    raised, entered = dispute.get("raised_by"), dispute.get("by")
+    if raised is None:
+        return f"by {entered} (who raised it was not recorded)"
+    return f"raised by {raised}" + (f" (entered by {entered})" if entered and entered != raised else "")
 
 
 def _group_data(group: DiceGroup) -> dict[str, Any]:

@@ -67,5 +67,9 @@ ALL = CommandSet((*cc.COMMANDS, *(command for game in GAMES.values() for command
 
 
 def parse_command(data: Any) -> Any:
-    """Validate a command of any game (the service narrows it to the campaign's game)."""
+    """Validate a command of any game, exactly as spelled (the schema's view: a new campaign's
+    CreateCampaign, a command made in code). A command typed for a campaign is read by the
+    service's ``parse`` instead, which narrows it to the campaign's game and reads its names and
+    choices in any case (`referee.common.names`); `RefereeService.execute` and ``preview`` read
+    the names of a command made here the same way."""
     return ALL.parse(data)

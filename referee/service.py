@@ -32,7 +32,7 @@ from referee.common.decision import Context, Decision
 from referee.common.dice import DigitalRoller
 from referee.common.errors import DiceNeededError, IllegalOrderError, InvalidInputError, ScenarioError
 from referee.common.game import Game
-from referee.common.names import known_names, spelled_as_known
+from referee.common.names import known_names, name_offers, read_choices, spelled_as_known
 from referee.common.people import seated_names
 from referee.common.rollback import restore_events
 from referee.common.ruleset import Ruleset, parse_pinned_ruleset, pinned_ruleset_text
@@ -229,12 +229,28 @@ class RefereeService(ConsoleReads):
     # -- deciding and recording -----------------------------------------------------------
 
     def parse(self, data: Any) -> Any:
-        """A command of this campaign's game from its JSON form (refused with the field named),
-        with side, zone and weather names spelled as the campaign spells them (any case typed) and,
-        once players are seated, every person it names a seated one (`referee.common.people`)."""
-        state = self.store.peek()  # one read of the head for both: each read asks the store what is new
-        command = commands_of(game_named(state.identity.game)).parse(data)
-        command = spelled_as_known(command, known_names(state, self._pinned_ruleset(state)))
+        """A command of this campaign's game from its JSON form (refused with the field named):
+        the one reader of typed commands (apply, preview, the console's forms). Its choices are
+        read in any case (`read_choices`), then its names (`named`).
+
+        Raises:
+            InvalidInputError: malformed, or a choice none of its field's (the nearest named).
+            IllegalOrderError: a misspelt name (the nearest named), or a person not seated.
+        """
+        state = self.store.peek()  # one read of the head for all: each read asks the store what is new
+        commands = commands_of(game_named(state.identity.game))
+        return self._named(commands.parse(read_choices(commands, data)), state)
+
+    def named(self, command: Any) -> Any:
+        """``command`` with side, power, nation, zone, city and weather names spelled as the
+        campaign spells them (any case typed; a misspelling refused with the nearest name) and,
+        once players are seated, every person it names a seated one (`referee.common.people`).
+        What ``parse`` does to names, for a command made in code: `execute` and `preview` apply it."""
+        return self._named(command, self.store.peek())
+
+    def _named(self, command: Any, state: BaseState) -> Any:
+        ruleset = self._pinned_ruleset(state)
+        command = spelled_as_known(command, known_names(state, ruleset), name_offers(state, ruleset))
         return seated_names(command, state.chain.people, state.identity.seats)
 
     def _pinned_ruleset(self, state: BaseState) -> Ruleset:
@@ -334,7 +350,7 @@ class RefereeService(ConsoleReads):
             ConflictError: another writer recorded an entry meanwhile (nothing written).
         """
         with self.store.one_look():
-            return self._execute(command, source=source)
+            return self._execute(self.named(command), source=source)
 
     def _execute(self, command: Any, *, source: dict[str, Any] | None) -> dict[str, Any]:
         state = self.store.peek()
@@ -365,10 +381,19 @@ class RefereeService(ConsoleReads):
     def execute_json(self, data: Any, *, source: dict[str, Any] | None = None) -> dict[str, Any]:
         """Parse a command given as JSON data, then execute it (the store asked once what is new)."""
         with self.store.one_look():
-            return self.execute(self.parse(data), source=source)
+            return self._execute(self.parse(data), source=source)
+
+    def preview_json(self, data: Any) -> tuple[Decision, Any]:
+        """Parse a command given as JSON data as `execute_json` does, then preview it."""
+        with self.store.one_look():
+            return self._preview(self.parse(data))
 
     def preview(self, command: Any) -> tuple[Decision, Any]:
         """The ruling and the state the command would produce, without writing."""
+        with self.store.one_look():
+            return self._preview(self.named(command))
+
+    def _preview(self, command: Any) -> tuple[Decision, Any]:
         try:
             decision = self.decide(command)
         except DiceNeededError as need:

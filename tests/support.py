@@ -55,6 +55,9 @@ def golden_figures(location: str, at: int | None = None) -> dict[str, Any]:
     - issue 27: a Third Reich table keeps what U-boat rounds stated held (``sw_held``) and what sealed
       Murmansk fights keep from a later round (``murmansk_sit_out``): neither existed before, so
       an empty one is not a 0.1.0 figure.
+    - issue 29: a BRP account keeps its strategic-warfare forces (``sw_forces``): a campaign recorded
+      before holds none (an empty one is not a 0.1.0 figure); whether its first year start since
+      entering play is due (``first_year_start_due``) is bookkeeping read off the recorded activation.
     """
     from referee.service import RefereeService
 
@@ -85,9 +88,9 @@ def golden_figures(location: str, at: int | None = None) -> dict[str, Any]:
     if table_0_1_0.get("dice") and table_0_1_0["dice"].get("scheme") == 1:
         table_0_1_0["dice"] = {key: value for key, value in table_0_1_0["dice"].items() if key != "scheme"}
     walk("table", table_0_1_0)
-    new_defaults = {"at_war": {}, "left_play": None, "lend_lease_by_route": {}}
+    new_defaults = {"at_war": {}, "left_play": None, "lend_lease_by_route": {}, "sw_forces": {}}
     for economy in state.get("brp_economies", {}).values():
-        for name in ("conquests_held", "sw_hits_deducted"):
+        for name in ("conquests_held", "sw_hits_deducted", "first_year_start_due"):
             economy.pop(name, None)
         for name, empty in new_defaults.items():
             if name in economy and economy[name] == empty:

@@ -7,16 +7,20 @@ over the record and shows the state as of it, read-only.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
+from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
+from textual.notifications import Notify
 from textual.screen import Screen
 
-from referee.commands import CreateCampaign, parse_command
+from referee.commands import CreateCampaign
 from referee.common.errors import REFUSALS, RulesError
 from referee.common.log import log_rows
 from referee.common.log_pages import LogPages
@@ -29,6 +33,7 @@ from tui.audit_actions import AuditActions
 from tui.dialogs.command_form import CommandForm
 from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.error import ErrorDialog
+from tui.dialogs.frame import withdraw_status_toasts
 from tui.dialogs.new_campaign import NewCampaignForm
 from tui.dialogs.progress import ProgressDialog
 from tui.dialogs.undo import UndoDialog
@@ -42,8 +47,20 @@ from tui.screens.dashboard import Dashboard
 from tui.screens.log import LogScreen
 from tui.screens.roster import RosterScreen
 from tui.table_forms import TableFormActions
+from tui.widgets import Point, TrendLines
 
 DEFAULT_SCENARIO = "revised-europa/barbarossa"
+
+
+@cache
+def _freeze_what_is_loaded() -> None:
+    """Once a process, as the first console opens: move what is alive (the modules, classes and
+    schemas the imports built, about 100,000 objects, which live as long as the process) out of
+    the garbage collector's generations (`gc.freeze`). A full collection walking them cost 60-65
+    ms of CPU in the first frame and 70-90 ms on a key now and then, up to 350 ms on a loaded
+    machine (issue 28, docs/PERFORMANCE.md); a long campaign's loaded record is frozen later as
+    well (tui/memory.py)."""
+    gc.freeze()
 
 
 class TurnledgerApp(
@@ -137,6 +154,7 @@ class TurnledgerApp(
             self.cursor = cursor
 
     def __init__(self, service: RefereeService, *, actor: str = "referee", read_only: bool = False) -> None:
+        _freeze_what_is_loaded()
         super().__init__()
         self.actor = actor
         self.read_only = read_only
@@ -153,7 +171,7 @@ class TurnledgerApp(
         self._rows: LogPages | None = None
         self._undone: tuple[int, dict[int, int]] | None = None
         self.states_ahead = StatesAhead()
-        self.series: dict[str, list[int]] = {}
+        self.trend_lines = TrendLines()
         self.log_screen: LogScreen | None = None
         self.roster_screen: RosterScreen | None = None
         self.rolls_shown: list[str] = []
@@ -173,6 +191,11 @@ class TurnledgerApp(
         self.refresh_view()
         self.start_preload()
         self.notify(f"created {service.location}")
+
+    @property
+    def series(self) -> dict[str, list[int]]:
+        """The trend lines' figures by name, kept current entry by entry (`TrendLines`)."""
+        return self.trend_lines.values
 
     @property
     def rows(self) -> LogPages:
@@ -253,29 +276,31 @@ class TurnledgerApp(
     def start_preload(self) -> None:
         """After the first drawing: read every log row in a worker, so that the log opens at once later."""
         if self._rows is None:
-            self.run_worker(self._preload_rows, thread=True, group="rows")
+            self.trend_lines.reading()
+            self.run_worker(partial(self._preload_rows, self.head), thread=True, group="rows")
 
-    def _preload_rows(self) -> None:
+    def _preload_rows(self, head: int) -> None:
         """Two reads of the record, neither its entries nor its rows held (issue 17: every entry,
         then every row, was held): the log's marks and pages (`LogPages`), then the trend lines,
         which skip the entries a rollback undid. An entry altered under the console stops it and
-        is shown in the error dialog (it ended the console before)."""
-        head = self.head
+        is shown in the error dialog (it ended the console before). ``head``: the last entry when
+        it was started (entries recorded after it are added to the lines as they come)."""
         try:
             rows = LogPages.of(self.service.entries, self.service.entries(1, head))
             rows.read_last_page()
             undone = rows.marks.undone()
-            series = sample_series(self.service.entries(1, head), head, self.service.game.trends, undone=undone)
+            trends, taken = TrendLines.tracing(self.service.game.trends)
+            series = sample_series(self.service.entries(1, head), head, trends, undone=undone)
         except REFUSALS as error:
             self.call_from_thread(self.show_error, error)
             return
-        self.call_from_thread(self._rows_loaded, rows, series, head)
+        self.call_from_thread(self._rows_loaded, rows, series, taken, head)
 
-    def _rows_loaded(self, rows: LogPages, series: dict[str, list[int]], head: int) -> None:
+    def _rows_loaded(self, rows: LogPages, series: dict[str, list[int]], taken: list[Point], head: int) -> None:
         if self._rows is None and self.head == head:
             self._rows = rows
-        self.series = series
-        self.dashboard.show_trends(series)
+        self.trend_lines.load(series, taken)  # with the entries recorded meanwhile
+        self.dashboard.show_trends(self.series)
         settle_loaded_record(head)
 
     # -- showing -------------------------------------------------------------------------
@@ -289,6 +314,14 @@ class TurnledgerApp(
         figures = self.service.game.trends(state)
         self.dashboard.show(state, self.service.views(state), self.recent_rows(upto), self.cursor, self.head, figures)
         self.call_after_refresh(self.read_ahead)
+
+    @on(Notify)
+    def _one_status_toast(self, event: Notify) -> None:
+        """One status toast at a time ("#12: …" replaces "#11: …": they piled over the forms, issue
+        28); a titled toast (a roll receipt to note, a warning) stays beside it until it times out.
+        (Before Textual's own handler adds the new toast.)"""
+        if not event.notification.title:
+            withdraw_status_toasts(self)
 
     def show_error(self, error: BaseException) -> None:
         """The one funnel for refusals: one dialog, in table language."""
@@ -315,21 +348,19 @@ class TurnledgerApp(
         for screen in self.screen_stack:
             if isinstance(screen, LogScreen):
                 screen.reload(self.rows)
-        if entry["command"].get("kind") == "Rollback":  # the undone stretch leaves the trend lines
-            self.run_worker(self._preload_rows, thread=True, group="rows")
-        else:
-            for name, value in self.service.game.trends(self.service.current()).items():
-                self.series.setdefault(name, []).append(value)
-            self.dashboard.show_trends(self.series)
+        rolled_back_to = entry["command"]["to"] if entry["command"].get("kind") == "Rollback" else None
+        figures = self.service.game.trends(self.service.current())
+        self.trend_lines.add(entry["number"], figures, rolled_back_to=rolled_back_to)  # the undone stretch leaves
         self.cursor = None
         self.post_message(self.Recorded(entry))
-        self.refresh_view()
+        self.refresh_view()  # marks the labels with the figures after the entry, then the lines follow
+        self.dashboard.show_trends(self.series)
         self.notify(f"#{entry['number']}: {entry['ruling'].get('summary', '')}")
         self._show_roll_receipts(entry)
         return True
 
     def _preview(self, data: dict[str, Any]) -> str:
-        decision, _ = self.service.preview(parse_command(data))
+        decision, _ = self.service.preview_json(data)  # read as `record` reads it (referee.common.names)
         lines = [f"[b]{decision.ruling.summary}[/b]"]
         lines += [
             f"  · {step.text}" + (f"  [dim]{step.rule}[/dim]" if step.rule else "") for step in decision.ruling.steps
@@ -481,7 +512,14 @@ class TurnledgerApp(
             self.notify(f"what-if branch from #{message.at} written to {message.target}")
 
     def action_help(self) -> None:
-        self.push_screen(self.help_dialog())
+        """The keys. The dialog is built once and kept: building its tables of keys anew cost 60-70
+        ms of each press (issue 28); opened again, it withdraws the status toasts as a dialog
+        mounted anew does (tui/dialogs/frame.py)."""
+        if self.is_screen_installed("help"):
+            withdraw_status_toasts(self)
+        else:
+            self.install_screen(self.help_dialog(), "help")
+        self.push_screen("help")
 
     def action_new(self) -> None:
         """The new-campaign form; the campaign it creates replaces this one in the console."""
@@ -517,6 +555,7 @@ def make_app(
     read_only: bool = False,
 ) -> TurnledgerApp:
     """Open the campaign at ``location`` (creating it from ``scenario`` the first time) in the console."""
+    _freeze_what_is_loaded()  # before the campaign is opened: its objects are not the process's for good
     new = location == ":memory:" or ("://" not in location and not Path(location).exists())
     if new:
         name = "campaign" if location == ":memory:" else Path(location).stem[:80]

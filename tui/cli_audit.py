@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from referee import outputs
-from referee.audit import audit, report_data
+from referee.audit import audit, dispute_by, report_data
 from referee.service import RefereeService
 from tui import cli_output as output
 from tui.render import printable
@@ -104,7 +104,7 @@ def markdown(data: dict[str, Any]) -> str:
     lines += ["", "## Disputes and rollbacks", ""]
     for dispute in data["disputes"]:
         settled = f"settled by #{dispute['ruling']}" if dispute["ruling"] else "open"
-        lines.append(f"- dispute #{dispute['dispute']} on #{dispute['on']} by {dispute['by']}: {settled}")
+        lines.append(f"- dispute #{dispute['dispute']} on #{dispute['on']} {dispute_by(dispute)}: {settled}")
     for rollback in data["rollbacks"]:
         lines.append(
             f"- rollback #{rollback['entry']} to #{rollback['to']} ({rollback['reason']}): took "
@@ -194,7 +194,7 @@ def _show(data: dict[str, Any]) -> None:
         output.out.print(f"on behalf: {escape(row['actor'])} for {escape(row['for'])}: {row['entries']}")
     for dispute in data["disputes"]:
         settled = f"settled by #{dispute['ruling']}" if dispute["ruling"] else "open"
-        output.out.print(f"dispute #{dispute['dispute']} on #{dispute['on']}: {settled}")
+        output.out.print(f"dispute #{dispute['dispute']} on #{dispute['on']} {escape(dispute_by(dispute))}: {settled}")
     for rollback in data["rollbacks"]:
         undid = ", ".join(f"#{n}" for n in rollback["undid"]) or "nothing"
         output.out.print(f"rollback #{rollback['entry']} to #{rollback['to']}: took {undid} off the current line")

@@ -10,7 +10,6 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from referee import commands as c
 from referee.batch import read_json
 from referee.common.errors import InvalidInputError
 from referee.common.log import log_marks, log_rows, marked_rows
@@ -151,11 +150,12 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_preview(args: argparse.Namespace) -> int:
     """Show the ruling and derivation a command would get, writing nothing. The command is read
-    as `apply` reads a line: a key given twice (or NaN, or a lone surrogate) is refused."""
+    as `apply` reads a line: a key given twice (or NaN, or a lone surrogate) is refused, and its
+    names and choices are read by the service's one reader (any case, the nearest name offered)."""
     data = read_json(args.command_json, "the command given")
     service = RefereeService.open(args.store)
     try:
-        decision, _after = service.preview(c.parse_command(data))
+        decision, _after = service.preview_json(data)
     finally:
         service.close()
     output.out.print(Text(decision.ruling.summary, style="bold"))

@@ -72,12 +72,29 @@ class ReplayActions:
         self._move(1 if delta < 0 else None)
 
     def action_phase(self, delta: int) -> None:
-        """Move to the previous or next entry that changed the calendar (a phase, player turn or game turn)."""
-        current = self.cursor if self.cursor is not None else self.head
+        """Move to the first entry shown in the previous or next phase: the one that moved the
+        calendar into it (#1 for the opening phase). The dashboard at an entry shows the state
+        after it, so each step lands in another phase than the one shown (issue 28: `{` went to
+        the advance into the phase shown, the same phase)."""
+        rows, head = self.rows, self.head
+        current = self.cursor if self.cursor is not None else head
+        live = self.service.current().table.calendar.label
+
+        def shown(number: int) -> tuple[Any, ...]:
+            """The game turn, player turn and phase the state after entry ``number`` stands in (the
+            turn: the label the next entry was made at)."""
+            row = rows[number - 1]
+            return rows[number]["at"] if number < head else live, row["player_after"], row["phase_after"]
+
+        here = shown(current)
         numbers = range(current - 1, 0, -1) if delta < 0 else range(current + 1, self.head + 1)
         for number in numbers:
-            if self.rows[number - 1]["kind"].startswith("Advance"):
-                self._move(number)
+            if shown(number) != here:
+                first = number
+                if delta < 0:
+                    while first > 1 and shown(first - 1) == shown(number):
+                        first -= 1
+                self._move(first)
                 return
         self._move(1 if delta < 0 else None)
 

@@ -16,12 +16,18 @@ before a console starts:
   page, even one served from an IP address on the same port, is not.
 * At most `max_sessions` consoles run at once; a browser beyond them is told the table is full,
   in the page and in the refused websocket.
+
+The page itself loads nothing from the internet (issue 28): textual-serve's template links its
+font from fonts.googleapis.com, which a table without a connection cannot reach (and which tells
+a third party who opens the campaign); the page served here declares the same font from the copy
+textual-serve ships in its static folder instead.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import os
+import re
 import socket
 from typing import Any
 from urllib.parse import urlsplit
@@ -36,6 +42,28 @@ LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
 """The names of this machine seen from itself: serving one of them admits the others."""
 EVERY_ADDRESS = frozenset({"", "0.0.0.0", "::"})
 SCHEME_PORTS = {"http": 80, "https": 443}
+WEB_FONT_LINK = re.compile(r"<link\b[^>]*fonts\.(?:googleapis|gstatic)\.com[^>]*>", re.IGNORECASE)
+"""The template's link to the font on Google's servers."""
+LOCAL_FONT = """<style>
+      @font-face {
+        font-family: "Roboto Mono";
+        src: url("/static/fonts/RobotoMono-VariableFont_wght.ttf") format("truetype");
+        font-weight: 100 700;
+        font-style: normal;
+      }
+      @font-face {
+        font-family: "Roboto Mono";
+        src: url("/static/fonts/RobotoMono-Italic-VariableFont_wght.ttf") format("truetype");
+        font-weight: 100 700;
+        font-style: italic;
+      }
+    </style>"""
+"""The same font, from the copy textual-serve serves under /static/fonts (the page's own server)."""
+
+
+def offline_page(page: str) -> str:
+    """The page with its web font declared from this server instead of Google's."""
+    return WEB_FONT_LINK.sub(lambda _match: LOCAL_FONT, page)
 
 
 def _host(text: str) -> str:
@@ -170,12 +198,19 @@ class GuardedServer(Server):
             return web.Response(status=503, text=refusal)
         base = self.guard.page_base(request.host)
         if base is None:
-            return await super().handle_index(request)
+            return self._offline(await super().handle_index(request))
         served, self.public_url = self.public_url, base
         try:  # the library's handler builds its URLs from public_url without pausing in between
-            return await super().handle_index(request)
+            return self._offline(await super().handle_index(request))
         finally:
             self.public_url = served
+
+    @staticmethod
+    def _offline(page: Any) -> Any:
+        """The library's rendered page (a web.Response), its font served from here (`offline_page`)."""
+        if isinstance(page, web.Response) and page.text is not None:
+            page.text = offline_page(page.text)
+        return page
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A console for this server's own page, while there is room for one."""

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from textual.app import ComposeResult
@@ -12,6 +14,9 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Label, Sparkline
+
+Point = tuple[int, tuple[str, ...]]
+"""Where the sampler took a point of the trend lines: the entry, and the lines it has there."""
 
 
 def draw_lines(console: Console, content: RenderableType, width: int) -> list[Strip]:
@@ -127,8 +132,72 @@ class TrendLabel(Label):
             self.update(text, layout=False)
 
 
+class TrendLines:
+    """The figures of the trend lines, each point with the entry it was taken at, kept current as
+    entries are recorded: a rollback takes back the points of the entries it undid at once, and an
+    entry recorded while the record is read for the lines (`reading`) is added to what that read
+    finds (issue 28: the lines and labels lagged one entry, or waited for a second read)."""
+
+    def __init__(self) -> None:
+        self.values: dict[str, list[int]] = {}
+        """Each line's figures, oldest first (what the sparklines draw)."""
+        self._numbers: dict[str, list[int]] = {}
+        self._since: list[tuple[int, int | None, dict[str, int]]] | None = None
+        """Entries recorded since a read of the record began: (number, rolled back to, figures)."""
+
+    @staticmethod
+    def tracing(trends: Callable[[Any], dict[str, int]]) -> tuple[Callable[[Any], dict[str, int]], list[Point]]:
+        """``trends`` noting the entry of each state it is asked about, and the notes (for `load`):
+        the sampler (`referee.common.series`) keeps the figures, not where it took them."""
+        taken: list[Point] = []
+
+        def traced(state: Any) -> dict[str, int]:
+            figures = trends(state)
+            taken.append((state.chain.last_number, tuple(figures)))
+            return figures
+
+        return traced, taken
+
+    def reading(self) -> None:
+        """A read of the record for the lines begins: note what is recorded until it is loaded."""
+        self._since = []
+
+    def load(self, series: dict[str, list[int]], taken: list[Point]) -> None:
+        """The lines as read (``series``, sampled where ``taken`` says), with what was recorded since."""
+        numbers: dict[str, list[int]] = {}
+        for number, names in taken:
+            for name in names:
+                numbers.setdefault(name, []).append(number)
+        self.values = {name: list(values) for name, values in series.items()}
+        self._numbers = {name: numbers.get(name, []) for name in series}
+        last = max((number for number, _names in taken), default=0)
+        since, self._since = self._since or [], None
+        for number, rolled_back_to, figures in since:
+            if number > last:
+                self.add(number, figures, rolled_back_to=rolled_back_to)
+
+    def add(self, number: int, figures: dict[str, int], *, rolled_back_to: int | None = None) -> None:
+        """Entry ``number`` recorded, the figures after it; a rollback (``rolled_back_to``) first
+        takes back the points of the entries it undid."""
+        if self._since is not None:
+            self._since.append((number, rolled_back_to, figures))
+        if rolled_back_to is not None:
+            for name, numbers in self._numbers.items():
+                kept = bisect_right(numbers, rolled_back_to)
+                del numbers[kept:]
+                del self.values[name][kept:]
+        for name, value in figures.items():
+            self.values.setdefault(name, []).append(value)
+            self._numbers.setdefault(name, []).append(number)
+
+
 class Trends(Widget):
-    """One sparkline per account figure (SP stockpiles, BRP totals) over the whole campaign."""
+    """One sparkline per account figure (SP stockpiles, BRP totals) over the whole campaign.
+
+    The lines are built once and updated in place as entries are recorded; they are built again
+    only when a line comes or goes (a power entering play). Built anew on every entry, a label
+    took the figures marked before the entry and the marking that followed missed the new label,
+    not yet mounted: it showed the figure before the entry until the next key (issue 28)."""
 
     DEFAULT_CSS = """
     Trends { height: auto; }
@@ -143,6 +212,8 @@ class Trends(Widget):
         self.now: dict[str, int] = {}
         """The figures as of the entry shown (the replay cursor, or the head): what the labels say."""
         self.series: dict[str, list[int]] = {}
+        self._labels: dict[str, TrendLabel] = {}
+        self._sparklines: dict[str, Sparkline] = {}
 
     def compose(self) -> ComposeResult:
         yield Vertical(id="lines")
@@ -152,25 +223,31 @@ class Trends(Widget):
             self.show(self.series)
 
     def show(self, series: dict[str, list[int]]) -> None:
-        """Replace the sparklines with ``series`` (name -> values sampled along the record). Given
-        before the lines are composed (a worker that read the record ends early, or late, as the
-        dashboard comes or goes), they are kept and drawn once mounted."""
+        """Show ``series`` (name -> values sampled along the record). Given before the lines are
+        composed (a worker that read the record ends early, or late, as the dashboard comes or
+        goes), they are kept and drawn once mounted."""
         self.series = series
-        found = self.query("#lines").results(Vertical)
-        lines = next(iter(found), None)
+        lines = next(iter(self.query("#lines").results(Vertical)), None)
         if lines is None:
             return
-        lines.remove_children()
+        if list(series) != list(self._labels):
+            lines.remove_children()
+            self._labels = {name: TrendLabel(name, self._label(name, values)) for name, values in series.items()}
+            self._sparklines = {name: Sparkline(list(values), summary_function=max) for name, values in series.items()}
+            lines.mount_all(Horizontal(self._labels[name], self._sparklines[name]) for name in series)
+            return
         for name, values in series.items():
-            label = TrendLabel(name, self._label(name, values[-1] if values else 0))
-            lines.mount(Horizontal(label, Sparkline(values, summary_function=max)))
+            self._labels[name].say(self._label(name, values))
+            sparkline = self._sparklines[name]
+            if sparkline.data != values:
+                sparkline.data = list(values)  # a copy: the same list, grown, would compare equal
 
     def mark(self, now: dict[str, int]) -> None:
         """Show the figures as of the entry on screen beside the lines (in replay: not today's)."""
         self.now = dict(now)
-        for label in self.query(TrendLabel):
-            if label.trend in self.now:
-                label.say(self._label(label.trend, self.now[label.trend]))
+        for name, label in self._labels.items():
+            if name in self.now:
+                label.say(self._label(name, self.series.get(name, [])))
 
-    def _label(self, name: str, last: int) -> str:
-        return f"{name} {self.now.get(name, last)}"
+    def _label(self, name: str, values: list[int]) -> str:
+        return f"{name} {self.now.get(name, values[-1] if values else 0)}"

@@ -3,7 +3,8 @@ rollback and branch, and the creation of a campaign (the JSON form of each is in
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -116,12 +117,21 @@ class ResolveIsolationAttrition(Command):
 
 
 class Annotate(Command):
-    """Attach a note to an earlier entry (optionally flagging it as disputed)."""
+    """Attach a note to an earlier entry (optionally flagging it as disputed, by the player who raised it)."""
+
+    version: ClassVar[int] = 2  # 2: raised_by, the player who raised the dispute (issue 28)
+    upcasters: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {
+        1: lambda recorded: {**recorded, "raised_by": None}
+    }
 
     kind: Literal["Annotate"] = "Annotate"
     entry: EntryNumber
     text: FreeText
     disputed: bool = False
+    raised_by: Name | None = Field(
+        default=None,
+        description="a dispute: the player who raised it (a seated one once players are seated; none: not recorded)",
+    )
 
 
 class SettleDispute(Command):

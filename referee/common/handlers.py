@@ -9,6 +9,7 @@ part (what happens when the calendar moves, what must be settled first), they as
 from __future__ import annotations
 
 from collections.abc import Callable
+from difflib import get_close_matches
 from typing import Any
 
 from referee.common import commands as c
@@ -128,10 +129,33 @@ def _record_roll(command: c.RecordRoll, ctx: Context[BaseState]) -> Decision:
 def _annotate(command: c.Annotate, ctx: Context[BaseState]) -> Decision:
     if command.entry > ctx.head:
         raise IllegalOrderError(f"there is no entry #{command.entry}; the record runs #1 to #{ctx.head}")
+    if command.raised_by is not None:
+        _check_raised_by(command, ctx.state.chain.people)
     flag = " (disputed)" if command.disputed else ""
+    if command.raised_by is not None:  # only then: a dispute of an earlier release re-decides to its own summary
+        flag = f" (disputed, raised by {command.raised_by})"
     return Decision(
         Ruling(summary=f"note on #{command.entry}{flag}: {command.text}"),
         [ev.EntryAnnotated(target=command.entry, text=command.text, disputed=command.disputed)],
+    )
+
+
+def _check_raised_by(command: c.Annotate, people: dict[str, str]) -> None:
+    """A dispute is raised by a player at the table: once players are seated, a seated one (or the
+    referee), spelled as seated; a plain note is raised by nobody."""
+    name = str(command.raised_by)
+    if not command.disputed:
+        raise IllegalOrderError("raised_by names who raised a dispute: flag the note disputed, or leave raised_by out")
+    if not people or name in people or name == REFEREE:
+        return
+    known = [REFEREE, *people]
+    same = [seated for seated in known if seated.casefold() == " ".join(name.split()).casefold()]
+    close = same or get_close_matches(name, known, n=1, cutoff=0.6)
+    seats = ", ".join(f"{seated} ({side})" for seated, side in people.items())
+    raise IllegalOrderError(
+        f"raised_by: {name!r} is not seated at this table"
+        + (f" (did you mean {close[0]}?)" if close else "")
+        + f"; seated: {seats}, and the referee; seat a new player with SeatPlayer"
     )
 
 

@@ -16,9 +16,9 @@ from referee.common.errors import IllegalOrderError
 REFEREE = "referee"
 """Always at the table: the default author of every command."""
 
-PERSON_FIELDS = ("actor", "rolled_by")
-"""Command fields naming one person; ``witnesses`` names several, ``witness_word.by`` one,
-``on_behalf_of`` a person or a side."""
+PERSON_FIELDS = ("actor", "rolled_by", "raised_by")
+"""Command fields naming one person (``raised_by``: who raised a dispute); ``witnesses`` names
+several, ``witness_word.by`` one, ``on_behalf_of`` a person or a side."""
 
 
 def seated_names(command: Any, people: dict[str, str], sides: list[str]) -> Any:

@@ -18,6 +18,20 @@ from referee.europa.state import EuropaState
 
 OPTION = "aa_sixteen_example"
 """J-52: when the German/Allied +1 begins (`referee.europa.aa_fire.READINGS`)."""
+AA_FIRE = "aa_fire"
+"""F-01 [003]: whether the campaign fires Optional Rule 37L's table (`minimum_roll`) or the standard one."""
+
+
+def require_minimum_roll_aa(state: EuropaState) -> None:
+    """F-01 [003]: Optional Rule 37L's table is used only where the campaign's option says so
+    (europa-003 reads ``minimum_roll``); a campaign pinned before the option accepted it, and
+    still does, so that no entry it recorded is refused on a later audit."""
+    reading = opt_since(state, AA_FIRE, "minimum_roll")
+    if reading != "minimum_roll":
+        raise IllegalOrderError(
+            "this campaign fires the standard AA table (option aa_fire=standard): the minimum-dice-roll AA "
+            "table is Optional Rule 37L, used only in a campaign created with aa_fire=minimum_roll (F-01 [003])"
+        )
 
 
 def _fired_on(command: ResolveMinimumRollAA) -> tuple[list[AirUnitUnderFire], list[Step]]:
@@ -78,6 +92,7 @@ def _fates(draws: list[aa_fire.Draw]) -> str:
 def resolve_minimum_roll_aa(command: ResolveMinimumRollAA, ctx: Context[EuropaState]) -> Decision:
     """F-05 [003]: AA strength, column, shifts, 2D6, result; F-09, F-10: each drawn unit's fate."""
     state = ctx.state
+    require_minimum_roll_aa(state)
     if command.side not in state.identity.sides:
         raise IllegalOrderError(f"{command.side!r} is not a side of this campaign: {', '.join(state.identity.sides)}")
     fired_on, steps = _fired_on(command)

@@ -125,8 +125,14 @@ def resolve_air_combat(command: ac.ResolveAirCombat, ctx: Context[EuropaState]) 
 
 
 def resolve_flak(command: ac.ResolveFlak, ctx: Context[EuropaState]) -> Decision:
-    """L-11 [000]: one flak shot per strike, on the largest column not above the AA factors."""
+    """L-11 [000]: one flak shot per strike, on the largest column not above the AA factors; not in a
+    campaign that fires Optional Rule 37L's table instead (option aa_fire=minimum_roll, F-01 [003])."""
     state = ctx.state
+    if opt_since(state, "aa_fire", "standard") == "minimum_roll":
+        raise IllegalOrderError(
+            "this campaign fires the minimum-dice-roll AA table wherever the standard AA table would be used "
+            "(option aa_fire=minimum_roll, F-01 [003]): record ResolveMinimumRollAA"
+        )
     _require_air_phase(state, "flak", command.side)
     table = air_tables_of(state).flak
     fitting = [column for column in table.columns if int(column) <= command.aa_factors]

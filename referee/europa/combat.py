@@ -38,7 +38,8 @@ class Battle:
     turn: int = 1
     limit: FactorLimit | None = None
     bombardment_shifts: int = 0
-    winterization: bool = False
+    winterization: int = 0
+    """D-20, D-23 [000]: the winterization DRM (the stated +1, or the Winterization table's entry)."""
     commando: bool = False
     axis_first_winter: bool = False
     overrun: bool = False
@@ -57,6 +58,7 @@ class CombatOptions:
     overrun_rules: str = "000"  # J-40: "001" reads D-96
     ezoc_retreat: str = "per_retreat"  # J-16, J-33: D-72 [000] or D-73 [001]
     defensive_supply: bool = False  # J-41: truck_depletion=defensive_supply allows D-108 [001]
+    rule_d: bool = False  # D-12: fractional_odds=d10 rounds the combat odds down (J-06) for the D10
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,16 @@ class Assessment:
     def large_armor_advantage(self) -> bool:
         """D-59: both the +1 armor DRM and the 1R armor shift."""
         return self.armor.drm == 1 and self.armor.shift == 1
+
+
+def odds_reading(options: CombatOptions) -> str:
+    """J-06: the campaign's odds rounding, or down under optional rule D (D-12 [000] presumes it)."""
+    return "down" if options.rule_d else options.odds_rounding
+
+
+def rounding_rule(options: CombatOptions) -> str:
+    """The rule a ruling cites for the rounding of the combat odds."""
+    return "J-06 (down, optional rule D: D-12 [000])" if options.rule_d else f"J-06 ({options.odds_rounding})"
 
 
 def terrain_of(charts: CombatCharts, name: str) -> TerrainEffect:
@@ -314,7 +326,7 @@ def _armor(
 def _drm(battle: Battle, armor: Armor, steps: list[Step]) -> int:
     """D-20, D-21 [000]: armor ±1, winterization +1, commando +1, first winter −1; net capped to ±1."""
     parts = [(armor.drm, "armor")] if armor.drm else []
-    parts += [(1, "winterization advantage")] if battle.winterization else []
+    parts += [(int(battle.winterization), "winterization advantage")] if battle.winterization else []
     parts += [(1, "commando success")] if battle.commando else []
     parts += [(-1, "non-winterized Axis attack in Snow before May I 1942")] if battle.axis_first_winter else []
     raw = sum(value for value, _ in parts)
@@ -353,8 +365,8 @@ def assess(battle: Battle, charts: CombatCharts, options: CombatOptions) -> Asse
     armor = _armor(battle, terrain, charts, options, defence, steps)
     attack = _attack_strength(battle, terrain, charts, defence, steps)
     ratio = Fraction(attack, defence) if defence else None
-    odds_column = nearest_column(ratio, options.odds_rounding) if ratio is not None else COLUMNS[-1]
-    rounding = f"J-06 ({options.odds_rounding})"
+    odds_column = nearest_column(ratio, odds_reading(options)) if ratio is not None else COLUMNS[-1]
+    rounding = rounding_rule(options)
     if odds_column is None:
         steps.append(
             Step(

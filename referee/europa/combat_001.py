@@ -29,6 +29,8 @@ from referee.europa.combat import (
     _check_battle,
     _defence_strength,
     limited_total,
+    odds_reading,
+    rounding_rule,
     terrain_of,
 )
 from referee.europa.odds import nearest_column, shifted
@@ -162,7 +164,7 @@ def _drm_001(battle: Battle, armor: Armor, steps: list[Step]) -> int:
     no overall cap is stated (the adjusted roll is still clamped, D-14)."""
     parts = [(armor.drm, "armor")] if armor.drm else []
     parts += [(1, "bombardment support")] if battle.bombardment_shifts else []
-    parts += [(1, "winterization advantage")] if battle.winterization else []
+    parts += [(int(battle.winterization), "winterization advantage")] if battle.winterization else []
     parts += [(1, "commando success")] if battle.commando else []
     parts += [(-1, "non-winterized Axis attack in Snow before May I 1942")] if battle.axis_first_winter else []
     if battle.bombardment_shifts > 1:
@@ -211,8 +213,8 @@ def assess_001(battle: Battle, charts: CombatCharts, options: CombatOptions) -> 
     attacker_basis, defender_basis, basis_step = basis_001(battle, terrain)
     if basis_step:
         steps.append(basis_step)
-    rounding = f"J-06 ({options.odds_rounding})"
-    odds_column = nearest_column(Fraction(attack, defence), options.odds_rounding) if defence else COLUMNS[-1]
+    rounding = rounding_rule(options)
+    odds_column = nearest_column(Fraction(attack, defence), odds_reading(options)) if defence else COLUMNS[-1]
     if odds_column is None:
         steps.append(
             Step(text=f"odds {attack}:{defence} are below 1-4: the attacker is eliminated", rule=f"D-11, {rounding}")

@@ -25,6 +25,7 @@ from referee.europa import replacements as rp
 from referee.europa import supply, supply_001
 from referee.europa.bombardment_handlers import ARTILLERY_PAID, bombardment_support
 from referee.europa.charts import BUNDLED, CombatCharts
+from referee.europa.combat_inputs import rule_d_chance, thrown_d10, winterization_of, with_inputs
 from referee.europa.combat_result import resolve
 from referee.europa.context import (
     logistics_of,
@@ -62,6 +63,7 @@ def combat_options(state: EuropaState) -> cm.CombatOptions:
         overrun_rules=opt_since(state, "overrun_rules", "000"),
         ezoc_retreat=opt_since(state, "ezoc_retreat", "per_retreat"),
         defensive_supply=opt_since(state, "truck_depletion", "none") == "defensive_supply",
+        rule_d=opt_since(state, "fractional_odds", "off") == "d10",
     )
 
 
@@ -85,7 +87,7 @@ def battle_of(command: eu.ResolveCombat, state: EuropaState) -> cm.Battle:
         limit=factor_limit(state),
         bombardment_shifts=command.bombardment_shifts
         + (bombardment_support(state, command.hex)[0] if command.hex else 0),
-        winterization=command.winterization,
+        winterization=winterization_of(command, state)[0],
         commando=command.commando,
         axis_first_winter=command.axis_first_winter,
         overrun=command.overrun,
@@ -102,7 +104,8 @@ def assess_command(command: eu.ResolveCombat, state: EuropaState) -> tuple[cm.Ba
     require_readings_of_its_ruleset(state, "combat_rules", "combat")
     charts = charts_of(state)
     battle = battle_of(command, state)
-    return battle, cm.assess(battle, charts, combat_options(state)), charts
+    options = combat_options(state)
+    return battle, with_inputs(command, state, cm.assess(battle, charts, options), options), charts
 
 
 def losses_owed(combat: int, what: str, *owing: tuple[str, int, bool, list[str]]) -> list[LossDue]:
@@ -146,15 +149,22 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
     )
     odds = f"odds {assessment.attack}:{assessment.defence}"
     head = f"{assessment.column or 'below 1-4'}: {odds}, DRM {assessment.drm:+d}"
+    options = combat_options(state)
+    chance = rule_d_chance(state, assessment, options)
+    faces = faces_or_preview(command.faces, dice="2D6", head=head, steps=assessment.steps)
+    needed = chance is not None and chance.face > 0
+    d10 = faces_or_preview(command.d10, dice="D10", head=head, steps=assessment.steps) if needed else None
     roll = throw(
         ctx.roller,
         purpose=f"combat{': ' + command.what if command.what else ''}",
         dice="2D6",
-        faces=faces_or_preview(command.faces, dice="2D6", head=head, steps=assessment.steps),
+        faces=faces,
         rolled_by=command.rolled_by,
         witnesses=list(command.witnesses),
     )
-    result = resolve(battle, assessment, charts, roll["total"], combat_options(state))
+    rolls = [roll]
+    assessment = thrown_d10(ctx, command, assessment, chance, d10, rolls)
+    result = resolve(battle, assessment, charts, roll["total"], options)
     steps = list(result.steps)
     events: list[ev.DomainEvent] = []
     if command.hex:
@@ -202,7 +212,7 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
     )
     named = f" {command.what}" if command.what else ""
     summary = f"combat #{combat}{named}: {result.column or 'below 1-4'}, roll {result.adjusted} → {result.code}"
-    return Decision(Ruling(summary=summary + (f"; {owed}" if owed else ""), steps=steps), events, [roll])
+    return Decision(Ruling(summary=summary + (f"; {owed}" if owed else ""), steps=steps), events, rolls)
 
 
 def _supply_cost(

@@ -15,6 +15,7 @@ from referee.common.command_base import (
     FreeLabel,
     FreeText,
     Name,
+    OneDie,
     Points,
     TwoDice,
     Witnessed,
@@ -266,6 +267,11 @@ class ResolveCombat(Command):
         description="1R shifts earned by prior bombardment not recorded in the book (recorded hits: name the hex)",
     )
     winterization: bool = Field(default=False, description="+1: winterization advantage (Snow only)")
+    winterized: Name | None = Field(
+        default=None,
+        description="the attackers' nationality as the Winterization chart names it: its entry for the turn is "
+        "the winterization DRM, in Snow only (D-20, D-23); instead of winterization",
+    )
     commando: bool = Field(default=False, description="+1: a commando success")
     axis_first_winter: bool = Field(
         default=False, description="-1: non-winterized Axis attack in Snow before May I 1942"
@@ -287,6 +293,11 @@ class ResolveCombat(Command):
     )
     faces: TwoDice | None = Field(
         default=None, description='the 2D6 thrown, or "digital"; none yet: the odds only (preview)'
+    )
+    d10: OneDie | None = Field(
+        default=None,
+        description='optional rule D (option fractional_odds=d10): the D10 thrown with the 2D6, or "digital"; '
+        "asked for when the odds lie between two columns (D-12)",
     )
     rolled_by: Name = "referee"
     witnesses: list[Name] = Field(default_factory=list, max_length=20)

@@ -12,6 +12,7 @@ from referee.common.forms import FormSpec
 from referee.common.numbers import show
 from referee.europa import commands as eu
 from referee.europa.aa_commands import Mission, ResolveMinimumRollAA
+from referee.europa.aa_handlers import require_minimum_roll_aa
 from referee.europa.boot_camp_charts import pinned_boot_camp
 from referee.europa.boot_camp_commands import ResolveBootCampCombat
 from referee.europa.boot_camp_handlers import assess_command as assess_boot_camp
@@ -89,6 +90,7 @@ def _isolation(state: EuropaState) -> dict[str, Any]:
 
 def _aa_fire(state: EuropaState) -> dict[str, Any]:
     """Second Front's minimum-dice-roll AA fire (F-01..F-10 [003]), in an Air phase."""
+    require_minimum_roll_aa(state)
     if "aa_min_roll" not in state.identity.tables:
         raise IllegalOrderError("this campaign pins no minimum-dice-roll AA table (adopt one with AdoptCharts)")
     if state.table.calendar.phase != "Air":

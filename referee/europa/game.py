@@ -14,10 +14,11 @@ from referee.common.facts import FactKind
 from referee.common.fold import GameFold
 from referee.common.game import Chart, Game, RuleChange
 from referee.common.handlers import NEUTRAL_HANDLERS
-from referee.europa import aa_charts, air_tables, charts, setup, turns, unit_chart, views
+from referee.europa import aa_charts, air_tables, charts, reinforcements, rule_d, setup, turns, unit_chart, views
 from referee.europa import bombardment_charts as bch
 from referee.europa import boot_camp_charts as bcc
 from referee.europa import fortifications as fts
+from referee.europa import winterization as wz
 from referee.europa.aa_commands import AA_COMMANDS
 from referee.europa.aa_handlers import AA_HANDLERS
 from referee.europa.account_handlers import ACCOUNT_HANDLERS, refuse_with_losses_owed
@@ -41,7 +42,11 @@ from referee.europa.fortification_handlers import FORTIFICATION_HANDLERS
 from referee.europa.isolation_handlers import ISOLATION_HANDLERS
 from referee.europa.map_commands import MAP_COMMANDS
 from referee.europa.map_handlers import MAP_HANDLERS
+from referee.europa.movement_commands import MOVEMENT_COMMANDS
+from referee.europa.movement_handlers import MOVEMENT_HANDLERS
 from referee.europa.options import OPTIONS, SOURCES
+from referee.europa.reinforcement_commands import REINFORCEMENT_COMMANDS
+from referee.europa.reinforcement_handlers import REINFORCEMENT_HANDLERS
 from referee.europa.replacement_handlers import REPLACEMENT_HANDLERS
 from referee.europa.resource_handlers import RESOURCE_HANDLERS
 from referee.europa.state import EuropaState
@@ -236,6 +241,8 @@ GAME = Game(
         *AA_COMMANDS,
         *BOOT_CAMP_COMMANDS,
         *FORTIFICATION_COMMANDS,
+        *REINFORCEMENT_COMMANDS,
+        *MOVEMENT_COMMANDS,
     ),
     handlers={
         **NEUTRAL_HANDLERS,
@@ -251,6 +258,8 @@ GAME = Game(
         **AA_HANDLERS,
         **BOOT_CAMP_HANDLERS,
         **FORTIFICATION_HANDLERS,
+        **REINFORCEMENT_HANDLERS,
+        **MOVEMENT_HANDLERS,
     },
     setup=setup.starting_state,
     options=OPTIONS,
@@ -264,6 +273,14 @@ GAME = Game(
         Chart(aa_charts.KEY, aa_charts.BUNDLED, aa_charts.aa_chart_data, aa_charts.AAChart),
         Chart(bcc.KEY, bcc.BUNDLED, bcc.boot_camp_chart_data, bcc.BootCampChart),
         Chart(fts.KEY, fts.BUNDLED, fts.fortification_chart_data, fts.FortificationChart),
+        Chart(rule_d.KEY, rule_d.BUNDLED, rule_d.rule_d_chart_data, rule_d.RuleDChart),
+        Chart(wz.KEY, wz.BUNDLED, wz.winterization_chart_data, wz.WinterizationChart),
+        Chart(
+            reinforcements.KEY,
+            reinforcements.BUNDLED,
+            reinforcements.reinforcement_chart_data,
+            reinforcements.ReinforcementChart,
+        ),
     ),
     facts=FACTS,
     advance_effects=turns.advance_effects,

@@ -14,7 +14,16 @@ from referee.common.errors import IllegalOrderError
 from referee.common.facts import citation, stated, stated_yes
 from referee.common.numbers import show
 from referee.common.ruling import Ruling, Step
-from referee.europa import air_rules, air_surprise, movement_costs, rail, retreat, stacking, supply_trace
+from referee.europa import (
+    air_rules,
+    air_surprise,
+    movement_costs,
+    rail,
+    retreat,
+    second_front,
+    stacking,
+    supply_trace,
+)
 from referee.europa import map_commands as mc
 from referee.europa.context import opt_since, require_phase, zone_weather
 from referee.europa.state import EuropaState
@@ -62,6 +71,14 @@ def check_stacking(command: mc.CheckStacking, ctx: Context[EuropaState]) -> Deci
     return Decision(Ruling(summary=summary, steps=steps), [])
 
 
+def road_supply_length(state: EuropaState, side: str) -> int | None:
+    """F-26 [003] under option second_front_modifiers=playtest: the Allies' road-element supply line
+    (10 hexes, trucks replaced); None: the D-100 lengths (the Axis keeps them: the text names the Allies)."""
+    if opt_since(state, "second_front_modifiers", "off") != "playtest":
+        return None
+    return second_front.road_supply_length(allied=side != "Axis")
+
+
 def trace_supply(command: mc.TraceSupply, ctx: Context[EuropaState]) -> Decision:
     """D-100..D-101 [000], D-108 [001], J-09, J-41: the trace link by link."""
     state = ctx.state
@@ -87,6 +104,7 @@ def trace_supply(command: mc.TraceSupply, ctx: Context[EuropaState]) -> Decision
         arctic=command.arctic,
         arctic_reading=opt_since(state, "arctic_trace", "minus_one"),
         truck_depletion=opt_since(state, "truck_depletion", "none"),
+        road_length=road_supply_length(state, command.side),
     )
     status = "in defensive supply" if result.defensive else "in supply" if result.in_supply else "out of supply"
     where = f" at {command.hex}" if command.hex else ""

@@ -11,6 +11,12 @@ Notes on the readings (docs/options.md has the whole list):
   special replacements return; `allocated`: the strength each unit given up in AllocateLosses
   actually lost, by RP type (armor for an AECA unit, else infantry), on the named nation's
   account; `recorded`: only what the referee records with RecordLosses (release 0.3 and before).
+- aa_fire (F-01 [003]): Optional Rule 37L, the minimum-dice-roll AA table used wherever the
+  standard AA fire table would be; `standard` keeps the flak table (ResolveFlak), `minimum_roll`
+  (europa-003) fires ResolveMinimumRollAA instead. Campaigns pinned before the option accept both,
+  as they did.
+- fractional_odds (D-12 [000]): optional rule D by mutual consent; `d10` rounds the odds down and
+  rolls a D10 with the 2D6 for the next column (referee/europa/rule_d.py, provisional procedure).
 - factory_profile (J-01): the 000 rule body (2 armor + 1 artillery per I turn, upgraded 4 + 2),
   the 000 overview (2 + 2, upgraded 3 + 3), or 001's.
 """
@@ -59,6 +65,8 @@ OPTIONS: Choices = {
     "combat_system": ("revised", "boot_camp"),  # J-46: the 2D6 CRT of 000/001, or Boot Camp's 1D6 (E-01..E-22)
     "aa_sixteen_example": ("p47", "plus_1_from_1944"),  # J-52: which Second Front AA example the +1 follows
     "second_front_modifiers": ("off", "playtest"),  # F-26: Second Front's playtest attack DRMs
+    "aa_fire": ("standard", "minimum_roll"),  # F-01: Optional Rule 37L replaces the standard AA fire table
+    "fractional_odds": ("off", "d10"),  # D-12, K-13: optional rule D, by mutual consent
 }
 
 SOURCES: Sources = {
@@ -100,5 +108,7 @@ SOURCES: Sources = {
     "combat_system": "J-46",
     "aa_sixteen_example": "J-52",
     "second_front_modifiers": "F-26 [003]",
+    "aa_fire": "F-01 [003] (Optional Rule 37L)",
+    "fractional_odds": "D-12 [000], K-13 (optional rule D, provisional procedure)",
 }
 """The contradiction (RULES.md section J) or rule each option settles."""

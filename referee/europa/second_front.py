@@ -37,6 +37,15 @@ def label_of(turn: int) -> str:
     return f"{MONTHS[(turn // 2) % 12]} {'II' if turn % 2 else 'I'} {year_of(turn)}"
 
 
+def turn_of_label(label: str) -> int:
+    """The turn of a label as the calendar shows it: turn_of_label('Jul I 1943') = 50 (the charts'
+    periods are written so). Raises `IllegalOrderError` for anything else."""
+    parts = label.split()
+    if len(parts) != 3 or not parts[2].isdigit():
+        raise IllegalOrderError(f"a Europa turn is written 'Jul I 1943' (month, I or II, year); not {label!r}")
+    return turn_of(parts[0], parts[1], int(parts[2]))
+
+
 # A-40: the grand campaign -----------------------------------------------------------------------------
 
 FIRST_TURN = turn_of("Jul", "I", 1943)

@@ -73,14 +73,25 @@ def _weather(weather: str) -> str:
 
 
 def link_limit(
-    kind: str, weather: str, *, arctic: bool = False, arctic_reading: str = "minus_one", depleted: bool = False
+    kind: str,
+    weather: str,
+    *,
+    arctic: bool = False,
+    arctic_reading: str = "minus_one",
+    depleted: bool = False,
+    road_length: int | None = None,
 ) -> tuple[int, list[Step]]:
-    """D-100 [000]: a link's length by weather; Arctic per J-09; a depleted Truck doubled (D-108 [001])."""
+    """D-100 [000]: a link's length by weather; Arctic per J-09; a depleted Truck doubled (D-108 [001]);
+    ``road_length``: Second Front's Allied road-element line for a road link (F-26 [003], the text
+    gives it no weather)."""
     if kind not in LINK_KINDS:
         raise IllegalOrderError(f"a supply link is one of {', '.join(LINK_KINDS)}; not {kind!r} (D-100 [000])")
     base = LINK_KINDS[kind]
     length = LENGTHS[base][_weather(weather)]
     steps = [Step(text=f"{kind} link in {weather}: {length} hexes", rule="D-100 [000]")]
+    if kind == "road" and road_length is not None:
+        length = road_length
+        steps = [Step(text=f"road link: the Allies' road-element supply line, {length} hexes", rule="F-26 [003]")]
     if depleted:
         if base != "truck":
             raise IllegalOrderError("only a Truck link can be extended by a depleted Truck (D-108 [001])")
@@ -103,9 +114,11 @@ def trace_supply(
     arctic: bool = False,
     arctic_reading: str = "minus_one",
     truck_depletion: str = "none",
+    road_length: int | None = None,
 ) -> Trace:
     """D-100, D-101 [000]: every link within its weather length, heavy terrain counting 2 and each
-    link entering an interdiction zone 1 shorter; D-108 [001]: a depleted Truck gives defensive supply."""
+    link entering an interdiction zone 1 shorter; D-108 [001]: a depleted Truck gives defensive supply;
+    F-26 [003]: ``road_length`` for road links (the Allies' road-element line in Second Front)."""
     if not links:
         raise IllegalOrderError("describe the trace as at least one link from the unit to the source (D-100 [000])")
     steps: list[Step] = []
@@ -119,7 +132,12 @@ def trace_supply(
                 "they only extend (D-108 [001], J-41)"
             )
         allowed, limit_steps = link_limit(
-            link.kind, weather, arctic=arctic, arctic_reading=arctic_reading, depleted=link.depleted_truck
+            link.kind,
+            weather,
+            arctic=arctic,
+            arctic_reading=arctic_reading,
+            depleted=link.depleted_truck,
+            road_length=road_length,
         )
         steps += [Step(text=f"link {number}: {step.text}", rule=step.rule) for step in limit_steps]
         length = sum(2 if hex_.terrain in HEAVY else 1 for hex_ in link.hexes)

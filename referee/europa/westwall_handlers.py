@@ -122,7 +122,8 @@ def declare_restoration(command: fc.DeclareWestwallRestoration, ctx: Context[Eur
 
 def resource_reinforcements_forfeited(state: EuropaState, turn: int) -> Step | None:
     """F-25 [003]: the Axis forfeits its Resource Point reinforcements in the Initial phases of the
-    declaring turn and the next (for the Resource Point income to read)."""
+    declaring turn and the next: `ReceiveReinforcements` credits none of them then
+    (`referee.europa.reinforcement_handlers`)."""
     found = _restoration(state)
     if found is None or turn not in ft.restoration_turns(found[0])[0]:
         return None

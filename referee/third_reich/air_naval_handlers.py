@@ -23,6 +23,7 @@ from referee.third_reich import air_naval as an
 from referee.third_reich import air_zones as az
 from referee.third_reich import airborne as ad
 from referee.third_reich import naval_operations as nav
+from referee.third_reich import wars
 from referee.third_reich.air_naval_commands import (
     ResolveAirDrop,
     ResolveAirNavalCombat,
@@ -43,8 +44,11 @@ def reading(state: ReichState, name: str) -> str:
 
 
 def _offensive(state: ReichState, power: str, front: str, phases: tuple[str, ...], what: str, rule: str) -> str:
-    """Refuse unless ``power`` declared an offensive on ``front`` and it is one of ``phases`` (A-58, A-63 [004])."""
-    return require_option(state, power, front, "offensive", phases, what, rule).options[front]
+    """Refuse unless ``power`` declared an offensive on ``front``, it is one of ``phases`` (A-58,
+    A-63 [004]) and ``power`` is at war with another side (G-34: these commands name no opponent)."""
+    declared = require_option(state, power, front, "offensive", phases, what, rule).options[front]
+    wars.require_fight(state, power, None, what)
+    return declared
 
 
 def throw_each(
@@ -139,6 +143,7 @@ def resolve_interception(command: ResolveInterception, ctx: Context[ReichState])
             "naval interception is the non-phasing side's reaction in the Interception phase (A-58, H-31 [004]); "
             f"it is now the {calendar.player or ''} {calendar.phase} phase of {calendar.label}".replace("  ", " ")
         )
+    wars.require_fight(state, command.power, calendar.player, "naval interception")
     attempts = [
         nav.InterceptionAttempt(port.port, tuple(port.fleets), port.distance, port.same_zone, port.murmansk)
         for port in command.ports

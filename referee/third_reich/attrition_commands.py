@@ -35,7 +35,13 @@ class AttritionLoss(BaseModel):
     type: Literal["infantry", "armor", "airborne", "replacement"] = "infantry"
     strength: int = Field(ge=0, le=30, description="combat factor (1-3 infantry count half a unit, H-11)")
     swapped: bool = Field(default=False, description="saved by a replacement, which goes to the force pool instead")
-    cost: int = Field(default=0, ge=0, le=100, description="the unit's BRP cost (a saved unit above 4 pays the rest)")
+    cost: int | None = Field(
+        default=None,
+        ge=0,
+        le=100,
+        description="the unit's BRP cost, if stated (checked against its factors, G-40); left out, it comes "
+        "from its type and factors (a saved unit above 4 pays the rest, H-13)",
+    )
 
 
 class RemoveAttritionLosses(Command):

@@ -23,6 +23,7 @@ from referee.third_reich import attrition as at
 from referee.third_reich import attrition_losses as al
 from referee.third_reich import combat_events as cb
 from referee.third_reich import economy_events as ec
+from referee.third_reich import wars
 from referee.third_reich.attrition_commands import ClaimAttritionHexes, RemoveAttritionLosses, ResolveAttrition
 from referee.third_reich.combat_handlers import eliminated_in_roster
 from referee.third_reich.context import account, economy_of, require_option, require_other_side
@@ -51,6 +52,7 @@ def resolve_attrition(command: ResolveAttrition, ctx: Context[ReichState]) -> De
             f"{command.power} rolled the {command.front} front's attrition this player turn already (A-60 [004])"
         )
     require_other_side(state, economy.side, command.defender)
+    wars.require_fight(state, command.power, command.defender, "an attrition step")
     chart = attrition_chart_of(state)
     column = at.column_for(chart, command.factors_in_contact)
     reading = option(state.identity.options, "attrition_column_4", before=at.DEFAULT_READING)
@@ -101,7 +103,9 @@ def resolve_attrition(command: ResolveAttrition, ctx: Context[ReichState]) -> De
 def remove_attrition_losses(command: RemoveAttritionLosses, ctx: Context[ReichState]) -> Decision:
     """H-11 [004]: the side removes units adjacent to the enemy to the number asked (1-3 infantry
     count half); H-13 [004]: it may save some by swapping in replacements, up to its power's limit
-    a player turn, paying the unit's cost above 4 BRPs."""
+    a player turn, paying the unit's cost above 4 BRPs; G-40 [004]: that cost comes from the
+    unit's type and factors, so a swap is priced whether or not a cost is stated (G-50: never an
+    airborne unit)."""
     state = ctx.state
     due = next(
         (
@@ -127,12 +131,14 @@ def remove_attrition_losses(command: RemoveAttritionLosses, ctx: Context[ReichSt
     saved = [unit for unit in command.units if unit.swapped]
     used = economy.player_turn_counters.get("recoveries", 0)
     limit = economy_of(state).powers[command.power].recovery_limit
+    prices = [al.swap_price(unit.unit, unit.type, unit.strength, unit.cost) for unit in saved]
     al.check_swaps(command.power, used, len(saved), limit)
-    cost = sum(al.swap_cost(unit.cost) for unit in saved)
+    cost = sum(price.paid for price in prices)
     lost = [unit.unit for unit in command.units if not unit.swapped]
     steps = [
         Step(text=f"{', '.join(unit.unit for unit in command.units)} count {counted} of {due.units}", rule="H-11 [004]")
     ]
+    steps += [Step(text=price.derivation, rule="G-40, H-13 [004]") for price in prices]
     events: list[ev.DomainEvent] = [
         cb.LandLossesRemoved(combat=due.combat, side=due.side, power=command.power, units=lost, cause=CAUSE)
     ]

@@ -126,6 +126,59 @@ def swap_cost(unit_cost: int) -> int:
     return max(0, unit_cost - FREE_SWAP_COST)
 
 
+FACTOR_COSTS = {"infantry": 1, "armor": 2, "replacement": 2, "airborne": 3}
+"""G-40 [004], the updated BRP costs: what each factor of a land unit costs, by type."""
+
+
+@dataclass(frozen=True)
+class SwapPrice:
+    """What saving one unit by a swap costs, and how the rules reach it (G-40, H-13 [004])."""
+
+    unit: str
+    unit_cost: int
+    """The unit's build cost: its factors at its type's price a factor (G-40)."""
+    paid: int
+    """What the swap pays: the unit cost above the 4 BRPs a replacement covers (H-13)."""
+    derivation: str
+
+
+def swap_price(unit: str, unit_type: str, strength: int, stated: int | None = None) -> SwapPrice:
+    """The BRPs a swap pays to save ``unit``, derived from the rules (H-13, G-40, G-50, G-51 [004]).
+
+    The text prices every land unit by its factors (G-40: infantry 1 a factor, armor 2, airborne
+    3), and a saved unit pays whatever its cost exceeds 4 (H-13); so a 2-factor armor unit is
+    saved free and armor of 3, 4, 5 factors pays 2, 4, 6 (G-51's own figures). Ordinary infantry
+    is saved free whatever its factors (G-51 says so outright, and `RecoverUnit` reads it so; by
+    H-13 alone that would hold up to 4 factors only). Airborne units are never saved
+    (G-50). A cost the referee states must be the one the factors give; a stated 0 counts as none
+    stated (no unit with factors costs nothing, and entries of earlier releases wrote 0 when no
+    cost was typed).
+
+    Raises:
+        InvalidInputError: a negative strength or cost, or a type the text does not price.
+        IllegalOrderError: an airborne unit, or a stated cost its factors do not give.
+    """
+    if strength < 0 or (stated is not None and stated < 0):
+        raise InvalidInputError(f"{unit}: factors and cost cannot be negative; got {strength} and {stated}")
+    if unit_type == "airborne":
+        raise IllegalOrderError(f"{unit} is airborne; airborne units are never saved by replacements (G-50 [004])")
+    per = FACTOR_COSTS.get(unit_type)
+    if per is None:
+        raise InvalidInputError(f"{unit}: {unit_type!r} is not a land unit type; types: {', '.join(FACTOR_COSTS)}")
+    cost = strength * per
+    if stated and stated != cost:
+        raise IllegalOrderError(
+            f"{unit}: {strength} {unit_type} factor(s) cost {cost} BRPs ({per} a factor, G-40 [004]), "
+            f"not the {stated} stated; leave the cost out and the rules give it"
+        )
+    paid = 0 if unit_type == "infantry" else swap_cost(cost)
+    if paid:
+        owed = f"{cost} − {FREE_SWAP_COST} = {paid} to save it"
+    else:
+        owed = "infantry is saved free" if unit_type == "infantry" else f"not above {FREE_SWAP_COST}: saved free"
+    return SwapPrice(unit, cost, paid, f"{unit}: {strength} {unit_type} factor(s) × {per} = {cost} BRPs; {owed}")
+
+
 def check_swaps(power: str, used: int, asked: int, limit: int | None = None) -> None:
     """Refuse swaps beyond the power's limit for this player turn (H-13 [004]). ``limit``: the
     campaign's pinned figure (the scenario's recovery limit, the same rule as G-52, shared with

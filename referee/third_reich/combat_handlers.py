@@ -20,8 +20,16 @@ from referee.common.ruling import Ruling, Step
 from referee.common.state import Unit
 from referee.third_reich import combat_events as cb
 from referee.third_reich import land_combat as lc
+from referee.third_reich import wars
 from referee.third_reich.combat_commands import RemoveLandLosses, ResolveLandCombat
-from referee.third_reich.context import account, region_weather, require_option, require_other_side, season_of
+from referee.third_reich.context import (
+    account,
+    economy_of,
+    region_weather,
+    require_option,
+    require_other_side,
+    season_of,
+)
 from referee.third_reich.land_charts import BUNDLED, LandCombatChart
 from referee.third_reich.state import ReichState, UnitLossDue
 
@@ -41,22 +49,76 @@ def _yes(state: ReichState, fact: str, hex_name: str, default: bool, steps: list
     return value
 
 
-def battle_of(command: ResolveLandCombat, state: ReichState, steps: list[Step]) -> lc.Battle:
-    """The command and the stated facts as the pure combat functions read them."""
-    require_other_side(state, account(state, command.power).side, command.defender)
-    weather = region_weather(state, command.region)
-    if command.russian_winter and (season_of(state) != "Winter" or command.defender != "Axis"):
+def _russian_winter(command: ResolveLandCombat, state: ReichState, steps: list[Step]) -> bool:
+    """A-68 [004]: the Russian winter voids the weather add of non-Finnish Axis defenders inside the
+    USSR, the Baltic States or eastern Poland (``russian_winter``: the referee says the defenders
+    stand there) in the first Winter turn after Germany and the USSR are at war. The book knows when
+    that war began (`wars.russian_winter_set` marked its Winter): the flag is refused in any other
+    turn, and in that Winter an Axis defence without it is told the rule. A campaign started before
+    the book read its wars, or one opened at war without the marker, takes the flag in any Winter."""
+    label = state.table.calendar.label
+    winter = state.table.markers.get(lc.RUSSIAN_WINTER)
+    reads_wars = economy_of(state).fights_read_wars
+    if command.russian_winter and (season_of(state) != "Winter" or command.defender != "Axis") and not reads_wars:
         raise IllegalOrderError(
             "the Russian winter takes the defence add from Axis defenders in a Winter turn (A-68 [004]); "
-            f"it is {state.table.calendar.label} and the defenders are the {command.defender}"
+            f"it is {label} and the defenders are the {command.defender}"
         )
+    if not reads_wars:
+        return command.russian_winter
+    if command.russian_winter and command.defender != "Axis":
+        raise IllegalOrderError(
+            "the Russian winter takes the defence add from Axis defenders only, in the first Winter turn of the war "
+            f"between Germany and the USSR (A-68 [004]); the defenders are the {command.defender}"
+        )
+    if winter is None and command.russian_winter:
+        if wars.at_war(state, "Germany", "USSR") is None:
+            raise IllegalOrderError(
+                "there is no Russian winter yet: Germany and the USSR are not at war, and the Russian winter "
+                "comes in the first Winter turn after they are (A-68 [004])"
+            )
+        if season_of(state) != "Winter":
+            raise IllegalOrderError(f"the Russian winter is a Winter turn (A-68 [004]); it is {label}")
+        steps.append(
+            Step(
+                text="Russian winter as the referee states it: Germany and the USSR were at war when the campaign "
+                f"opened, and no marker {lc.RUSSIAN_WINTER} names its Winter",
+                rule="A-68 [004]",
+            )
+        )
+        return True
+    if command.russian_winter and winter != label:
+        raise IllegalOrderError(
+            f"the Russian winter is {winter}, the first Winter turn after Germany and the USSR went to war "
+            f"(A-68 [004]); in {label} the Axis defenders keep their weather add"
+        )
+    if command.russian_winter:
+        steps.append(Step(text=f"{label}: the first Winter of the war between Germany and the USSR", rule="A-68 [004]"))
+    elif winter == label and command.defender == "Axis":
+        steps.append(
+            Step(
+                text=f"{label} is the Russian winter: non-Finnish Axis defenders inside the USSR, the Baltic States "
+                "or eastern Poland lose every weather add (russian_winter); these keep theirs",
+                rule="A-68 [004]",
+            )
+        )
+    return command.russian_winter
+
+
+def battle_of(command: ResolveLandCombat, state: ReichState, steps: list[Step]) -> lc.Battle:
+    """The command and the stated facts as the pure combat functions read them; the attacker must
+    be at war with the defenders (`wars.require_fight`, G-34)."""
+    require_other_side(state, account(state, command.power).side, command.defender)
+    wars.require_fight(state, command.power, command.defender, "land combat")
+    weather = region_weather(state, command.region)
+    russian_winter = _russian_winter(command, state, steps)
     return lc.Battle(
         attackers=tuple(lc.Attacker(**unit.model_dump()) for unit in command.attackers),
         defenders=tuple(lc.Defender(**unit.model_dump()) for unit in command.defenders),
         weather=weather,
         terrain=command.terrain,
         fortified=_yes(state, "fortified", command.hex, False, steps),
-        russian_winter=command.russian_winter,
+        russian_winter=russian_winter,
         air_support=command.air_support,
         fleets=tuple(command.supporting_fleets),
         coastal=command.coastal,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 
 class _Data(BaseModel):
@@ -76,3 +76,47 @@ class Economy(_Data):
     )
     sub_conversion_hits: int = Field(description="G-64: 25 BRPs lost to submarines in a year")
     bomber_conversion_step: int = Field(description="G-65: every 15 BRPs of bomber hits")
+    provisional: list[str] = Field(
+        default_factory=list,
+        description="K-45: territories whose BRP value the text does not give; their value here is provisional, "
+        "for the club to replace (or to give in RecordConquest)",
+    )
+    aliases: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="names a referee types for countries of the territory table ('Holland' -> Netherlands); a "
+        "name for several ('Low Countries') declares war on each of them",
+    )
+    alliances: list[list[str]] = Field(
+        default_factory=list,
+        description="G-34 (not in the text, K-45): powers allied when the campaign opens, whom a declaration on "
+        "one of them brings in (option allies_drawn_in)",
+    )
+    fights_read_wars: bool = Field(
+        default=False,
+        description="G-34, A-68: a fight needs a war between the powers, and the Russian winter falls in the "
+        "first Winter of the German-Soviet war the book recorded; campaigns started before (issue 29) did not check",
+    )
+
+    @field_validator("aliases", mode="before")
+    @classmethod
+    def _one_or_several(cls, value: object) -> object:
+        """An alias names one country ("Netherlands") or several (["Belgium", "Netherlands"])."""
+        if isinstance(value, dict):
+            return {alias: [names] if isinstance(names, str) else names for alias, names in value.items()}
+        return value
+
+    @model_validator(mode="after")
+    def _names_known(self) -> Economy:
+        """Aliases and provisional values name countries of the territory table, alliances powers."""
+        for alias, names in self.aliases.items():
+            unknown = [name for name in names if name not in self.territories]
+            if unknown or not names:
+                raise ValueError(f"aliases.{alias}: {unknown or names!r} is not a country of the territory table")
+        unknown = [name for name in self.provisional if name not in self.territories]
+        if unknown:
+            raise ValueError(f"provisional: {unknown!r} is not a country of the territory table")
+        for alliance in self.alliances:
+            strangers = [name for name in alliance if name not in self.powers]
+            if strangers or len(alliance) < 2:
+                raise ValueError(f"alliances: {alliance!r} is not two or more powers of the scenario")
+        return self

@@ -66,6 +66,34 @@ class ForcePoolConverted(DomainEvent):
     limit_brp: int = Field(default=0, ge=0)
 
 
+SwKind = Literal["submarines", "asw", "bombers", "interceptors"]
+"""The strategic-warfare kinds of factor (G-40, G-62 [004])."""
+
+
+class SwForcesChanged(DomainEvent):
+    """A power's strategic-warfare factors of one kind, changed by ``change``: built (G-63),
+    converted from a fleet or an air fleet (G-64, G-65), or lost in a round or in the Murmansk box
+    (G-62, G-70). Recorded only where the book keeps that count (`SwForcesStated` starts one)."""
+
+    type: Literal["SwForcesChanged"] = "SwForcesChanged"
+    power: str
+    kind: SwKind
+    change: int
+    reason: str
+
+
+class SwForcesStated(DomainEvent):
+    """A power's strategic-warfare factors of one kind set to ``factors``: stated where the book did
+    not know them (a campaign recorded before it kept them), or the referee's correction of its count
+    with a reason (G-62..G-67)."""
+
+    type: Literal["SwForcesStated"] = "SwForcesStated"
+    power: str
+    kind: SwKind
+    factors: int = Field(ge=0)
+    reason: str
+
+
 class ConquestRecorded(DomainEvent):
     """A conquest or minor ally whose BRPs join the base at the next year start."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ledger.errors import NegativeBalanceError
+from ledger.errors import NegativeBalanceError, UnknownAccountError
 from referee.common import events as ev
 from referee.common.accounts import restore_account
 from referee.common.calendar import third_reich_season
@@ -73,6 +73,21 @@ def _converted(state: ReichState, e: ec.ForcePoolConverted) -> None:
     if e.limit_kind:
         key = f"pending_limit_{e.limit_kind}"
         economy.counts[key] = economy.counts.get(key, 0) + e.limit_brp
+
+
+def _sw_forces_changed(state: ReichState, e: ec.SwForcesChanged) -> None:
+    """Only a count the book keeps changes, and never below 0."""
+    economy = _economy(state, e.power)
+    current = economy.sw_forces.get(e.kind)
+    if current is None:
+        raise UnknownAccountError(f"{e.power} keeps no count of {e.kind} factors to change")
+    if current + e.change < 0:
+        raise NegativeBalanceError(f"{e.power} has {current} {e.kind} factors; {e.reason} takes {-e.change}")
+    economy.sw_forces[e.kind] = current + e.change
+
+
+def _sw_forces_stated(state: ReichState, e: ec.SwForcesStated) -> None:
+    _economy(state, e.power).sw_forces[e.kind] = e.factors
 
 
 def _conquest(state: ReichState, e: ec.ConquestRecorded) -> None:
@@ -155,6 +170,7 @@ def _year_start(state: ReichState, e: ec.YearStartApplied) -> None:
     economy.total = e.total
     economy.total_at_turn_start = e.total  # the year start opens the Spring turn: the half limit counts from here
     economy.saved = 0
+    economy.first_year_start_due = False
     economy.conquests_pending = {}
     economy.sw_limits = dict(e.sw_limits)
     economy.city_air_hits = {}
@@ -246,6 +262,7 @@ def _left_play(state: ReichState, e: ec.PowerLeftPlay) -> None:
 def _activated(state: ReichState, e: ec.PowerActivated) -> None:
     economy = _economy(state, e.power)
     economy.active = True
+    economy.first_year_start_due = True
     economy.total = max(economy.total, economy.base)
 
 
@@ -277,6 +294,8 @@ ECONOMY_APPLIERS: dict[type[Any], Callable[[ReichState, Any], None]] = {
     ec.NavalRepairStarted: _repair,
     ec.SwHitsRecorded: _sw_hits,
     ec.ForcePoolConverted: _converted,
+    ec.SwForcesChanged: _sw_forces_changed,
+    ec.SwForcesStated: _sw_forces_stated,
     ec.ConquestRecorded: _conquest,
     ec.ConquestLost: _conquest_lost,
     ec.CityLossRecorded: _city_loss,

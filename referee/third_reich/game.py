@@ -43,6 +43,7 @@ from referee.third_reich.murmansk_sealed import SEALED_ORDERS
 from referee.third_reich.options import OPTIONS, SOURCES
 from referee.third_reich.rule_changes import RULE_CHANGES
 from referee.third_reich.state import ReichState
+from referee.third_reich.warfare_commands import StateStrategicForces
 from referee.third_reich.warfare_handlers import WARFARE_HANDLERS
 from referee.third_reich.year_start import perform as perform_year_start
 
@@ -51,11 +52,12 @@ FOLD = GameFold(
     ReichState,
     CATALOG,
     {**ECONOMY_APPLIERS, **COMBAT_APPLIERS, **MURMANSK_APPLIERS},
-    state_version=8,
+    state_version=9,
 )
 register(FOLD)
 """State version 2: the state of release 0.2 (0.1.0's cached states are rebuilt); 8: the strategic-warfare
-holdings and the Murmansk sit-outs of sealed orders."""
+holdings and the Murmansk sit-outs of sealed orders; 9: each power's strategic-warfare forces and whether
+its first year start since entering play is due."""
 
 FACTS = (
     FactKind("fortified", "hex", "yes_no", "the defender's hex is a fortress or fortification line", "H-05 [004]"),
@@ -79,8 +81,8 @@ def _attrition_table(name: str) -> tuple[dict[str, Any], str]:
 
 def figures(state: ReichState) -> dict[tuple[str, str], int]:
     """The figures tracked entry by entry in the read model and checked by the audit: each
-    power's BRP base, total, spending this turn, savings for growth, lend lease in transit and
-    strategic-warfare hits."""
+    power's BRP base, total, spending this turn, savings for growth, lend lease in transit,
+    strategic-warfare hits and the strategic-warfare factors the book keeps."""
     found: dict[tuple[str, str], int] = {}
     for power, economy in state.brp_economies.items():
         account = f"brp:{power}"
@@ -93,6 +95,8 @@ def figures(state: ReichState) -> dict[tuple[str, str], int]:
         found[(account, "bomber hits")] = economy.bomber_hits_total
         for year, hits in economy.sw_hits.items():
             found[(account, f"sw hits {year}")] = sum(hits.values())
+        for kind, factors in economy.sw_forces.items():  # the counts the book keeps (issue 29)
+            found[(account, f"sw {kind}")] = factors
     return found
 
 
@@ -107,6 +111,7 @@ GAME = Game(
     fold=FOLD,
     commands=(
         *COMMANDS,
+        StateStrategicForces,
         ResolveLandCombat,
         RemoveLandLosses,
         ResolveAttrition,

@@ -13,8 +13,10 @@ from referee.third_reich import commands as tr
 from referee.third_reich import economy as eco
 from referee.third_reich import economy_events as ec
 from referee.third_reich import lend_lease, wars
+from referee.third_reich import sw_forces as swf
 from referee.third_reich import warfare as sw
 from referee.third_reich.context import account, economy_of, require_power_phase, year_of
+from referee.third_reich.data import Economy
 from referee.third_reich.spending import within_half as _within_half
 from referee.third_reich.state import BrpEconomy, ReichState
 
@@ -56,13 +58,16 @@ def declare_option(command: tr.DeclareOption, ctx: Context[ReichState]) -> Decis
 
 
 def declare_war(command: tr.DeclareWar, ctx: Context[ReichState]) -> Decision:
-    """G-34 [004]: major 15; minors 5 a season for any number; the war it creates is recorded
-    from this entry (on the target, and for a major on its allies); `wars.declaration` refuses a
-    declaration with nothing to declare war on."""
+    """G-34 [004]: major 15; minors 5 a season for any number (an alias naming several, 'Low
+    Countries', is one declaration); the war it creates is recorded from this entry (on the
+    target, and for a major on the allies it brings in); `wars.declaration` refuses a declaration
+    with nothing to declare war on; A-68: a war between Germany and the USSR marks the Russian
+    winter's turn."""
     economy = account(ctx.state, command.power)
     require_power_phase(ctx.state, command.power, ("Options",), "declaring war", "G-34 [004]")
     data = economy_of(ctx.state)
-    target, enemies, war = wars.declaration(command, ctx.state, data)
+    declared, war_steps = wars.declaration(command, ctx.state, data)
+    target = " and ".join(name for name, _ in declared)
     costs = data.dow_costs
     if command.target_kind == "minor" and economy.turn_counters.get("minor_dow", 0):
         cost, text = 0, "minors already paid for this season: no further cost"
@@ -70,20 +75,24 @@ def declare_war(command: tr.DeclareWar, ctx: Context[ReichState]) -> Decision:
         cost = costs[command.target_kind]
         text = f"declaration of war on a {command.target_kind} power: {cost}"
     _charge(ctx, economy, cost, f"war on {target}")
-    steps = [Step(text=text, rule="G-34 [004]"), _within_half(ctx, economy, cost, is_build=False), war]
+    steps = [Step(text=text, rule="G-34 [004]"), _within_half(ctx, economy, cost, is_build=False), *war_steps]
     counters = {"turn.minor_dow": 1} if command.target_kind == "minor" else {}
+    events: list[ev.DomainEvent] = [
+        ec.BrpCharged(
+            power=command.power,
+            amount=cost,
+            category="declaration",
+            detail=f"war on {target}",
+            counters=counters,
+        )
+    ]
+    for name, enemies in declared:
+        events.append(ec.WarDeclared(power=command.power, target=name, enemies=enemies, entry=ctx.head + 1))
+    enemies = [enemy for _, made in declared for enemy in made]
+    winter, winter_steps = wars.russian_winter_set(ctx.state, data, command.power, enemies)
     return Decision(
-        Ruling(summary=f"{command.power} declares war on {target} ({cost} BRPs)", steps=steps),
-        [
-            ec.BrpCharged(
-                power=command.power,
-                amount=cost,
-                category="declaration",
-                detail=f"war on {target}",
-                counters=counters,
-            ),
-            ec.WarDeclared(power=command.power, target=target, enemies=enemies, entry=ctx.head + 1),
-        ],
+        Ruling(summary=f"{command.power} declares war on {target} ({cost} BRPs)", steps=[*steps, *winter_steps]),
+        [*events, *winter],
     )
 
 
@@ -137,6 +146,8 @@ def build_units(command: tr.BuildUnits, ctx: Context[ReichState]) -> Decision:
     steps.append(_within_half(ctx, economy, cost, is_build=True))
     counters["turn.build_brp"] = cost
     units = f" ({', '.join(command.units)})" if command.units else ""
+    kind = swf.KINDS.get(command.category)
+    added = [] if kind is None else swf.changed(economy, kind, command.factors, "built")
     return Decision(
         Ruling(
             summary=f"{command.power} builds {command.factors} {command.category} factors{units} for {cost} BRPs",
@@ -149,7 +160,8 @@ def build_units(command: tr.BuildUnits, ctx: Context[ReichState]) -> Decision:
                 category="build",
                 detail=f"{command.factors} {command.category}{units}",
                 counters=counters,
-            )
+            ),
+            *added,
         ],
     )
 
@@ -318,7 +330,8 @@ def sw_hits(command: tr.RecordStrategicWarfareHits, ctx: Context[ReichState]) ->
     ]
     if command.power == "Germany" and command.attacker == "bombers":
         before = economy.bomber_hits_total
-        for _ in range(eco.bomber_conversions(before, before + command.hits)):
+        conversions = eco.bomber_conversions(before, before + command.hits)
+        for _ in range(conversions):
             events.append(
                 ec.ForcePoolConverted(
                     power="Germany",
@@ -338,6 +351,7 @@ def sw_hits(command: tr.RecordStrategicWarfareHits, ctx: Context[ReichState]) ->
                     rule="G-65 [004]",
                 )
             )
+        events += swf.changed(economy, "interceptors", swf.CONVERTED["interceptors"] * conversions, "G-65 conversion")
     return Decision(
         Ruling(summary=f"{command.power} takes {command.hits} {command.attacker} hits", steps=steps), events
     )
@@ -367,12 +381,30 @@ def _held_once(command: tr.RecordConquest, state: ReichState) -> None:
         )
 
 
+def _spelled(command: tr.RecordConquest, data: Economy) -> tr.RecordConquest:
+    """The territory as the scenario spells it: a scenario alias ('Holland'), or the name in another
+    case when no value is given (with a value, a name the table lacks is the referee's own)."""
+    if command.territory in data.territories:
+        return command
+    names = wars.country_names(data, command.territory)
+    if names is None:
+        return command
+    if len(names) > 1:
+        raise IllegalOrderError(
+            f"{command.territory} names {' and '.join(names)}: record the conquest of each (G-31 [004])"
+        )
+    if command.value is not None and names[0].casefold() == " ".join(command.territory.split()).casefold():
+        return command
+    return command.model_copy(update={"territory": names[0]})
+
+
 def conquest(command: tr.RecordConquest, ctx: Context[ReichState]) -> Decision:
     """G-30..G-33, G-35, G-36 [004]: conquests and minor allies join the base at the next year
     start, each once; the conquest of a major power's homeland takes it out of play (Vichy)."""
     account(ctx.state, command.power)
     data = economy_of(ctx.state)
     territories = data.territories
+    command = _spelled(command, data)
     _held_once(command, ctx.state)
     if command.value is None and command.territory not in territories:
         raise IllegalOrderError(
@@ -381,6 +413,14 @@ def conquest(command: tr.RecordConquest, ctx: Context[ReichState]) -> Decision:
     value = territories[command.territory] if command.value is None else command.value
     events: list[ev.DomainEvent] = [ec.ConquestRecorded(power=command.power, territory=command.territory, value=value)]
     steps = [Step(text=f"{command.territory}: +{value} at the next year start", rule="G-30, G-36 [004]")]
+    if command.value is None and command.territory in data.provisional:
+        steps.append(
+            Step(
+                text=f"{command.territory}: a provisional value, the scenario's (the text gives none; "
+                "RecordConquest may give the club's)",
+                rule="K-45",
+            )
+        )
     if command.from_power:
         previous = account(ctx.state, command.from_power)
         pending = command.territory in previous.conquests_pending

@@ -92,6 +92,23 @@ class Outcome:
     steps: tuple[Step, ...]
 
 
+RUSSIAN_WINTER = "russian_winter"
+"""The table marker naming the Russian winter's turn ('Winter 1941'), set when Germany and the
+USSR go to war (A-68); a scenario that opens with that war may set it itself."""
+
+
+def russian_winter_turn(war_turn: int) -> int:
+    """A-68 [004] (with A-52's numbering, Winter = the 5th turn of a year): the game turn of the
+    Russian winter, the first Winter turn in which Germany and the USSR are at war, for a war
+    that began in game turn ``war_turn`` (a war begun in a Winter turn has that Winter).
+
+    >>> russian_winter_turn(9), russian_winter_turn(12), russian_winter_turn(13)  # Summer I 1941 ...
+    (12, 12, 17)
+    """
+    season_index = (war_turn - 3) % 5
+    return war_turn + 4 - season_index
+
+
 def _weather_add(battle: Battle) -> tuple[int, Step]:
     """H-04, A-68 [004]: +1 in Clear, +2 in Snow or Mud; nothing in the Russian winter."""
     if battle.russian_winter:

@@ -8,14 +8,18 @@ uboats, the Western Allies allied_fleets and asw. At the fight both are revealed
 revealed numbers instead of typed ones and fights exactly as it would with those numbers typed.
 
 U-boats and ASW that go to the box skip that turn's strategic warfare (G-72; `murmansk_timing.sit_out`
-says which round under each J-58 reading). The book does not track the strategic-warfare boxes,
-so a U-boat round states what is held (``uboats_held``, ``asw_held``) whenever the box may hold
-some of it, and both sides of the rule are checked against that statement, whichever comes first:
+says which round under each J-58 reading). Where the book keeps the strategic-warfare boxes
+(`sw_forces`: every campaign started since it does) what is held is its count, a U-boat round
+records it, and the box takes no more than it; the U-boats and ASW the box destroys come off it.
+Where it keeps none (a campaign recorded before), a U-boat round states what is held
+(``uboats_held``, ``asw_held``) whenever the box may hold some of it. Either way both sides of the
+rule are checked against what the round recorded, whichever comes first:
 
 - a round after the box's order is revealed may use only what the box does not hold;
-- a round while Germany's order is still sealed must state the U-boats held, and the fight checks
-  its U-boats against the held less those that attacked (under the ``spring`` reading this is the
-  seed's bar on U-boats that attacked in the Axis Spring turn);
+- a round while Germany's order is still sealed records the U-boats held (stated, where the book
+  keeps no count), and the fight checks its U-boats against the held less those that attacked
+  (under the ``spring`` reading this is the seed's bar on U-boats that attacked in the Axis
+  Spring turn);
 - ASW left in the box by a sealed ``spring`` fight is kept from the next Axis Summer I round;
 - under ``summer_i`` the ASW that fought that turn's U-boats may not escort (provisional, as in
   `murmansk_timing.require_available`).
@@ -37,6 +41,7 @@ from referee.common.sealing import SealedOrder, SealSlot, possessive
 from referee.common.sealing_handlers import read_seal, seals_of
 from referee.third_reich import murmansk as mm
 from referee.third_reich import murmansk_timing as mt
+from referee.third_reich import sw_forces as swf
 from referee.third_reich.murmansk_events import MurmanskSitOutMarked, StrategicWarfareHoldingsStated, held_key
 from referee.third_reich.state import ReichState
 
@@ -101,7 +106,8 @@ def sent_to_box(command: Any, state: ReichState) -> tuple[dict[str, int], list[S
 
 def check_against_strategic_warfare(fight: mm.Commitments, state: ReichState, reading: str) -> list[Step]:
     """G-72, J-58 [004]: the fight's U-boats (and, under ``summer_i``, its ASW) against what this
-    turn's U-boat round stated held and used, when it stated them.
+    turn's U-boat round recorded held and used, when it recorded them; else against the counts the
+    book keeps (`_against_the_book`).
 
     Raises:
         IllegalOrderError: more U-boats or ASW in the box than the round left free.
@@ -110,6 +116,10 @@ def check_against_strategic_warfare(fight: mm.Commitments, state: ReichState, re
     when = mt.timing(reading)
     steps: list[Step] = []
     checks = [("U-boats", fight.uboats)] + ([("ASW", fight.asw)] if reading == "summer_i" else [])
+    for weapon, factors in (("U-boats", fight.uboats), ("ASW", fight.asw)):
+        round_checks = (weapon, factors) in checks and held_key(turn, weapon) in state.table.sw_held
+        if not round_checks:
+            steps += _against_the_book(weapon, factors, state, when.rule)
     for weapon, factors in checks:
         stated = state.table.sw_held.get(held_key(turn, weapon))
         if stated is None or not factors:
@@ -136,14 +146,43 @@ def check_against_strategic_warfare(fight: mm.Commitments, state: ReichState, re
     return steps
 
 
+def _against_the_book(weapon: str, factors: int, state: ReichState, rule: str) -> list[Step]:
+    """G-72 [004]: the box takes U-boats and ASW from the strategic-warfare boxes, so no more than
+    the side holds where the book keeps the count (a round of this turn, when there was one, is
+    checked against instead: what it left free).
+
+    Raises:
+        IllegalOrderError: more in the box than the side holds by the book.
+    """
+    counts = swf.side_counts(state, "submarines" if weapon == "U-boats" else "asw")
+    if counts is None or not factors:
+        return []
+    total, (who, has), name = sum(counts.values()), swf.holder_name(counts), "U-boat" if weapon == "U-boats" else "ASW"
+    if factors > total:
+        raise IllegalOrderError(
+            f"{factors} {weapon} are in the Murmansk box, but {who} {has} {total} {name} factors by the book "
+            f"(G-72, {rule}); if the table holds more, state them first (StateStrategicForces, with the reason "
+            "in override)"
+        )
+    return [Step(text=f"{factors} {weapon} in the box, of the {swf.shown(counts)} {who} {has}", rule=f"G-72, {rule}")]
+
+
 def sit_out_marks(
     command: Any, fight: mm.Commitments, outcome: mm.MurmanskOutcome, state: ReichState, entry: int
 ) -> list[DomainEvent]:
-    """G-72, J-58 [004]: a fight that read sealed orders marks the factors that sit out a later
-    turn's strategic warfare (the ``spring`` reading's ASW left in the box), so that round is
-    checked. A fight typed in records what it recorded before."""
+    """G-70, G-72, J-58 [004]: what the fight leaves for strategic warfare. The U-boats and ASW the
+    box destroyed come off the counts the book keeps (`sw_forces.losses`); a fight that read sealed
+    orders marks the factors that sit out a later turn's strategic warfare (the ``spring``
+    reading's ASW left in the box), so that round is checked. A fight typed in, in a campaign
+    whose counts the book does not keep, records what it recorded before."""
+    losses: list[DomainEvent] = [
+        *swf.losses(
+            swf.side_counts(state, "submarines"), "submarines", outcome.lost.uboats, "U-boats lost in the Murmansk box"
+        ),
+        *swf.losses(swf.side_counts(state, "asw"), "asw", outcome.lost.asw, "ASW lost in the Murmansk box"),
+    ]
     if command.german_seal is None and command.allied_seal is None:
-        return []
+        return losses
     turn = state.table.calendar.turn
     reading = option(state.identity.options, "murmansk_timing")
     marks: list[DomainEvent] = []
@@ -164,7 +203,7 @@ def sit_out_marks(
                 rule=out.rule,
             )
         )
-    return marks
+    return losses + marks
 
 
 def _turn_of(season: str, turn: int) -> int:
@@ -183,13 +222,16 @@ def _uboats_of(seal: SealedOrder) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-def strategic_warfare_round(command: Any, state: ReichState, entry: int) -> tuple[list[Step], list[DomainEvent]]:
+def strategic_warfare_round(
+    command: Any, state: ReichState, entry: int, *, uboats_held: int | None, asw_held: int | None
+) -> tuple[list[Step], list[DomainEvent]]:
     """G-72, I-65, J-58 [004]: U-boats and ASW in the Murmansk box sit out this U-boat round.
 
     Germany's Murmansk seals of this game turn hold U-boats that may not attack now: revealed,
-    the round may use only what they leave of the U-boats held; still sealed, the round states
+    the round may use only what they leave of the U-boats held; still sealed, the round records
     the U-boats held so that the fight checks them. ASW that a sealed fight left in the box for
-    this turn may not defend. ``uboats_held`` and ``asw_held`` are recorded for the fight.
+    this turn may not defend. ``uboats_held`` and ``asw_held`` are the book's counts where it keeps
+    them (`warfare_forces.before_round`), else what the round states; they are recorded for the fight.
 
     Returns:
         The derivation steps and the events recording what was stated held.
@@ -199,10 +241,6 @@ def strategic_warfare_round(command: Any, state: ReichState, entry: int) -> tupl
             the box holds, naming the seal and the rule.
     """
     if command.attacker != "submarines":
-        if command.uboats_held is not None or command.asw_held is not None:
-            raise IllegalOrderError(
-                "uboats_held and asw_held are stated in a U-boat round, not in bombing (G-72 [004])"
-            )
         return [], []
     calendar = state.table.calendar
     turn = calendar.turn
@@ -211,14 +249,14 @@ def strategic_warfare_round(command: Any, state: ReichState, entry: int) -> tupl
     german = seals_of(state, slot=SLOT, side=GERMANY, turn=turn)
     in_box = [(seal, _uboats_of(seal)) for seal in german]
     in_box = [(seal, factors) for seal, factors in in_box if factors is None or factors > 0]
-    if in_box and command.uboats_held is None:
+    if in_box and uboats_held is None:
         seal = in_box[0][0]
         raise IllegalOrderError(
             f"{seal.name()} sends U-boats to the Murmansk box this turn, and they sit out this round ({rule}): "
             "state uboats_held, every U-boat factor Germany holds, so that only the others attack"
         )
-    if command.uboats_held is not None:
-        held = command.uboats_held
+    if uboats_held is not None:
+        held = uboats_held
         known = sum(factors or 0 for _seal, factors in in_box)
         before = state.table.sw_held.get(held_key(turn, "U-boats"))
         used_before = before.used if before is not None else 0
@@ -254,14 +292,14 @@ def strategic_warfare_round(command: Any, state: ReichState, entry: int) -> tupl
                     )
                 )
     asw_out = state.table.murmansk_sit_out.get(held_key(turn, "ASW"))
-    if asw_out is not None and asw_out.factors and command.asw_held is None:
+    if asw_out is not None and asw_out.factors and asw_held is None:
         raise IllegalOrderError(
             f"{asw_out.factors} ASW stay in the Murmansk box after the fight of #{asw_out.fight} and sit out this "
             f"round ({asw_out.rule}): state asw_held, every ASW factor the Allies hold, so that only the others defend"
         )
-    if command.asw_held is not None:
+    if asw_held is not None:
         kept = asw_out.factors if asw_out is not None else 0
-        free_asw = command.asw_held - kept
+        free_asw = asw_held - kept
         if command.defensive_factors > free_asw:
             where = (
                 f"; {kept} stay in the Murmansk box after the fight of #{asw_out.fight} ({asw_out.rule})"
@@ -269,21 +307,21 @@ def strategic_warfare_round(command: Any, state: ReichState, entry: int) -> tupl
                 else ""
             )
             raise IllegalOrderError(
-                f"{command.defensive_factors} ASW cannot defend: the Allies hold {command.asw_held}{where}, "
+                f"{command.defensive_factors} ASW cannot defend: the Allies hold {asw_held}{where}, "
                 f"so at most {max(free_asw, 0)} may"
             )
         if kept and asw_out is not None:
             steps.append(
                 Step(
-                    text=f"{kept} ASW stay in the Murmansk box (#{asw_out.fight}): of the {command.asw_held} held, "
+                    text=f"{kept} ASW stay in the Murmansk box (#{asw_out.fight}): of the {asw_held} held, "
                     f"{free_asw} may defend; {command.defensive_factors} do",
                     rule=asw_out.rule,
                 )
             )
     events: list[DomainEvent] = []
     for weapon, held_value, used in (
-        ("U-boats", command.uboats_held, command.offensive_factors),
-        ("ASW", command.asw_held, command.defensive_factors),
+        ("U-boats", uboats_held, command.offensive_factors),
+        ("ASW", asw_held, command.defensive_factors),
     ):
         if held_value is not None:
             events.append(

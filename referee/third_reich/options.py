@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from referee.common.options import Choices, Sources
 from referee.third_reich import air_naval
+from referee.third_reich.wars import ALLIES_DRAWN_IN
 
 OPTIONS: Choices = {
     "us_growth": ("70", "60"),  # J-56
+    "us_entry": ("enters_with_base", "saves_before_entry"),  # G-01, G-20, G-57: the USA's 1942 base
     "murmansk_timing": ("summer_i", "spring"),  # J-58
     "half_limit_counts": ("all_spending", "builds_only"),  # J-65
     "sw_start": ("spring_1940", "fall_1939"),  # J-61
@@ -14,6 +16,7 @@ OPTIONS: Choices = {
     "attrition_column_4": ("printed_def_att", "printed_diff_raise_def", "printed_diff_lower_att"),  # J-63
     "half_unit_infantry": ("strength_1_to_3", "one_factor"),  # H-11: what "1-3 infantry" names
     **air_naval.OPTIONS,  # J-59, J-64, J-66, J-69 and H-23: air and naval operations
+    "allies_drawn_in": ALLIES_DRAWN_IN,  # G-34: whom a declaration on a major power brings in
 }
 
 LEGACY_DEFAULTS = {"sw_start": "spring_1940"}
@@ -21,6 +24,7 @@ LEGACY_DEFAULTS = {"sw_start": "spring_1940"}
 
 SOURCES: Sources = {
     "us_growth": "J-56, G-20 [004]",
+    "us_entry": "G-01, G-20, G-57 [004] (not in section J: the entry base against growth on BRPs held before 1942)",
     "murmansk_timing": "J-58, G-56, G-59 [004]",
     "half_limit_counts": "J-65, G-42 [004]",
     "sw_start": "J-61, G-67 [004]",
@@ -28,5 +32,6 @@ SOURCES: Sources = {
     "attrition_column_4": "J-63, H-14 [004]",
     "half_unit_infantry": "H-11 [004] (not in section J: RULES.md reads strength 1-3)",
     **air_naval.SOURCES,
+    "allies_drawn_in": "G-34 [004] (not in section J: the text names no alliance, K-45)",
 }
 """The contradiction (RULES.md section J) and rule each option settles."""

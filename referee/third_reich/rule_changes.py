@@ -27,6 +27,12 @@ def _lend_lease_as_one_amount(event: dict[str, Any]) -> dict[str, Any] | None:
     return event
 
 
+def _swaps_as_stated(event: dict[str, Any]) -> dict[str, Any] | None:
+    if event.get("type") == "BrpCharged" and str(event.get("detail", "")).startswith("attrition swaps for"):
+        return {key: value for key, value in event.items() if key != "amount"}
+    return event
+
+
 _ARRIVALS = (
     "lend lease now arrives route by route, each on its own timetable (G-56, G-59, J-58); entries recorded "
     "before gave one amount for all routes"
@@ -51,6 +57,12 @@ RULE_CHANGES = (
         _lend_lease_as_one_amount,
         "Murmansk hits now come off each northern route's shipment (G-70); entries recorded before took them "
         "off one amount",
+    ),
+    RuleChange(
+        "RemoveAttritionLosses",
+        _swaps_as_stated,
+        "a unit saved from attrition by a replacement now pays the cost its type and factors give (G-40, H-13) "
+        "when none is stated; entries recorded before paid the cost stated, 0 when none was",
     ),
     RuleChange("AdvancePhase", _lend_lease_as_one_amount, _ARRIVALS),
     RuleChange("AdvancePlayerTurn", _lend_lease_as_one_amount, _ARRIVALS),

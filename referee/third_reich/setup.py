@@ -13,6 +13,7 @@ from referee.common.setup import opening_rosters, opening_table
 from referee.common.state import CampaignIdentity
 from referee.third_reich.data import Economy
 from referee.third_reich.state import BrpEconomy, ReichState, ReichTable
+from referee.third_reich.sw_forces import starting_forces
 
 
 def economy_of_scenario(scenario: Scenario) -> Economy | None:
@@ -75,6 +76,7 @@ def starting_state(loaded: LoadedScenario, identity: CampaignIdentity) -> ReichS
                 total=_starting_total(power),
                 total_at_turn_start=_starting_total(power),
                 at_war=wars.get(power.name, {}),
+                sw_forces=starting_forces(power.name),
             )
             for power in loaded.scenario.powers
         },

@@ -79,6 +79,14 @@ class BrpEconomy(StateModel):
     naval_repairs: list[NavalRepair] = Field(default_factory=list)
     iran_route_open: bool = False
     force_pool_changes: list[str] = Field(default_factory=list)
+    sw_forces: dict[str, int] = Field(
+        default_factory=dict,
+        description="strategic-warfare kind -> factors in the power's box (G-62..G-67); a kind not listed is "
+        "not known: a campaign recorded before the book kept the boxes, until StateStrategicForces states it",
+    )
+    first_year_start_due: bool = Field(
+        default=False, description="entered play since its last year start (the USA's entry, G-01; option us_entry)"
+    )
 
     @model_validator(mode="before")
     @classmethod

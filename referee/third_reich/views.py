@@ -1,9 +1,11 @@
-"""What the console shows of a Third Reich campaign: each power's BRP economy (drawn by the
-console, see referee.common.views)."""
+"""What the console shows of a Third Reich campaign: the units and hexes still owed after a land
+combat or an attrition step, then each power's BRP economy (drawn by the console, see
+referee.common.views)."""
 
 from __future__ import annotations
 
-from referee.common.views import TableView, View
+from referee.common.views import Notice, TableView, View
+from referee.third_reich import warfare_views
 from referee.third_reich.state import BrpEconomy, ReichState
 
 
@@ -52,11 +54,25 @@ def _row(economy: BrpEconomy) -> tuple[str, ...]:
     )
 
 
+def owed(state: ReichState) -> list[View]:
+    """What must be settled before the phase ends, one line each: the units a land combat or an
+    attrition step left a side to remove (H-01, H-11 [004]) and the hexes an attrition step won
+    that the attacker has not named (H-12 [004]); `o` opens the form for them."""
+    shown: list[View] = []
+    for loss in state.table.losses_due:
+        units = f"{loss.units} unit" + ("" if loss.units == 1 else "s")
+        shown.append(Notice(f"Units owed: #{loss.combat} {loss.what}: {loss.side} must remove {units} (o to remove)"))
+    for entry, hexes in state.table.attrition_hexes.items():
+        shown.append(Notice(f"Hexes won: #{entry} attrition: the attacker names {hexes} hex(es) (o to name them)"))
+    return shown
+
+
 def views(state: ReichState) -> list[View]:
-    """Each power's BRP base, total, saved, pending conquests, SW hits, lend lease in transit by
-    route and who it is at war with."""
+    """What is still owed (`owed`), then each power's BRP base, total, saved, pending conquests,
+    SW hits, lend lease in transit by route and who it is at war with."""
+    shown = owed(state)
     if not state.brp_economies:
-        return []
+        return shown
     columns = (
         "power",
         "side",
@@ -72,4 +88,5 @@ def views(state: ReichState) -> list[View]:
         "force pool changes",
     )
     rows = [_row(economy) for economy in state.brp_economies.values()]
-    return [TableView("BRP economies", columns, rows, numeric=("base", "total", "spent this turn", "saved"))]
+    economies = TableView("BRP economies", columns, rows, numeric=("base", "total", "spent this turn", "saved"))
+    return [*shown, economies, *warfare_views.views(state)]

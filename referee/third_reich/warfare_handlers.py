@@ -19,13 +19,14 @@ from referee.common.ruling import Ruling, Step
 from referee.third_reich import commands as tr
 from referee.third_reich import murmansk_sealed as ms
 from referee.third_reich import warfare as sw
+from referee.third_reich import warfare_forces as wf
 from referee.third_reich.context import account, economy_of
 from referee.third_reich.fire import BUNDLED, FireTables
 from referee.third_reich.handlers import sw_hits
 from referee.third_reich.state import ReichState
 from referee.third_reich.warfare import FIRST_TURN, TARGETS
-from referee.third_reich.warfare_commands import ResolveStrategicWarfare
-from referee.third_reich.wars import at_war
+from referee.third_reich.warfare_commands import ResolveStrategicWarfare, StateStrategicForces
+from referee.third_reich.wars import require_war
 
 ATTACKING_POWER = {"submarines": "Germany", "bombers": "UK"}
 
@@ -65,12 +66,12 @@ def _check(command: ResolveStrategicWarfare, state: ReichState) -> bool:
             f"{command.target}"
         )
     account(state, command.target)
+    if command.attacker != "submarines" and (command.uboats_held is not None or command.asw_held is not None):
+        raise IllegalOrderError("uboats_held and asw_held are stated in a U-boat round, not in bombing (G-72 [004])")
     attacking = ATTACKING_POWER[command.attacker]
-    if economy_of(state).strategic_warfare_needs_war and at_war(state, attacking, command.target) is None:
-        raise IllegalOrderError(
-            f"{weapon} attack only the economy of a power at war with {attacking} (G-61 [004]); "
-            f"{attacking} and {command.target} are not at war"
-        )
+    if economy_of(state).strategic_warfare_needs_war:
+        what = f"{weapon} attack only the economy of a power at war with {attacking}"
+        require_war(state, attacking, command.target, what, "G-61 [004]")
     happy = command.attacker == "submarines" and command.target == "USA" and calendar.label == "Spring 1942"
     if happy and command.defensive_factors:
         raise IllegalOrderError(
@@ -81,10 +82,14 @@ def _check(command: ResolveStrategicWarfare, state: ReichState) -> bool:
 
 
 def resolve_strategic_warfare(command: ResolveStrategicWarfare, ctx: Context[ReichState]) -> Decision:
-    """G-61..G-68 [004]: one round, then the BRP hits on the target's economy; U-boats and ASW in
-    the Murmansk box sit out (G-72: `murmansk_sealed.strategic_warfare_round`)."""
+    """G-61..G-68 [004]: one round from the factors the book counts (`warfare_forces`), then the
+    losses off those counts and the BRP hits on the target's economy; U-boats and ASW in the
+    Murmansk box sit out (G-72: `murmansk_sealed.strategic_warfare_round`)."""
     happy = _check(command, ctx.state)
-    box_steps, box_events = ms.strategic_warfare_round(command, ctx.state, ctx.head + 1)
+    forces = wf.before_round(command, ctx.state)
+    box_steps, box_events = ms.strategic_warfare_round(
+        command, ctx.state, ctx.head + 1, uboats_held=forces.uboats_held, asw_held=forces.asw_held
+    )
     tables = fire_tables_of(ctx.state)
     fight = sw.Fight(
         attacker=command.attacker,
@@ -117,8 +122,8 @@ def resolve_strategic_warfare(command: ResolveStrategicWarfare, ctx: Context[Rei
     if outcome.survivors:
         outcome = sw.economy(fight, outcome, tables, roll(f"{weapon['name']} at the {command.target} economy"))
     _no_more(faces, len(rolls))
-    steps += box_steps + outcome.steps
-    events: list[Any] = list(box_events)
+    steps += forces.steps + box_steps + outcome.steps
+    events: list[Any] = [*forces.events, *box_events, *wf.after_round(command, forces, outcome)]
     summary = (
         f"{weapon['name']} lose {outcome.offensive_lost}, {weapon['defence']} lose {outcome.defensive_lost}; "
         f"{command.target} takes {outcome.economy_hits} BRP hits"
@@ -158,4 +163,7 @@ def _no_more(faces: Iterator[Any], used: int) -> None:
         raise IllegalOrderError(f"this fight needed {used} roll(s) of 1D10; more were given")
 
 
-WARFARE_HANDLERS: dict[type[Any], Any] = {ResolveStrategicWarfare: resolve_strategic_warfare}
+WARFARE_HANDLERS: dict[type[Any], Any] = {
+    ResolveStrategicWarfare: resolve_strategic_warfare,
+    StateStrategicForces: wf.state_forces,
+}

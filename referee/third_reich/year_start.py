@@ -11,8 +11,9 @@ from referee.third_reich import commands as tr
 from referee.third_reich import economy as eco
 from referee.third_reich import economy_events as ec
 from referee.third_reich import lend_lease
+from referee.third_reich import sw_forces as swf
 from referee.third_reich.context import account, economy_of, year_of
-from referee.third_reich.state import ReichState
+from referee.third_reich.state import BrpEconomy, ReichState
 
 
 def _kind(turn: int, year: int) -> str:
@@ -29,6 +30,23 @@ def _hit_years_deducted(kind: str, year: int, hits: dict[str, dict[str, int]]) -
         return []
     years = [str(year - 1), *(["1939"] if year == 1941 else [])]
     return sorted(found for found in years if found in hits)
+
+
+def _saved_for_growth(economy: BrpEconomy, state: ReichState) -> tuple[int, list[Step]]:
+    """G-01, G-20 [004], option us_entry: what grows at this year start. A power that entered play
+    since its last year start (the USA, activated in Winter 1941 so that Germany can declare war on
+    it and lend lease can start at the 1942 year start, G-57) entered with its base: under
+    ``enters_with_base`` (the text: the USA enters 1942 with 250) what it held before does not
+    grow; under ``saves_before_entry`` (releases before this option) it grows as any saving."""
+    reading = option(state.identity.options, "us_entry", before="saves_before_entry")
+    if not (economy.first_year_start_due and economy.saved and reading == "enters_with_base"):
+        return economy.saved, []
+    step = Step(
+        text=f"{economy.power} entered play with its base of {economy.base}: the {economy.saved} it held "
+        "unspent before this first year start do not grow (option us_entry=enters_with_base)",
+        rule="G-01, G-20 [004]",
+    )
+    return 0, [step]
 
 
 def perform(command: tr.PerformYearStart, ctx: Context[ReichState]) -> Decision:
@@ -48,6 +66,7 @@ def perform(command: tr.PerformYearStart, ctx: Context[ReichState]) -> Decision:
     rate = data.powers[command.power].growth_percent
     if command.power == "USA" and option(state.identity.options, "us_growth") == "60":
         rate = 60
+    saved, entry_steps = _saved_for_growth(economy, state)
     hits_by_kind = economy.sw_hits.get(str(year - 1), {})
     deducted = _hit_years_deducted(kind, year, economy.sw_hits)
     ussr_change, ussr_value, steps_extra = 0, economy.ussr_city_value, []
@@ -61,14 +80,14 @@ def perform(command: tr.PerformYearStart, ctx: Context[ReichState]) -> Decision:
         power=command.power,
         base=economy.base,
         total=economy.total,
-        saved=economy.saved,
+        saved=saved,
         rate_percent=rate,
         conquests=dict(economy.conquests_pending),
         sw_hits=sum(sum(economy.sw_hits[y].values()) for y in deducted),
         ussr_change=ussr_change,
         kind=kind,
     )
-    steps = [*result.steps, *steps_extra]
+    steps = [*entry_steps, *result.steps, *steps_extra]
     if deducted != [str(year - 1)] and deducted:
         steps.append(
             Step(text=f"hits deducted now: those of {', '.join(deducted)} (not deducted before)", rule="G-61, J-61")
@@ -88,6 +107,7 @@ def perform(command: tr.PerformYearStart, ctx: Context[ReichState]) -> Decision:
                 reason=f"{hits_by_kind['submarines']} BRPs lost to submarines in {year - 1}",
             )
         )
+        events += swf.changed(economy, "asw", swf.CONVERTED["asw"], "G-64 conversion")
         limits["asw"] = max(0, limits.get("asw", 0) - 27)
         steps.append(
             Step(

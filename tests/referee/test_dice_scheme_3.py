@@ -143,6 +143,7 @@ EXTRA_FREE_TEXT = {
     "ResolveBootCampCombat": {"what"},
     "ResolveLandCombat": {"what"},
     "ResolveAttrition": {"what"},
+    "ResolveStrategicWarfare": {"override"},
 }
 """Beyond who entered, threw, watched and gave the word: the prose each dice command carries."""
 

@@ -78,7 +78,7 @@ def test_the_golden_barbarossa_report_names_its_rollback_undone_roll_and_dispute
     ]
     undone = report["dice"]["undone_rolls"]
     assert [(roll["entry"], roll["rolled_by"], roll["undone_by"]) for roll in undone] == [(151, "Anna", 152)]
-    assert report["disputes"] == [{"dispute": 148, "on": 144, "by": "referee", "ruling": None}]
+    assert report["disputes"] == [{"dispute": 148, "on": 144, "by": "referee", "raised_by": None, "ruling": None}]
     assert report["dice"]["unrevealed_periods"] == [162]
     page = markdown.read_text(encoding="utf-8")
     assert page.startswith("# Audit of Golden Barbarossa\n")

@@ -14,6 +14,7 @@ from referee.service import RefereeService
 from referee.third_reich import murmansk as mm
 from referee.third_reich.fire import load_fire_tables
 from tests.referee.third_reich.test_economy_service import at
+from tests.referee.third_reich.test_sw_forces import hold
 from tests.referee.third_reich.test_wars_and_lend_lease import _both_northern_and_southern
 from tui.app import TurnledgerApp, make_app
 from tui.dialogs.air_naval import AirNavalForm
@@ -37,6 +38,7 @@ def _phase(path: Path, option: str = "offensive") -> str:
     )
     at(service, "Fall 1939", "Axis", "Options")
     service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": option})
+    service.execute_json({"kind": "DeclareWar", "power": "Germany", "target": "UK", "target_kind": "major"})  # G-34
     at(service, "Fall 1939", "Axis", "Combat")
     service.close()
     return str(path)
@@ -154,6 +156,8 @@ async def test_a_murmansk_fight_through_the_console(tmp_path: Path) -> None:
     the whole fight after; the hits come off the northern shipments in the box."""
     path = tmp_path / "murmansk.db"
     service = _both_northern_and_southern(location=str(path))
+    hold(service, "Germany", submarines=6)  # issue 29: over the book's 3 U-boats and 0 ASW
+    hold(service, "UK", asw=4)
     at(service, "Summer I 1940", "Western Allies", "Combat")
     service.close()
     fight = mm.Commitments(german_air=5, german_fleets=9, uboats=6, allied_fleets=9, asw=4, uk_brps=20, usa_brps=20)
@@ -211,6 +215,8 @@ async def test_a_murmansk_fight_from_sealed_orders_through_the_console(tmp_path:
     instead of asking for the factors, shows the revealed orders, and fights from them (G-72)."""
     path = tmp_path / "sealed.db"
     service = _both_northern_and_southern(location=str(path))
+    hold(service, "Germany", submarines=6)  # issue 29: over the book's 3 U-boats and 0 ASW
+    hold(service, "UK", asw=4)
     sealing = OrderSealing(service)
     at(service, "Summer I 1940", "Axis", "Movement")
     german = sealing.seal("Germany", "murmansk", {"german_air": 5, "german_fleets": 9, "uboats": 6})

@@ -33,6 +33,7 @@ async def test_a_file_that_does_not_exist_opens_the_form_and_its_choices_are_pin
         assert form.scenario == "revised-third-reich/campaign-1939"
         assert [str(select.name) for select in form.query("#options Select").results(Select)] == [
             "us_growth",
+            "us_entry",
             "murmansk_timing",
             "half_limit_counts",
             "sw_start",
@@ -45,6 +46,7 @@ async def test_a_file_that_does_not_exist_opens_the_form_and_its_choices_are_pin
             "interception_bands",
             "escort_rule",
             "beachhead_removal",
+            "allies_drawn_in",
         ]
         option_select(form, "us_growth").value = "60"
         await pilot.pause()

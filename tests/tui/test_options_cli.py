@@ -33,6 +33,7 @@ def test_options_of_a_new_third_reich_campaign(capsys: pytest.CaptureFixture[str
     rows = {row["option"]: row for row in json.loads(capsys.readouterr().out)}
     assert set(rows) == {
         "us_growth",
+        "us_entry",
         "murmansk_timing",
         "half_limit_counts",
         "sw_start",
@@ -45,6 +46,7 @@ def test_options_of_a_new_third_reich_campaign(capsys: pytest.CaptureFixture[str
         "interception_bands",
         "escort_rule",
         "beachhead_removal",
+        "allies_drawn_in",
     }
     assert rows["us_growth"]["readings"] == ["70", "60"] and rows["us_growth"]["chosen"] is None
 

@@ -70,8 +70,11 @@ async def test_the_view_follows_what_the_referee_records(tmp_path: Path) -> None
         referee = RefereeService.open(path)
         referee.execute_json({"kind": "AdvancePhase"})
         referee.close()
-        await pilot.pause(0.5)
-        await app.workers.wait_for_complete()
+        for _ in range(200):  # the view looks every follow_seconds: wait for the look, not for a time
+            if app.head == 3:
+                break
+            await pilot.pause(0.05)
+            await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.head == 3
         assert isinstance(app.screen, Dashboard)

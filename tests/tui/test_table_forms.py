@@ -246,10 +246,13 @@ async def test_digital_dice_from_the_combat_form_then_checked_in_the_report(tmp_
 async def test_strategic_warfare_through_the_form(tmp_path: Path) -> None:
     """G-61/G-62: the rolls needed are listed before the dice; the hits land on the UK's account."""
     from tests.referee.third_reich.test_economy_service import at
+    from tests.referee.third_reich.test_sw_forces import hold
 
     app = make_app(str(tmp_path / "sw.db"), scenario="revised-third-reich/campaign-1939", clock=TickingClock())
     at(app.service, "Fall 1939", "Axis", "Options")
     app.service.execute_json({"kind": "DeclareWar", "power": "Germany", "target": "UK", "target_kind": "major"})
+    hold(app.service, "Germany", submarines=5)  # issue 29: over the book's 3 U-boats and 0 ASW
+    hold(app.service, "UK", asw=4)
     at(app.service, "Spring 1940", "Axis", "Strategic Warfare")
     app.head = app.service.head()
     async with app.run_test(size=(150, 50)) as pilot:

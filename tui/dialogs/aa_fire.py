@@ -87,8 +87,9 @@ class AAFireForm(TableForm):
                 )
             with Horizontal():
                 yield Input(placeholder="AA in the hex", id="aa")
-                yield Input(placeholder="DAS/harassment: adjacent AA, e.g. 4 0 2", id="adjacent_aa")
+                yield Input(placeholder="adjacent AA (DAS): 4 0 2", id="adjacent_aa")
                 yield Input(placeholder="naval: each ship's AA", id="naval_aa")
+            with Horizontal():
                 yield Checkbox("in port", id="in_port")
                 yield Checkbox("night", id="night")
                 yield Checkbox("dedicated", id="dedicated")

@@ -9,9 +9,19 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Input, Label, Select, Static
 
-from tui.dialogs.form_parts import Preview, TableForm, faces_of, follow_power, front_choices, words
+from tui.dialogs.form_parts import (
+    TEN_ROLLS,
+    Preview,
+    TableForm,
+    dice_field,
+    faces_of,
+    follow_power,
+    front_choices,
+    record_buttons,
+    words,
+)
 
 FACTORS = (
     ("phasing_air", "phasing air"),
@@ -61,13 +71,11 @@ class AirNavalForm(TableForm):
                 yield Label(" non-phasing ")
                 yield Select(DRMS, id="non_phasing_drm", value=0, allow_blank=False)
             with Horizontal():
-                yield Input(placeholder="1D10 rolls in order, e.g. 6 9 3 (d Boris:owl = digital)", id="rolls")
+                yield dice_field(TEN_ROLLS, "rolls")
                 yield Input(value=self.actor, placeholder="rolled by", id="rolled_by")
                 yield Input(placeholder="witnesses", id="witnesses")
             yield VerticalScroll(Static("enter each side's factors", id="calculation-text"), id="calculation")
-            with Horizontal():
-                yield Button("Record (F3)", id="record", variant="success")
-                yield Button("Cancel", id="cancel")
+            yield from record_buttons()
 
     def command(self) -> dict[str, Any]:
         """The combat as typed so far."""

@@ -50,6 +50,7 @@ class BootCampCombatForm(TableForm):
     BootCampCombatForm Select { width: 1fr; }
     BootCampCombatForm Input { width: 1fr; }
     BootCampCombatForm Checkbox { width: auto; }
+    BootCampCombatForm Label { width: 1fr; }
     BootCampCombatForm #calculation { height: 1fr; border: round $accent; }
     """
 
@@ -69,7 +70,7 @@ class BootCampCombatForm(TableForm):
                 + "); defenders: retreated[/dim]"
             )
             with Horizontal():
-                yield Input(placeholder="what (e.g. Vyazma, hex 0513)", id="what")
+                yield Input(placeholder="what, e.g. Vyazma", id="what")
                 yield Input(placeholder="the defender's hex", id="hex")
                 terrain = sorted(self.setup.terrain, key=lambda name: name != "clear")
                 yield Select([(name, name) for name in terrain], id="terrain", value=terrain[0], allow_blank=False)
@@ -84,6 +85,7 @@ class BootCampCombatForm(TableForm):
             with Horizontal():
                 yield Input(placeholder="offensive bomber points", id="offensive_bombers")
                 yield Input(placeholder="defensive bomber points", id="defensive_bombers")
+            with Horizontal():
                 yield Select([(name, drm) for name, drm in FORT_DRMS], id="fort_drm", value=0, allow_blank=False)
                 yield Checkbox("fort: no AEC", id="fort_no_aec")
                 yield Checkbox("fort: attackers halved", id="fort_attacker_halved")

@@ -13,9 +13,9 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TextArea
+from textual.widgets import Checkbox, Input, Label, Select, Static, TextArea
 
-from tui.dialogs.form_parts import Preview, TableForm, faces_of, words
+from tui.dialogs.form_parts import Preview, TableForm, dice_field, faces_of, record_buttons, words
 from tui.unit_lines import parse_units
 
 FLAGS = (
@@ -101,14 +101,12 @@ class CombatForm(TableForm):
                     yield Label("defenders")
                     yield TextArea(id="defenders", placeholder="4 rifle\n3 AT atec")
             with Horizontal():
-                yield Input(placeholder="divisions paying SP per stack, e.g. 2 1", id="stacks")
-                yield Input(placeholder="2D6 faces, e.g. 3 5 (d Boris:owl = digital, Boris's word)", id="faces")
+                yield Input(placeholder="stacks paying SP: 2 1", id="stacks")
+                yield dice_field()
                 yield Input(placeholder="rolled by", id="rolled_by", value=self.actor)
                 yield Input(placeholder="witnesses", id="witnesses")
             yield VerticalScroll(Static("type the units to see the odds", id="calculation-text"), id="calculation")
-            with Horizontal():
-                yield Button("Record (F3)", id="record", variant="success")
-                yield Button("Cancel", id="cancel")
+            yield from record_buttons()
 
     def command(self) -> dict[str, Any]:
         """The combat as typed so far (faces may still be missing)."""

@@ -13,7 +13,6 @@ from typing import Any
 from rich.markup import escape
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, Select, Static
 
@@ -21,6 +20,7 @@ from referee.batch import read_json
 from referee.common.errors import InvalidInputError
 from referee.schema import command_schemas
 from tui.dialogs.form_parts import Preview, record_from
+from tui.dialogs.frame import DialogFrame
 
 SKIPPED = {"kind", "actor", "on_behalf_of"}
 
@@ -61,11 +61,18 @@ def _scalar_items(schema: dict[str, Any]) -> str | None:
 
 
 def _a_word_it_takes(schema: dict[str, Any], text: str) -> bool:
-    """Whether ``text`` is one of the words a list field also takes instead of a list ('digital')."""
-    for option in schema.get("anyOf", []):
-        if option.get("type") == "string" and (text == option.get("const") or text in option.get("enum", [])):
-            return True
-    return False
+    """Whether ``text`` is one of the words a list field also takes instead of a list ('digital',
+    in any case: the service reads choices in any case, `referee.common.names`)."""
+    return text.casefold() in {word.casefold() for word in _choices(schema)}
+
+
+def _choices(schema: dict[str, Any]) -> list[str]:
+    """The words a field chooses from (its enum or const, optional or beside a list)."""
+    words: list[str] = []
+    for option in [schema, *schema.get("anyOf", [])]:
+        if option.get("type", "string") == "string":
+            words += [str(word) for word in ([option["const"]] if "const" in option else option.get("enum", []))]
+    return list(dict.fromkeys(words))
 
 
 def _typed_list(name: str, text: str, items: str) -> list[Any]:
@@ -84,12 +91,12 @@ class Fields(VerticalScroll, can_focus=False):
     """The command's fields; not focusable itself, so Tab and the first keystrokes go to a field."""
 
 
-class CommandForm(ModalScreen[None]):
-    """Any command, field by field. Enter moves to the next field; Enter on the last one (or F2)
-    previews; Record (or Enter again, or F3) records only values that were previewed as they stand,
-    and a refused record leaves the form open with what was typed."""
+class CommandForm(DialogFrame[None]):
+    """Any command, field by field, in the frame every dialog shares (`DialogFrame`: Escape, Tab,
+    F2, F3). Enter moves to the next field; Enter on the last one (or F2) previews; Record (or
+    Enter again, or F3) records only values that were previewed as they stand, and a refused
+    record leaves the form open with what was typed."""
 
-    BINDINGS = [("escape", "cancel", "Cancel"), ("f2", "preview", "Preview"), ("f3", "record", "Record")]
     AUTO_FOCUS = "#kind"
     DEFAULT_CSS = """
     CommandForm { align: center middle; }
@@ -130,7 +137,7 @@ class CommandForm(ModalScreen[None]):
             with Horizontal():
                 yield Button("Preview (F2)", id="preview", variant="primary")
                 yield Button("Record (F3)", id="record", variant="success")
-                yield Button("Cancel", id="cancel")
+                yield Button("Cancel (Esc)", id="cancel")
 
     async def on_select_changed(self, event: Select.Changed) -> None:
         if event.value is Select.NULL:
@@ -144,7 +151,7 @@ class CommandForm(ModalScreen[None]):
         for name, prop in schema["properties"].items():
             if name in SKIPPED:
                 continue
-            names = self.offers.get(name) or [str(value) for value in prop.get("enum", [])]
+            names = self.offers.get(name) or _choices(prop)
             hint = prop.get("description", "")
             if names:  # completed as typed (→ accepts): names are offered, not remembered
                 shown = ", ".join(names[:8]) + (", …" if len(names) > 8 else "")
@@ -152,7 +159,7 @@ class CommandForm(ModalScreen[None]):
             label = f"{name}{' *' if name in required else ''}" + (f"  ({hint})" if hint else "")
             field = Input(
                 id=f"field-{name}",
-                placeholder=str(prop.get("default", "")),
+                placeholder="" if prop.get("default") is None else str(prop["default"]),
                 value=self.defaults.get(name, ""),
                 suggester=SuggestFromList(names, case_sensitive=False) if names else None,
             )
@@ -171,11 +178,11 @@ class CommandForm(ModalScreen[None]):
             self.previewed = None
             self.query_one("#ruling", Static).update(self.IDLE)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    def field_entered(self, field: Input) -> None:
         """Enter: to the next field; on the last, preview; on a previewed last field, record."""
         inputs = list(self.query_one("#fields", Fields).query(Input))
-        if event.input in inputs and event.input is not inputs[-1]:
-            inputs[inputs.index(event.input) + 1].focus()
+        if field in inputs and field is not inputs[-1]:
+            self.set_focus(inputs[inputs.index(field) + 1])  # at once: the keys after Enter go there
         elif self.previewed is None:
             self.action_preview()
         else:

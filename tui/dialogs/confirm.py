@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from tui.dialogs.frame import DialogFrame
 
-class ConfirmDialog(ModalScreen[bool]):
+
+class ConfirmDialog(DialogFrame[bool]):
     """True to go ahead (y or Enter), False to leave things as they are (n or Escape)."""
 
     BINDINGS = [("y,enter", "answer(True)", "Go ahead"), ("n,escape", "answer(False)", "Cancel")]
@@ -31,7 +32,7 @@ class ConfirmDialog(ModalScreen[bool]):
             yield Static(self.details, id="details", markup=False)
             with Horizontal():
                 yield Button("Go ahead (y)", variant="warning", id="yes")
-                yield Button("Cancel (n)", id="no")
+                yield Button("Cancel (n, Esc)", id="no")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from tui.dialogs.frame import DialogFrame
 
-class ErrorDialog(ModalScreen[None]):
+
+class ErrorDialog(DialogFrame[None]):
     """A refusal from the referee or the ledger."""
 
     BINDINGS = [("escape", "dismiss", "Close"), ("enter", "dismiss", "Close")]
@@ -25,7 +26,7 @@ class ErrorDialog(ModalScreen[None]):
         with Vertical():
             yield Static("[b]Refused[/b]", id="title")
             yield Static(self.message, id="message", markup=False)
-            yield Button("OK", variant="error", id="ok")
+            yield Button("OK (Enter, Esc)", variant="error", id="ok")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)

@@ -1,5 +1,6 @@
 """What the hand-made table forms share: reading dice and names, the live calculation panel,
-and recording through the console's one error funnel (`TableForm`)."""
+and recording through the console's one error funnel (`RecordingForm`, `TableForm`), in the
+frame every dialog shares (`tui.dialogs.frame`)."""
 
 from __future__ import annotations
 
@@ -12,24 +13,41 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Select, Static
 
 from referee.common.errors import InvalidInputError
+from tui.dialogs.frame import DialogFrame
 
 Preview = Callable[[dict[str, Any]], str]
 
-TWO_DICE = "2D6 faces, e.g. 3 5 (d Boris:owl = digital, Boris's word)"
-ONE_DIE = "1D6 face, e.g. 4 (d Boris:owl = digital, Boris's word)"
+TWO_DICE = "2D6 faces, e.g. 3 5"
+ONE_DIE = "1D6 face, e.g. 4"
+TEN_ROLLS = "1D10 rolls in order: 6 9 3"
+DIGITAL = "d Boris:owl = digital"
+"""How digital dice are typed (with the word Boris says), in the dice field's border: in its
+placeholder, after the faces, it was cut ("2D6 faces, e.g. 3 5 (d")."""
+
+
+def dice_field(placeholder: str = TWO_DICE, field_id: str = "faces") -> Input:
+    """The field the faces are typed in, saying in its border how digital dice are typed."""
+    field = Input(placeholder=placeholder, id=field_id)
+    field.border_title = DIGITAL
+    return field
 
 
 def dice_and_record(actor: str, *, dice: str = TWO_DICE, idle: str = "type the units to see the odds") -> ComposeResult:
     """The foot every dice form shares: the faces as thrown (or digital with a witness word), who
     rolled and who watched, the live calculation panel, and Record / Cancel."""
     with Horizontal():
-        yield Input(placeholder=dice, id="faces")
+        yield dice_field(dice)
         yield Input(placeholder="rolled by", id="rolled_by", value=actor)
         yield Input(placeholder="witnesses", id="witnesses")
     yield VerticalScroll(Static(idle, id="calculation-text"), id="calculation")
+    yield from record_buttons()
+
+
+def record_buttons(record: str = "Record") -> ComposeResult:
+    """A form's Record (F3) and Cancel (Esc) buttons."""
     with Horizontal():
-        yield Button("Record (F3)", id="record", variant="success")
-        yield Button("Cancel", id="cancel")
+        yield Button(f"{record} (F3)", id="record", variant="success")
+        yield Button("Cancel (Esc)", id="cancel")
 
 
 def words(text: str) -> list[str]:
@@ -74,13 +92,12 @@ def record_from(screen: ModalScreen[Any], data: dict[str, Any]) -> bool:
     return recorded
 
 
-class RecordingForm(ModalScreen[None]):
-    """The frame every recording form shares: F3 or the Record button records, Escape or Cancel
-    closes, Enter in a field moves on to the next. `command()` builds the command; `checked(data)`
-    may refuse it before it is recorded; a refusal (there or at recording) goes to the console's
-    error dialog and the form stays open with what was typed (`refused`)."""
-
-    BINDINGS = [("escape", "cancel", "Cancel"), ("f3", "record", "Record")]
+class RecordingForm(DialogFrame[None]):
+    """The frame every recording form shares (`DialogFrame`'s keys): F3 or the Record button
+    records, Escape or Cancel closes, Enter in a field moves on to the next. `command()` builds the
+    command; `checked(data)` may refuse it before it is recorded; a refusal (there or at
+    recording) goes to the console's error dialog and the form stays open with what was typed
+    (`refused`)."""
 
     def command(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -90,13 +107,6 @@ class RecordingForm(ModalScreen[None]):
 
     def refused(self, data: dict[str, Any]) -> None:
         """What to undo when the command was refused at recording; nothing by default."""
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Enter in a field moves on to the next one."""
-        self.focus_next()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "cancel":
@@ -136,6 +146,8 @@ class TableForm(RecordingForm):
         self.actor = actor
         self._idle: Any = None
         """The calculation panel's opening text (read at the first change)."""
+        self._stale = False
+        """A field changed since the panel was last calculated."""
 
     def ready(self, data: dict[str, Any]) -> bool:
         return True
@@ -154,6 +166,7 @@ class TableForm(RecordingForm):
             return f"[b]would be refused:[/b] {error}"
 
     def _update(self) -> None:
+        self._stale = False
         panel = self.query_one("#calculation-text", Static)
         if self._idle is None:
             self._idle = panel.content  # the form's opening hint, shown again when nothing can be calculated
@@ -161,17 +174,32 @@ class TableForm(RecordingForm):
         # a refusal shown for earlier values never stays once the fields no longer give it
         panel.update(self._idle if text is None else text)
 
-    def on_input_changed(self) -> None:
+    def _changed(self) -> None:
+        """A field changed: calculate again once the changes already waiting are in, so that a
+        burst of keys costs one preview, not one per key (issue 28, 11)."""
+        if not self._stale:
+            self._stale = True
+            self.call_later(self._recalculate)
+
+    def _recalculate(self) -> None:
+        if self._stale and self.is_attached:
+            self._update()
+
+    def action_preview(self) -> None:
+        """F2: the calculation of the values as they stand, now."""
         self._update()
+
+    def on_input_changed(self) -> None:
+        self._changed()
 
     def on_text_area_changed(self) -> None:
-        self._update()
+        self._changed()
 
     def on_checkbox_changed(self) -> None:
-        self._update()
+        self._changed()
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        self._update()
+        self._changed()
 
     def checked(self, data: dict[str, Any]) -> None:
         """The dice must be in before recording, and a ruling from typed faces is previewed first

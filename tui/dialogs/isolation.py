@@ -12,9 +12,9 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Checkbox, Input, Label, Select, Static
 
-from tui.dialogs.form_parts import Preview, TableForm, faces_of, words
+from tui.dialogs.form_parts import Preview, TableForm, dice_field, faces_of, record_buttons, words
 
 COMMON = (
     ("adjacent_enemy", "-1 adjacent to the enemy"),
@@ -90,13 +90,11 @@ class IsolationForm(TableForm):
                 if self.by_strength:
                     yield Checkbox("-1 winter season", id="winter")
             with Horizontal():
-                yield _field("2D6 faces (d Boris:owl = digital, Boris's word)", Input(placeholder="3 5", id="faces"))
+                yield _field("2D6 faces", dice_field("3 5"))
                 yield _field("rolled by", Input(value=self.actor, id="rolled_by"))
                 yield _field("witnesses", Input(id="witnesses"))
             yield VerticalScroll(Static("type the dice to see the result", id="calculation-text"), id="calculation")
-            with Horizontal():
-                yield Button("Record (F3)", id="record", variant="success")
-                yield Button("Cancel", id="cancel")
+            yield from record_buttons()
 
     def command(self) -> dict[str, Any]:
         """The roll as typed so far."""

@@ -1,7 +1,9 @@
 """What a Third Reich land combat or attrition step leaves to do: pick it, then
 - a land combat's losses: tick the units, from those that fought;
 - an attrition step's losses: type the units one per line (strength, label, a type; `swap` when
-  a replacement saves it, `cost=N` its BRPs), with the power paying for swaps;
+  a replacement saves it), with the power paying for swaps; what a swap costs comes from the
+  unit's type and factors (G-40, H-13), shown in the panel (`cost=N` states the unit's cost, and
+  is refused when the factors give another);
 - hexes an attrition step won: name them, all at once.
 
 The panel previews the entry (who goes to the force pool, what swaps cost, which hexes are
@@ -68,7 +70,7 @@ class LandLossesForm(TableForm):
             with Horizontal(id="attrition-power"):
                 yield Select([], id="power", prompt="power paying for swaps")
                 yield Checkbox("all the side's units in contact", id="all_in_contact")
-            yield TextArea(id="attrition-units", placeholder="2 Pol 1\n6 XXIV pz armor swap cost=12")
+            yield TextArea(id="attrition-units", placeholder="2 Pol 1\n6 XXIV pz armor swap")
             yield Input(placeholder="hexes won, e.g. Lodz, Radom (none waives them)", id="hexes")
             yield VerticalScroll(Static("pick what to record", id="calculation-text"), id="calculation")
             with Horizontal():
@@ -95,6 +97,8 @@ class LandLossesForm(TableForm):
             units = self.query_one("#units", SelectionList)
             units.clear_options()
             units.add_options([(unit, unit) for unit in item["fought"]])
+            if item["fought"]:
+                units.highlighted = 0  # Space ticks the first unit at once: nothing to move to first by keyboard
         if attrition and isinstance(item, dict):
             powers = self.powers.get(item["side"], [])
             select = self.query_one("#power", Select)

@@ -15,9 +15,9 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Input, Label, Select, Static
 
-from tui.dialogs.form_parts import Preview, TableForm, faces_of, words
+from tui.dialogs.form_parts import TEN_ROLLS, Preview, TableForm, dice_field, faces_of, record_buttons, words
 
 SENT = (
     ("german_air", "German air (Norway)"),
@@ -82,18 +82,17 @@ class MurmanskForm(TableForm):
                 yield Select([(name, name) for name in receivers], id="receiver", value=receivers[0], allow_blank=False)
             for side, sealed in self.sealed.items():
                 yield Static(sealed_line(side, sealed), classes="sealed")
+            for seal in ("german_seal", "allied_seal"):  # a row for each side: five in one cut their names
+                with Horizontal():
+                    for field, label in SENT:
+                        if SIDE_OF.get(field, "allied_seal") == seal and seal not in self.seal_fields:
+                            yield Input(placeholder=label, id=field)
             with Horizontal():
-                for field, label in SENT:
-                    if SIDE_OF.get(field, "allied_seal") not in self.seal_fields:
-                        yield Input(placeholder=label, id=field)
-            with Horizontal():
-                yield Input(placeholder="1D10 rolls in order, e.g. 6 9 3 (d Boris:owl = digital)", id="rolls")
+                yield dice_field(TEN_ROLLS, "rolls")
                 yield Input(value=self.actor, placeholder="rolled by", id="rolled_by")
                 yield Input(placeholder="witnesses", id="witnesses")
             yield VerticalScroll(Static("enter what each side sent", id="calculation-text"), id="calculation")
-            with Horizontal():
-                yield Button("Record (F3)", id="record", variant="success")
-                yield Button("Cancel", id="cancel")
+            yield from record_buttons()
 
     def command(self) -> dict[str, Any]:
         """The fight as typed so far."""

@@ -12,13 +12,13 @@ from rich.markup import escape
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from referee.commands import parse_command
 from referee.common.errors import REFUSALS
 from referee.console_reads import scenario_choices, scenario_options, scenario_rulesets
 from referee.service import RefereeService
+from tui.dialogs.frame import DialogFrame
 
 NOT_CREATED: tuple[type[Exception], ...] = (*REFUSALS, ValidationError, ValueError, OSError)
 """What creating a campaign may answer with: said in the form, which stays open."""
@@ -38,11 +38,10 @@ def create_campaign(location: str, data: dict[str, Any]) -> RefereeService:
     return RefereeService.create(location, parse_command(data))
 
 
-class NewCampaignForm(ModalScreen[RefereeService | None]):
+class NewCampaignForm(DialogFrame[RefereeService | None]):
     """Every choice of a new campaign; Create (F3, or the button) makes it and closes with its
     service; a refusal is shown in the form, which keeps what was chosen."""
 
-    BINDINGS = [("escape", "cancel", "Cancel"), ("f3", "create", "Create")]
     DEFAULT_CSS = """
     NewCampaignForm { align: center middle; }
     NewCampaignForm > Vertical {
@@ -67,6 +66,8 @@ class NewCampaignForm(ModalScreen[RefereeService | None]):
         """Each option's default reading under the chosen scenario and rules version."""
         self._refused: tuple[str, dict[str, Any]] | None = None
         """What the form held when the message below it refused it (None: no refusal shown)."""
+        self._options_for: tuple[str, str] | None = None
+        """The scenario and rules version the option rows shown belong to (None: being read again)."""
 
     def compose(self) -> ComposeResult:
         stem = _stem(self.location or "")
@@ -86,7 +87,7 @@ class NewCampaignForm(ModalScreen[RefereeService | None]):
             yield Static("", id="message")
             with Horizontal():
                 yield Button("Create (F3)", id="create", variant="success")
-                yield Button("Cancel", id="cancel")
+                yield Button("Cancel (Esc)", id="cancel")
 
     def _rulesets(self) -> list[tuple[str, str]]:
         return [(f"{title} ({ruleset_id})", ruleset_id) for ruleset_id, title in scenario_rulesets(self.scenario)]
@@ -96,19 +97,35 @@ class NewCampaignForm(ModalScreen[RefereeService | None]):
         await self._show_options()
 
     async def _show_options(self) -> None:
-        """One choice per option of the chosen scenario and rules version, on its default."""
-        ruleset = self.query_one("#ruleset", Select).value
-        rows = scenario_options(self.scenario, None if ruleset is Select.NULL else str(ruleset))
-        self.defaults = {row["option"]: row["default"] for row in rows}
+        """One choice per option of the chosen scenario and rules version, on its default, mounted
+        at once (one row at a time, and once more for the rules version the scenario set, took
+        seconds on a busy machine: issue 28)."""
+        ruleset = str(self.query_one("#ruleset", Select).value)
+        if self._options_for == (self.scenario, ruleset):
+            return
+        rows = scenario_options(self.scenario, ruleset)
         box = self.query_one("#options", Vertical)
         await box.remove_children()
+        choices = []
         for row in rows:
             readings = [
                 (reading + (" (default)" if reading == row["default"] else ""), reading) for reading in row["readings"]
             ]
             label = Label(f"[b]{row['option']}[/b]\n[dim]default {row['default']} · {row['source']}[/dim]")
             choice = Select(readings, value=row["default"], allow_blank=False, name=row["option"])
-            await box.mount(Horizontal(label, choice, classes="option"))
+            choices.append(Horizontal(label, choice, classes="option"))
+        await box.mount_all(choices)
+        self.defaults = {row["option"]: row["default"] for row in rows}
+        self._options_for = (self.scenario, ruleset)
+        box.display = True
+
+    def _options_stale(self) -> None:
+        """The scenario or rules version changed: its choice is drawn first, the options are read
+        again after (until then none is sent: the rows shown are the earlier choice's)."""
+        self._options_for = None
+        self.defaults = {}
+        self.query_one("#options", Vertical).display = False
+        self.call_after_refresh(self._show_options)
 
     async def on_select_changed(self, event: Select.Changed) -> None:
         self._clear_refusal()
@@ -116,18 +133,23 @@ class NewCampaignForm(ModalScreen[RefereeService | None]):
             self.scenario = str(event.value)
             rulesets = self.query_one("#ruleset", Select)
             choices = self._rulesets()
-            rulesets.set_options(choices)
-            rulesets.value = choices[0][1]
-            await self._show_options()
-        elif event.select.id == "ruleset":
-            await self._show_options()
+            with rulesets.prevent(Select.Changed):  # the options are read once, for both
+                rulesets.set_options(choices)
+                rulesets.value = choices[0][1]
+            self._options_stale()
+        elif event.select.id == "ruleset" and self._options_for != (self.scenario, str(event.value)):
+            self._options_stale()
 
     def command(self) -> dict[str, Any]:
         """The CreateCampaign data the form shows: options only where a reading was changed."""
         name = self.query_one("#name", Input).value.strip() or _stem(self._location())
         ruleset = str(self.query_one("#ruleset", Select).value)
         charts = self.query_one("#charts", Input).value.strip()
-        chosen = {str(select.name): str(select.value) for select in self.query("#options Select").results(Select)}
+        chosen = {
+            str(select.name): str(select.value)
+            for select in self.query("#options Select").results(Select)
+            if select.name in self.defaults
+        }
         data: dict[str, Any] = {"kind": "CreateCampaign", "scenario": self.scenario, "name": name}
         if ruleset != scenario_rulesets(self.scenario)[0][0]:
             data["ruleset"] = ruleset
@@ -140,6 +162,10 @@ class NewCampaignForm(ModalScreen[RefereeService | None]):
 
     def _location(self) -> str:
         return self.location if self.location is not None else self.query_one("#location", Input).value.strip()
+
+    def action_record(self) -> None:
+        """F3: create."""
+        self.action_create()
 
     def action_create(self) -> None:
         location = self._location()
@@ -170,9 +196,6 @@ class NewCampaignForm(ModalScreen[RefereeService | None]):
         if isinstance(row, Horizontal) and row.has_class("option"):
             self.query_one("#fields", VerticalScroll).scroll_to_widget(row, animate=False)
 
-    def on_input_submitted(self, _event: Input.Submitted) -> None:
-        self.focus_next()  # on to the next field, the option readings, then the Create button
-
     def on_input_changed(self) -> None:
         self._clear_refusal()
 
@@ -181,6 +204,3 @@ class NewCampaignForm(ModalScreen[RefereeService | None]):
             self.dismiss(None)
         else:
             self.action_create()
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -6,17 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Checkbox, Input, Label, Select, Static
 
-from tui.dialogs.form_parts import Preview, record_from
+from referee.common.errors import InvalidInputError
+from tui.dialogs.form_parts import Preview, RecordingForm, record_buttons
 
 
-class YearStartForm(ModalScreen[None]):
-    """Records the PerformYearStart command (and closes), or stays open with the refusal shown."""
+class YearStartForm(RecordingForm):
+    """Records the PerformYearStart command (F3 or Record; it closes), or stays open with the
+    refusal shown; F2 calculates again."""
 
-    BINDINGS = [("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
     YearStartForm { align: center middle; }
     YearStartForm > Vertical { width: 110; height: 90%; background: $surface; border: thick $primary; padding: 0 1; }
@@ -39,9 +39,7 @@ class YearStartForm(ModalScreen[None]):
             yield VerticalScroll(
                 Static("choose a power to see its year start", id="calculation-text"), id="calculation"
             )
-            with Horizontal():
-                yield Button("Record", id="record", variant="success")
-                yield Button("Cancel", id="cancel")
+            yield from record_buttons()
 
     async def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id != "power":
@@ -98,12 +96,9 @@ class YearStartForm(ModalScreen[None]):
             text = f"[b]would be refused:[/b] {error}"
         self.query_one("#calculation-text", Static).update(text)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "cancel" or self.query_one("#power", Select).value is Select.NULL:
-            self.dismiss(None)
-            return
-        if record_from(self, self.command()):
-            self.dismiss(None)
+    def checked(self, data: dict[str, Any]) -> None:
+        if data["power"] is Select.NULL:
+            raise InvalidInputError("choose the power whose year start this is")
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def action_preview(self) -> None:
+        self._update()

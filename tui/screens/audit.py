@@ -15,6 +15,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header
 
+from referee.audit import dispute_by
 from tui.key_bar import KeyBar
 from tui.widgets import Rendered
 
@@ -63,7 +64,7 @@ def findings(data: dict[str, Any]) -> RenderableType:
         lines.append(Text.from_markup(f"[yellow]sealed order never revealed[/]: {escape(seal['line'])}"))
     for dispute in data["disputes"]:
         settled = f"settled by #{dispute['ruling']}" if dispute["ruling"] else "open"
-        lines.append(Text(f"dispute #{dispute['dispute']} on #{dispute['on']} by {dispute['by']}: {settled}"))
+        lines.append(Text(f"dispute #{dispute['dispute']} on #{dispute['on']} {dispute_by(dispute)}: {settled}"))
     for rollback in data["rollbacks"]:
         undid = ", ".join(f"#{n}" for n in rollback["undid"]) or "nothing"
         lines.append(Text(f"rollback #{rollback['entry']} to #{rollback['to']}: took {undid} off the current line"))

@@ -18,7 +18,7 @@ class Picked(Sequence[Any]):
     """The rows a filter kept, by index, without copying them (100,000 kept rows are a filter's
     first keystroke, 'x' in the log: every Axis row)."""
 
-    def __init__(self, rows: Sequence[Any], indices: list[int]) -> None:
+    def __init__(self, rows: Sequence[Any], indices: Sequence[int]) -> None:
         self.rows = rows
         self.indices = indices
 

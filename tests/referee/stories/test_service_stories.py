@@ -43,6 +43,9 @@ def test_create_gives_entry_one_with_the_scenario_state(europa: RefereeService) 
         "chart:second-front-aa",
         "chart:europa-boot-camp",
         "chart:second-front-fortifications",
+        "chart:europa-rule-d",
+        "chart:europa-winterization",
+        "chart:europa-reinforcements",
     }
 
 

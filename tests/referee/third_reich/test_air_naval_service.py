@@ -27,6 +27,7 @@ def offensive(tmp_path: Path) -> Any:
     )
     at(service, "Fall 1939", "Axis", "Options")
     service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "offensive"})
+    service.execute_json({"kind": "DeclareWar", "power": "Germany", "target": "UK", "target_kind": "major"})  # G-34
     yield service
     service.close()
 

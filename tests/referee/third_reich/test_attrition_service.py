@@ -33,6 +33,7 @@ def attrition_phase(tmp_path: Path) -> RefereeService:
     )
     at(service, "Fall 1939", "Axis", "Options")
     service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "attrition"})
+    service.execute_json({"kind": "DeclareWar", "power": "Germany", "target": "Poland", "target_kind": "minor"})  # G-34
     at(service, "Fall 1939", "Axis", "Combat")
     return service
 

@@ -252,6 +252,7 @@ def combat_phase(tmp_path: Path) -> RefereeService:
     )
     at(service, "Fall 1939", "Axis", "Options")
     service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "offensive"})
+    service.execute_json({"kind": "DeclareWar", "power": "Germany", "target": "Poland", "target_kind": "minor"})  # G-34
     at(service, "Fall 1939", "Axis", "Combat")
     return service
 
@@ -312,6 +313,7 @@ def test_a_mechanized_combat_in_snow_is_refused(tmp_path: Path) -> None:
     )
     at(service, "Winter 1939", "Axis", "Options")
     service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "offensive"})
+    service.execute_json({"kind": "DeclareWar", "power": "Germany", "target": "Poland", "target_kind": "minor"})  # G-34
     at(service, "Winter 1939", "Axis", "Mechanized Combat")
     refused(
         service,

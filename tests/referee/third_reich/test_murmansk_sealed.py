@@ -15,6 +15,7 @@ from referee.service import RefereeService
 from referee.third_reich import murmansk as mm
 from referee.third_reich.fire import load_fire_tables
 from tests.referee.third_reich.test_economy_service import GERMANY_ON_USSR, at
+from tests.referee.third_reich.test_sw_forces import hold
 from tests.referee.third_reich.test_wars_and_lend_lease import new, war, year_start, year_starts
 
 from support import refused
@@ -26,8 +27,11 @@ UBOATS = {"kind": "ResolveStrategicWarfare", "attacker": "submarines", "target":
 
 
 def _northern(options: dict[str, str] | None = None) -> RefereeService:
-    """Spring 1940: Germany at war with the UK, the USSR and the USA; the UK and the USA each send 20 north."""
+    """Spring 1940: Germany at war with the UK, the USSR and the USA; the UK and the USA each send 20 north.
+    Germany holds 8 U-boats and the UK 8 ASW (issue 29: stated over the book's 3 and 0)."""
     service = new(options)
+    hold(service, "Germany", submarines=8)
+    hold(service, "UK", asw=8)
     service.execute_json(GERMANY_ON_USSR)
     service.execute_json(war("Germany", "UK"))
     service.execute_json({"kind": "ActivatePower", "power": "USA"})
@@ -98,17 +102,13 @@ def test_uboats_revealed_in_the_box_are_refused_in_that_turns_strategic_warfare_
     summer_i: RefereeService,
 ) -> None:
     """G-72: the U-boats Germany sent sit out the Axis Summer I round; shown before it, the round
-    may use only the rest of the U-boats Germany holds."""
+    may use only the rest of the U-boats Germany holds (the book's 8, stated or not)."""
     sealing = OrderSealing(summer_i)
     seal = sealing.seal("Germany", "murmansk", GERMAN)
     sealing.reveal(seal["number"])
     at(summer_i, "Summer I 1940", "Axis", "Strategic Warfare")
     round_ = {**UBOATS, "offensive_factors": 5, "defensive_factors": 4}
-    refused(
-        summer_i,
-        round_,
-        rf"Germany's murmansk order \(#{seal['number']}\) sends U-boats .* \(G-72, .*state uboats_held",
-    )
+    refused(summer_i, round_, r"5 U-boats cannot attack: Germany holds 8 U-boat factors; the 6 U-boats revealed")
     refused(
         summer_i,
         {**round_, "uboats_held": 8},
@@ -199,17 +199,27 @@ def test_asw_left_in_the_box_by_a_sealed_spring_fight_sits_out_the_axis_summer_i
         assert (mark["weapon"], mark["factors"], mark["seal"]) == ("ASW", outcome.survivors.asw, allied["number"])
         at(service, "Summer I 1940", "Axis", "Strategic Warfare")
         round_ = {**UBOATS, "offensive_factors": 3, "defensive_factors": 4}
-        kept = outcome.survivors.asw
-        refused(service, round_, rf"{kept} ASW stay in the Murmansk box after the fight of #{fight['number']}")
-        refused(service, {**round_, "asw_held": 4 + kept - 1}, rf"4 ASW cannot defend: the Allies hold {3 + kept}")
+        kept = outcome.survivors.asw  # the UK's 8 less those lost in the box: 4 + kept held
+        refused(
+            service,
+            {**round_, "defensive_factors": 5},
+            rf"5 ASW cannot defend: the Allies hold {4 + kept}; {kept} stay in the Murmansk box after the fight "
+            rf"of #{fight['number']}",
+        )
+        refused(
+            service,
+            {**round_, "asw_held": 4 + kept - 1},
+            rf"the Western Allies have {4 + kept} ASW factors by the book; the round states {3 + kept} held",
+        )
         service.execute_json({**round_, "asw_held": 4 + kept})
     finally:
         service.close()
 
 
 def test_a_typed_fight_records_what_it_recorded_before(summer_i: RefereeService) -> None:
-    """The older form: no seal this turn, factors typed; no new events (campaigns recorded
-    before decide again to exactly what they recorded)."""
+    """The older form: no seal this turn, factors typed; no new events but the U-boats and ASW the
+    box destroyed, off the counts the book keeps (campaigns recorded before keep none, and decide
+    again to exactly what they recorded)."""
     at(summer_i, "Summer I 1940", "Western Allies", "Combat")
     entry = summer_i.execute_json(
         {
@@ -220,7 +230,10 @@ def test_a_typed_fight_records_what_it_recorded_before(summer_i: RefereeService)
             "rolls": _rolls({**GERMAN, **ALLIED}, 9),
         }
     )
-    assert [event["type"] for event in entry["events"]] == ["LendLeaseIntercepted", "StepCompleted"]
+    assert [event["type"] for event in entry["events"] if event["type"] != "SwForcesChanged"] == [
+        "LendLeaseIntercepted",
+        "StepCompleted",
+    ]
 
 
 def test_a_bombing_round_states_no_holdings(summer_i: RefereeService) -> None:

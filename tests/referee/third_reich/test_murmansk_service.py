@@ -11,6 +11,7 @@ import pytest
 from referee.third_reich import murmansk as mm
 from referee.third_reich.fire import load_fire_tables
 from tests.referee.third_reich.test_economy_service import at
+from tests.referee.third_reich.test_sw_forces import hold
 from tests.referee.third_reich.test_wars_and_lend_lease import _both_northern_and_southern
 
 from support import refused
@@ -23,6 +24,8 @@ FIGHT = {"kind": "ResolveMurmanskFight", "receiver": "USSR", **SENT, "rolled_by"
 @pytest.fixture
 def summer_i_combat() -> Any:
     service = _both_northern_and_southern()
+    hold(service, "Germany", submarines=6)  # issue 29: over the book's 3 U-boats and 0 ASW
+    hold(service, "UK", asw=4)
     at(service, "Summer I 1940", "Western Allies", "Combat")
     yield service
     service.close()
