@@ -360,8 +360,8 @@ def entry_view(entry: dict[str, Any], *, undone_by: int | None = None, receipt: 
     if undone_by:
         lines.append_safe(f"undone by #{undone_by} (kept in the record)\n", style="yellow")
     lines.append_safe(f"command: {entry['command'].get('kind')}\n", style="bold")
-    for key, value in entry["command"].items():
-        if key not in ("kind", "actor", "on_behalf_of", "v"):
+    for key, value in entry["command"].items():  # a field left empty is not shown (issue 28: "hex: None")
+        if key not in ("kind", "actor", "on_behalf_of", "v") and value is not None:
             lines.append_safe(f"  {key}: {field_text(value)}\n")
     for roll in entry["rolls"]:
         lines.append_safe(roll_line(roll, undone_by=undone_by, receipt=receipt))

@@ -63,6 +63,8 @@ def test_a_head_receipt_given_is_stated_in_the_next_entry_and_listed_by_receipt_
     assert run(capsys, "audit", location)[0] == 0  # the stated receipt is no difference from the rules
     code, printed = run(capsys, "show", location, str(next_entry["number"]))
     assert code == 0 and f"receipt given at #{given.number}: {given.code}" in printed, printed
+    code, printed = run(capsys, "show", location, "1")  # CreateCampaign's empty fields are not shown
+    assert code == 0 and "None" not in printed and "charts:" not in printed, printed
 
 
 def test_a_backup_restored_elsewhere_with_this_machines_trust_files_is_named_at_verify(
