@@ -47,16 +47,15 @@ class NationStart(DataModel):
     replacements: dict[str, int] = Field(default_factory=dict)
 
 
-class UnitStart(DataModel):
-    """A unit of the scenario's order of battle, on its side's roster from entry #1 (the fields of
-    `RegisterUnit`)."""
+class UnitFields(DataModel):
+    """What a data file says of one unit: the fields of `RegisterUnit` but its side (the scenario's
+    order of battle here; a reinforcement schedule's arrivals, referee/europa/reinforcements.py)."""
 
-    side: str
     unit_id: str = Field(min_length=1, max_length=80)
     name: str = Field(min_length=1, max_length=80)
-    nation: str
-    type: str
-    size: str
+    nation: str = Field(min_length=1, max_length=80)
+    type: str = Field(min_length=1, max_length=80)
+    size: str = Field(min_length=1, max_length=80)
     attack: int | None = Field(default=None, ge=0, le=1000)
     defense: int | None = Field(default=None, ge=0, le=1000)
     movement: int | None = Field(default=None, ge=0, le=1000)
@@ -64,6 +63,12 @@ class UnitStart(DataModel):
     cadre_defense: int | None = Field(default=None, ge=0, le=1000)
     ratings: dict[str, str] = Field(default_factory=dict)
     location: str = Field(default="", max_length=80)
+
+
+class UnitStart(UnitFields):
+    """A unit of the scenario's order of battle, on its side's roster from entry #1."""
+
+    side: str
 
 
 class PowerStart(DataModel):

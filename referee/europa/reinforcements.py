@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from referee.common.chart_files import read_chart
 from referee.common.errors import IllegalOrderError
 from referee.common.pinned import pinned_chart
+from referee.common.scenario import UnitFields
 from referee.common.state import BaseState
 from referee.europa.second_front import turn_of_label
 
@@ -25,22 +26,8 @@ BUNDLED = "europa-reinforcements"
 KEY = "reinforcements"
 
 
-class ArrivingUnit(BaseModel):
-    """A unit that joins its side's force roster on arrival (the fields of `RegisterUnit`)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    unit_id: str = Field(min_length=1, max_length=80)
-    name: str = Field(min_length=1, max_length=80)
-    nation: str = Field(min_length=1, max_length=80)
-    type: str = Field(min_length=1, max_length=80)
-    size: str = Field(min_length=1, max_length=80)
-    attack: int | None = Field(default=None, ge=0, le=1000)
-    defense: int | None = Field(default=None, ge=0, le=1000)
-    movement: int | None = Field(default=None, ge=0, le=1000)
-    cadre_attack: int | None = Field(default=None, ge=0, le=1000)
-    cadre_defense: int | None = Field(default=None, ge=0, le=1000)
-    ratings: dict[str, str] = Field(default_factory=dict)
-    location: str = Field(default="", max_length=80)
+class ArrivingUnit(UnitFields):
+    """A unit that joins its side's force roster on arrival (the scenario's unit fields)."""
 
 
 class Arrival(BaseModel):
