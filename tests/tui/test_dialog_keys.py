@@ -48,10 +48,6 @@ from tui.dialogs.year_start import YearStartForm
 from support import TickingClock
 
 CHARACTERS = {" ": "space", "\t": "tab", "\r": "enter"}
-LONG_PLACEHOLDERS = {"AttritionForm", "WarfareForm", "LandCombatForm"}
-"""Forms with placeholders longer than their fields (the dice said at length, 'supporting fleet
-factors (one fleet)'): their modules are being changed by another hand; `form_parts.TWO_DICE`,
-`TEN_ROLLS` and `DIGITAL_HINT` are the short forms."""
 
 
 def burst(app: App[Any], *keys: str) -> None:
@@ -103,7 +99,7 @@ def looks_whole(dialog: DialogFrame[Any]) -> None:
         placed = dialog._compositor.full_map.get(widget)
         if placed is not None:
             assert placed.clip.contains_region(placed.region), f"{type(dialog).__name__}: {widget!r} is cut"
-        if isinstance(widget, Input) and not widget.value and type(dialog).__name__ not in LONG_PLACEHOLDERS:
+        if isinstance(widget, Input) and not widget.value:
             assert cell_len(widget.placeholder) <= widget.content_size.width, f"{widget!r}: placeholder cut"
         if isinstance(widget, Input) and widget.border_title:
             assert cell_len(str(widget.border_title)) + 4 <= widget.region.width, f"{widget!r}: border title cut"

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static
 
-from tui.dialogs.form_parts import Preview, TableForm, faces_of, follow_power, front_choices, words
+from tui.dialogs.form_parts import Preview, TableForm, dice_field, faces_of, follow_power, front_choices, words
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ class AttritionForm(TableForm):
                 yield Input(placeholder="ground combat factors in contact", id="factors")
                 yield Input(placeholder="where (e.g. Poland)", id="what")
             with Horizontal():
-                yield Input(placeholder="2D6 faces, e.g. 3 5 (d Boris:owl = digital, Boris's word)", id="faces")
+                yield dice_field()
                 yield Input(placeholder="rolled by", id="rolled_by", value=self.actor)
                 yield Input(placeholder="witnesses", id="witnesses")
             yield VerticalScroll(Static("type the factors in contact", id="calculation-text"), id="calculation")

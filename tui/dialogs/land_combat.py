@@ -81,7 +81,7 @@ class LandCombatForm(TableForm):
                 yield Checkbox("coastal hex", id="coastal")
                 yield Checkbox("Russian winter (A-68)", id="russian_winter")
                 yield Input(placeholder="air support factors", id="air_support")
-                yield Input(placeholder="supporting fleet factors (one fleet)", id="fleets")
+                yield Input(placeholder="fleet factors (one fleet)", id="fleets")
             with Horizontal(id="units"):
                 with Vertical():
                     yield Label("attackers")

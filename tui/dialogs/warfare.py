@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static
 
-from tui.dialogs.form_parts import Preview, TableForm, faces_of, words
+from tui.dialogs.form_parts import TEN_ROLLS, Preview, TableForm, dice_field, faces_of, words
 
 TARGETS = {"submarines": ["UK", "USA"], "bombers": ["Germany"]}
 DRMS = [(f"{value:+d}", value) for value in range(-3, 4)]
@@ -60,9 +60,7 @@ class WarfareForm(TableForm):
                 yield Label(" defender ")
                 yield Select(DRMS, id="defence_drm", value=0, allow_blank=False)
             with Horizontal():
-                yield Input(
-                    placeholder="1D10 rolls in order, e.g. 6 9 6 (d Boris:owl = digital, Boris's word)", id="rolls"
-                )
+                yield dice_field(TEN_ROLLS, "rolls")
                 yield Input(value=self.actor, placeholder="rolled by", id="rolled_by")
                 yield Input(placeholder="witnesses", id="witnesses")
             yield VerticalScroll(Static("enter the factors", id="calculation-text"), id="calculation")
