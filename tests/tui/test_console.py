@@ -236,9 +236,11 @@ async def test_the_last_entries_are_on_screen_and_the_dashboard_pages(app: Turnl
         assert "Annotate" in console.export_text()
         assert body.max_scroll_y > 0, "the dashboard with 30 units is taller than 50 lines"
         await pilot.press("pagedown")
+        await pilot.wait_for_scheduled_animations()  # paging scrolls smoothly; read where it settles
         await pilot.pause()
         assert body.scroll_y > 0
         await pilot.press("pageup")
+        await pilot.wait_for_scheduled_animations()
         await pilot.pause()
         assert body.scroll_y == 0
 

@@ -176,9 +176,11 @@ async def test_every_option_is_visible_and_choosable_by_keyboard_at_80_by_24(tmp
         first = selects[0]
         first.focus()
         await pilot.press("end")
+        await pilot.wait_for_scheduled_animations()  # End scrolls smoothly; read the list where it settles
         await pilot.pause()
         assert fields.scroll_y == fields.max_scroll_y > 0
         await pilot.press("home")
+        await pilot.wait_for_scheduled_animations()
         await pilot.pause()
         assert fields.scroll_y == 0
         last = selects[-1]
