@@ -26,8 +26,9 @@ The rules:
   that reads back to the same double; a float is as bound by the hash as any other value, so it is
   valid where it stands and nothing else is asked of it. This release records none.
 * **Entry** (`check_entry`): an object with exactly the keys of `ENTRY_KEYS`, each of its type.
-* **Header** (`check_header`): line 1 of an export, an object with exactly `HEADER_KEYS`. It is
-  not hashed, so its spacing is free; its keys and values are not.
+* **Header** (`check_header`): line 1 of an export, an object with exactly `HEADER_KEYS` and,
+  from release 0.7.0 on, `EXPORTER_KEY` (the release that wrote it; earlier exports lack it). It
+  is not hashed, so its spacing is free; its keys and values are not.
 
 Standard library only, so that the standalone verifier can carry a copy of this file: it imports
 nothing from turnledger (tests/test_three_readers.py checks this).
@@ -70,7 +71,12 @@ then ``hash``."""
 _ENTRY_KEY_SET = frozenset(ENTRY_KEYS)
 
 HEADER_KEYS = ("format", "version", "campaign_id", "name", "entries", "head_hash")
-"""Every key of an export's header line."""
+"""Every key an export's header line must have."""
+
+EXPORTER_KEY = "exporter"
+"""The one key a header may add: the release that wrote the export (``"turnledger 0.7.0"``).
+Release 0.7.0 writes it; exports of earlier releases lack it and read as before. It is not
+hashed and proves nothing: it says which release to read the export's notes with."""
 
 MAX_LINE_BYTES = 16 * 1024 * 1024
 """The longest line (or stored entry text) read, in bytes without its line end. The largest entry
@@ -388,7 +394,8 @@ def _typed(entry: dict[str, Any]) -> bool:
 
 
 def read_header(text: str) -> dict[str, Any]:
-    """The header a first line holds: JSON read one way, exactly `HEADER_KEYS`, each of its type.
+    """The header a first line holds: JSON read one way, exactly `HEADER_KEYS` (and perhaps
+    `EXPORTER_KEY`), each of its type.
     Its spacing is free (it is not hashed). The format and version are checked first, so that
     another kind of file is named as such."""
     value = read_json(text)
@@ -398,15 +405,16 @@ def read_header(text: str) -> dict[str, Any]:
         raise LineError(f"not a turnledger export (format {shown(value.get('format'))})", kind="entry")
     if value.get("version") != FORMAT_VERSION or type(value.get("version")) is not int:
         raise LineError(f"export version {shown(value.get('version'))} is not {FORMAT_VERSION}", kind="entry")
-    if len(value) != len(HEADER_KEYS) or not all(key in value for key in HEADER_KEYS):
+    allowed = (*HEADER_KEYS, EXPORTER_KEY)
+    if not all(key in value for key in HEADER_KEYS) or not all(key in allowed for key in value):
         missing = [key for key in HEADER_KEYS if key not in value]
-        extra = [shown(key) for key in value if key not in HEADER_KEYS]
+        extra = [shown(key) for key in value if key not in allowed]
         said = ([f"lacks key(s) {', '.join(missing)}"] if missing else []) + (
             [f"has key(s) {', '.join(extra)} that no header has"] if extra else []
         )
         raise LineError(f"the header {' and '.join(said)}", kind="entry")
     for key, (test, wanted) in _HEADER_TYPES.items():
-        if not test(value[key]):
+        if key in value and not test(value[key]):
             raise LineError(f"field {key}: {shown(value[key])} is not {wanted}", kind="entry")
     return value
 
@@ -460,4 +468,5 @@ _HEADER_TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "name": (_is_str, "a string"),
     "entries": (lambda value: type(value) is int and value >= 1, "a whole number from 1 up"),
     "head_hash": (_is_hash, "64 lowercase hex digits"),
+    EXPORTER_KEY: (lambda value: isinstance(value, str) and 0 < len(value) <= 200, "a release name (a short string)"),
 }

@@ -54,14 +54,17 @@ imported campaign still folds at most 999 entries."""
 Progress = Callable[[int, int], None]
 
 
-def export_jsonl(store: LedgerStore, out: IO[str], *, name: str = "", progress: Progress | None = None) -> int:
+def export_jsonl(
+    store: LedgerStore, out: IO[str], *, name: str = "", exporter: str = "", progress: Progress | None = None
+) -> int:
     """Write the whole record to ``out``; returns the number of entries written.
 
     Args:
         name: the campaign's name for the header (the book does not read its entries' content).
+        exporter: the release writing it, for the header's ``exporter`` (left out when empty).
     """
     head, head_hash = store.head_position()
-    header = {
+    header: dict[str, object] = {
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "campaign_id": str(store.campaign_id),
@@ -69,6 +72,8 @@ def export_jsonl(store: LedgerStore, out: IO[str], *, name: str = "", progress: 
         "entries": head,
         "head_hash": head_hash,
     }
+    if exporter:
+        header[entry_line.EXPORTER_KEY] = exporter
     out.write(canonical_bytes(header).decode("utf-8") + "\n")
     written = 0
     for _entry, text in store.entry_texts(1, head):  # the entries the header promises, whoever writes meanwhile

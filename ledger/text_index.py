@@ -9,18 +9,26 @@ index only proposes entry numbers. Deleting the file loses nothing: it is built 
 
 What it answers, exactly as Python's ``text in stored`` would for each entry's stored text:
 
-* a text of 3 characters or more: an FTS5 phrase of its trigrams (``detail=full``: adjacent
-  positions, so a substring, not a bag of trigrams), case-sensitive (the caller stores and asks
-  in one case; folding is Python's, before the index);
-* a text shorter than 3 characters, or holding NUL (FTS5 reads its query up to a NUL) or
-  `NUL_STAND_IN` (what a NUL in a stored text is indexed as: FTS5 also stops reading a stored
-  text at a NUL): None, the caller searches the record instead.
+* `search`, a text of 3 characters or more: every entry holding it, an FTS5 phrase of its
+  trigrams (``detail=full``: adjacent positions, so a substring, not a bag of trigrams),
+  case-sensitive (the caller stores and asks in one case; folding is Python's, before the index);
+* `newest`, a text of any length, meant for 1 or 2 characters (no trigram to look up): the
+  newest entries holding it, up to a limit, found by reading the kept texts newest first
+  (SQLite's ``instr``, a byte comparison of UTF-8: a substring of code points exactly), stopping
+  at the limit: a common text costs a few hundred rows, one no entry holds every row (about 17
+  ms at 100,000 entries, 130 ms at 1,000,000);
+* a text holding NUL (FTS5 reads its query up to a NUL) or `NUL_STAND_IN` (what a NUL in a
+  stored text is kept as: FTS5 also stops reading a stored text at a NUL): None, the caller
+  searches the record instead.
 
-The table is contentless (``content=''``: the texts are not kept, only their trigrams and
-positions; about 230 bytes an entry of the console's log) and has no column sizes (no ranking).
+The trigram table is contentless (``content=''``: only trigrams and positions, about 230 bytes
+an entry of the console's log) and has no column sizes (no ranking); the texts themselves are
+kept in a plain table beside it (``stored``, about 85 bytes an entry of the log) for `newest`.
 Entries are only ever added after the last, in one transaction with the position they bring the
 index to. A file that is not this index (another SQLite database, a campaign copied there by
 hand, something that is not a regular file) is never written; the index is then unavailable.
+A file of the first format (no kept texts) reflects nothing: the caller empties it and builds
+it again.
 """
 
 from __future__ import annotations
@@ -35,14 +43,14 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-FORMAT = "turnledger-text-index 1"
+FORMAT = "turnledger-text-index 2"
 TOKENIZER = "trigram case_sensitive 1"
-TABLES = frozenset({"meta", "texts", "texts_data", "texts_idx", "texts_config"})
+TABLES = frozenset({"meta", "stored", "texts", "texts_data", "texts_idx", "texts_config"})
 """Every table the index has (FTS5 makes the last three): a file holding any other is not one."""
 NUL_STAND_IN = "\uffff"
 """What a NUL character in a stored text is indexed as (a noncharacter nobody types)."""
 SHORTEST = 3
-"""The shortest text the index answers: one trigram."""
+"""The shortest text `search` answers: one trigram (`newest` answers any)."""
 TIMEOUT = 5.0
 """Seconds to wait for another connection's write (the console's catch-up, another console's)."""
 
@@ -105,6 +113,17 @@ class Found:
         return numbers if len(numbers) == stop - start else None
 
 
+@dataclass(frozen=True)
+class Newest:
+    """An answer of `newest`: the entries (up to ``upto``) holding the text, the newest
+    ``numbers`` of them (ascending), and whether those are all of them (``complete``)."""
+
+    reflects: Reflects
+    upto: int
+    numbers: list[int]
+    complete: bool
+
+
 class TextIndex:
     """The index file at ``path``. Every call opens its own connection (searches run in one
     worker, building in another, each in its own thread) and raises nothing SQLite or the file
@@ -148,6 +167,33 @@ class TextIndex:
             return None
         return Found(self, phrase, reflects, last, int(count))
 
+    def newest(
+        self, text: str, limit: int, stopped: Callable[[], bool] = lambda: False, *, upto: int | None = None
+    ) -> Newest | None:
+        """The newest ``limit`` entries (up to entry ``upto``, default all) whose stored texts
+        hold ``text``, read from the kept texts newest first and no further than the limit;
+        None when the index cannot answer it (empty, a NUL, no index) or ``stopped`` said so on
+        the way (a newer search)."""
+        if not text or "\x00" in text or NUL_STAND_IN in text:
+            return None
+        try:
+            with self._reading() as db:
+                db.set_progress_handler(lambda: int(stopped()), 2000)
+                db.execute("BEGIN")  # what the index reflects and the answer, read together
+                reflects = _reflects(db)
+                if reflects is None:
+                    return None
+                last = reflects.last if upto is None else min(upto, reflects.last)
+                rows = db.execute(
+                    "SELECT number FROM stored WHERE number <= ? AND instr(text, ?) > 0 ORDER BY number DESC LIMIT ?",
+                    (last, text, limit + 1),
+                ).fetchall()
+                db.execute("COMMIT")
+        except (sqlite3.Error, OSError, UnicodeError):  # interrupted, busy, damaged, not encodable
+            return None
+        numbers = sorted(number for (number,) in rows[:limit])
+        return Newest(reflects, last, numbers, complete=len(rows) <= limit)
+
     # -- writing --------------------------------------------------------------------------
 
     def reset(self, record: str) -> bool:
@@ -162,8 +208,10 @@ class TextIndex:
                     db.execute("ROLLBACK")
                     return False
                 db.execute("DROP TABLE IF EXISTS texts")
+                db.execute("DROP TABLE IF EXISTS stored")
                 db.execute("DROP TABLE IF EXISTS meta")
                 db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+                db.execute("CREATE TABLE stored (number INTEGER PRIMARY KEY, text TEXT NOT NULL)")
                 db.execute(
                     f"CREATE VIRTUAL TABLE texts USING fts5(text, tokenize='{TOKENIZER}', "
                     "content='', columnsize=0, detail=full)"
@@ -195,6 +243,7 @@ class TextIndex:
                     db.execute("ROLLBACK")
                     return False
                 db.executemany("INSERT INTO texts (rowid, text) VALUES (?, ?)", rows)
+                db.executemany("INSERT INTO stored (number, text) VALUES (?, ?)", rows)
                 db.executemany(
                     "UPDATE meta SET value = ? WHERE key = ?", [(str(numbers[-1]), "last"), (last_hash, "last_hash")]
                 )
@@ -243,7 +292,7 @@ def _tables(db: sqlite3.Connection) -> list[str]:
 
 def _reflects(db: sqlite3.Connection) -> Reflects | None:
     tables = set(_tables(db))
-    if not {"meta", "texts"} <= tables or not tables <= TABLES:
+    if not {"meta", "stored", "texts"} <= tables or not tables <= TABLES:
         return None
     meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
     if meta.get("format") != FORMAT or not re.fullmatch("[0-9]{1,18}", str(meta.get("last", ""))):

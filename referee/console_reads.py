@@ -14,7 +14,7 @@ from referee.bookmarks import bookmarks_path, load_bookmarks, save_bookmarks
 from referee.common.decision import Decision
 from referee.common.errors import IllegalOrderError
 from referee.common.game import Game
-from referee.common.names import name_offers
+from referee.common.names import known_names, name_offers, read_typed
 from referee.common.ruleset import Ruleset, parse_pinned_ruleset, rulesets_for
 from referee.common.ruling import Ruling
 from referee.common.scenario import list_scenarios, load_scenario
@@ -83,9 +83,16 @@ class ConsoleReads:
         return form.setup(self.store.peek())
 
     def form_hint(self, key: str, data: dict[str, Any]) -> str:
-        """What the form ``key`` shows before the dice, from the fields typed so far."""
+        """What the form ``key`` shows before the dice, from the fields typed so far, read as
+        ``parse`` reads a command (names and choices in any case, a misspelling refused with the
+        nearest one: `referee.common.names.read_typed`)."""
         form = self.game.forms.get(key)
-        return form.hint(self.store.peek(), data) if form is not None and form.hint is not None else ""
+        if form is None or form.hint is None:
+            return ""
+        state = self.store.peek()
+        ruleset = self._pinned_ruleset(state)
+        read = read_typed(commands_of(self.game), data, known_names(state, ruleset), name_offers(state, ruleset))
+        return form.hint(state, read)
 
     def views(self, state: BaseState) -> list[View]:
         """What the console shows of the game's accounts in ``state`` (drawn by the console)."""

@@ -4,19 +4,12 @@ commands record."""
 
 from __future__ import annotations
 
-from importlib import metadata
 from typing import Any
 
 from ledger.readmodel import ReadModelHooks
 from referee.common.game import Game
 from referee.common.state import BaseState
-
-
-def _release() -> str:
-    try:
-        return f"turnledger {metadata.version('turnledger')}"
-    except metadata.PackageNotFoundError:
-        return "turnledger (not installed)"
+from referee.release import release
 
 
 def _position(state: BaseState) -> dict[str, str]:
@@ -58,4 +51,4 @@ def _note(entry: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def read_model_hooks(game: Game) -> ReadModelHooks:
-    return ReadModelHooks(figures=game.figures, position=_position, campaign=_campaign, note=_note, release=_release())
+    return ReadModelHooks(figures=game.figures, position=_position, campaign=_campaign, note=_note, release=release())

@@ -8,12 +8,14 @@ from typing import Any
 
 from referee.commands import ALL, Command
 from referee.common import commands as cc
+from referee.common.game import Game
+from referee.game_reference import accepted_in, facts_markdown
 from referee.games import GAMES
 
 _MODELS: list[type[Command]] = list(ALL.classes)
-_SECTIONS: list[tuple[str, tuple[type[Command], ...]]] = [
-    ("Every game", cc.COMMANDS),
-    *((game.title, game.commands) for game in GAMES.values()),
+_SECTIONS: list[tuple[str, tuple[type[Command], ...], tuple[Game, ...]]] = [
+    ("Every game", cc.COMMANDS, tuple(GAMES.values())),
+    *((game.title, game.commands, (game,)) for game in GAMES.values()),
 ]
 
 
@@ -56,10 +58,16 @@ def commands_markdown() -> str:
         "game. Every command also takes `actor` (who entered it, default `referee`) and",
         "`on_behalf_of` (optional).",
         "",
+        "**Accepted** says in which phase of the sequence of play the book takes a command, from each",
+        "game's declaration (`referee/<game>/command_phases.py`), which the command's own check reads.",
+        "Each game's section ends with the facts its rules read off the map (`referee/<game>/facts.py`).",
+        "",
     ]
-    for title, models in _SECTIONS:
+    for title, models, games in _SECTIONS:
         lines += [f"# {title}", ""]
-        lines += _model_sections(models)
+        lines += _model_sections(models, games)
+        if len(games) == 1:
+            lines += facts_markdown(games[0])
     lines += [
         "# Parts of commands",
         "",
@@ -75,13 +83,13 @@ def commands_markdown() -> str:
     return "\n".join(lines)
 
 
-def _model_sections(models: tuple[type[Command], ...]) -> list[str]:
+def _model_sections(models: tuple[type[Command], ...], games: tuple[Game, ...]) -> list[str]:
     lines: list[str] = []
     for model in models:
         kind = model.model_fields["kind"].default
         schema = model.model_json_schema()
         defs = schema.get("$defs", {})
-        lines += [f"## {kind}", "", (model.__doc__ or "").strip(), ""]
+        lines += [f"## {kind}", "", (model.__doc__ or "").strip(), "", accepted_in(kind, games), ""]
         lines += _field_table(schema)
         example = {"kind": kind, **_example(schema, defs)}
         lines += ["", "```json", json.dumps(example, ensure_ascii=False), "```", ""]

@@ -44,6 +44,7 @@ from referee.console_reads import ConsoleReads
 from referee.dice_secrets import SecretKeeper, secrets_path
 from referee.games import GAMES, commands_of, game_named
 from referee.read_model import read_model_hooks
+from referee.release import release
 
 Clock = Callable[[], datetime]
 
@@ -432,7 +433,9 @@ class RefereeService(ConsoleReads):
 
     def export_jsonl(self, out: IO[str], *, progress: Callable[[int, int], None] | None = None) -> int:
         """Write the whole record as JSONL (see `ledger.exchange`)."""
-        return export_jsonl(self.store, out, name=self.store.peek().identity.name, progress=progress)
+        return export_jsonl(
+            self.store, out, name=self.store.peek().identity.name, exporter=release(), progress=progress
+        )
 
     def build_read_model(self, path: str, *, progress: Callable[[int, int], None] | None = None) -> int:
         """Write the SQLite read model with the game's figures (see `ledger.readmodel`)."""

@@ -95,10 +95,13 @@ def dice_secrets_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
 
 LONG_RUNNING = (
     "tests/tui/test_game_turn_by_keyboard.py",
+    "tests/tui/test_reich_turn_by_keyboard.py",
+    "tests/tui/test_dialog_keys.py",
+    "tests/tui/test_new_campaign_form.py",
+    "tests/tui/test_boot_camp_turn.py",
     "tests/test_rules_coverage.py",
     "tests/tui/test_console_large.py",
     "tests/tui/test_crash_safety.py",
-    "tests/tui/test_kill_safety.py",
     "tests/bench/",
     "tests/tui/test_apply_fuzz.py",
 )

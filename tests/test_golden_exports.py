@@ -7,7 +7,11 @@ tests/data/exports/ holds exports (and one campaign file) written by release 0.1
 combat, air and artillery bombardment, the 001 SP model, 001 replacements) written by release
 0.5.0 with ``build_europa_001.py``, and a Europa Boot Camp campaign (two game turns: replacements,
 stacks, 1D6 combats with AEC and a fortification, retreat and supply rulings, an undo) written with
-``build_boot_camp.py``, and beside each its figures as of several entries, flat
+``build_boot_camp.py``, a Third Reich campaign of 1939-1942 whose book keeps the strategic-warfare
+forces (the Low Countries, U-boats and ASW built within the year's limits and lost in the rounds,
+a fleet converted to ASW, the USA's entry and its ASW, and the 1942 Murmansk box fought from sealed
+orders against those counts) written by release 0.3.0 with ``build_reich_1939_1942.py``, and
+beside each its figures as of several entries, flat
 ('supply_pools/Axis/stockpile' -> 12) so that they do not depend on any release's state model.
 These files never change; a release that cannot read them is broken.
 """
@@ -51,7 +55,34 @@ def test_the_golden_exports_are_all_there() -> None:
         "reich-1941-0.3.0",
         "europa-001-0.5.0",
         "boot-camp-0.5.0",
+        "reich-1939-1942-0.7.0",
     } <= set(GOLDEN)
+
+
+def test_the_1939_1942_golden_keeps_each_powers_u_boats_asw_and_brps() -> None:
+    """Its figures hold the strategic-warfare boxes the book kept, power by power: the U-boats and
+    ASW built, lost in the rounds, converted (G-64) and sunk in the Murmansk box, beside the BRPs."""
+    document = expected("reich-1939-1942-0.7.0")
+
+    def boxes(figures: dict[str, Any]) -> dict[str, int]:
+        return {
+            key.removeprefix("brp_economies/"): value
+            for key, value in figures["figures"].items()
+            if "/sw_forces/" in key and key.endswith(("/submarines", "/asw"))
+        }
+
+    assert boxes(document["at"]["1"]) == {
+        "Germany/sw_forces/submarines": 3,
+        "UK/sw_forces/asw": 0,
+        "USA/sw_forces/asw": 0,
+    }
+    assert boxes(document["at"]["125"])["UK/sw_forces/asw"] == 9  # the 1941 year start: a fleet became ASW
+    assert boxes(document["head"]) == {
+        "Germany/sw_forces/submarines": 11,
+        "UK/sw_forces/asw": 7,
+        "USA/sw_forces/asw": 4,
+    }
+    assert document["head"]["figures"]["brp_economies/USSR/total"] == 295  # 31 of the 40 lend lease BRPs arrived
 
 
 @pytest.mark.parametrize("name", GOLDEN)

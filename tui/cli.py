@@ -18,7 +18,6 @@ import io
 import os
 import sys
 from collections.abc import Callable
-from importlib import metadata
 from pathlib import Path
 
 from rich.markup import escape
@@ -30,11 +29,13 @@ from referee.common.errors import REFUSALS
 from referee.common.log import log_rows
 from referee.locations import check_location
 from referee.receipts import give_receipts, head_receipt
+from referee.release import release
 from referee.service import RefereeService
 from tui import cli_output as output
 from tui import render
 from tui.cli_audit import cmd_audit
 from tui.cli_charts import add_charts_parser
+from tui.cli_facts import add_facts_arguments, cmd_facts
 from tui.cli_read import cmd_log, cmd_options, cmd_preview, cmd_scenarios, cmd_schema, cmd_show, cmd_state
 from tui.cli_receipt import add_receipt_arguments, cmd_receipt
 from tui.cli_record import cmd_branch, cmd_export, cmd_import, cmd_rollback
@@ -161,14 +162,6 @@ def cmd_tui(args: argparse.Namespace) -> int:
 # -- wiring -------------------------------------------------------------------------------
 
 
-def _version() -> str:
-    """The installed release (CHANGELOG.md says what each one changed)."""
-    try:
-        return metadata.version("turnledger")
-    except metadata.PackageNotFoundError:
-        return "(not installed)"
-
-
 def positive(text: str) -> int:
     """A count of 1 or more, for options such as ``log --last``."""
     try:
@@ -191,7 +184,7 @@ def option_choice(text: str) -> tuple[str, str]:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (also used to document the CLI)."""
     parser = argparse.ArgumentParser(prog="turnledger", description="The referee's book for face-to-face wargames.")
-    parser.add_argument("--version", action="version", version=f"turnledger {_version()}")
+    parser.add_argument("--version", action="version", version=release())
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def add(
@@ -308,6 +301,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_options)
     add_charts_parser(sub)
+    add_facts_arguments(
+        add(
+            "facts",
+            cmd_facts,
+            "list each game's facts the referee states: meaning, value, rules, the commands that read them",
+            store=False,
+        )
+    )
     p = add("scenarios", cmd_scenarios, "list the bundled scenarios", store=False)
     p.add_argument("--json", action="store_true")
     p = add("schema", cmd_schema, "print the JSON Schema of every command", store=False)

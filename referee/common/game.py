@@ -15,9 +15,10 @@ from pydantic import BaseModel
 
 from referee.common.command_base import Command
 from referee.common.events import DomainEvent
-from referee.common.facts import FactKind
+from referee.common.facts import FactKind, declare
 from referee.common.fold import GameFold
 from referee.common.forms import FormSpec
+from referee.common.phases import Accepted
 from referee.common.ruling import Step
 from referee.common.scenario import LoadedScenario, Scenario
 from referee.common.sealing import SealSlot
@@ -95,6 +96,10 @@ class Game:
     """Option name -> the contradiction and rule it settles (shown by `turnledger options`)."""
     charts: tuple[Chart, ...] = ()
     facts: tuple[FactKind, ...] = ()
+    """What the rules read off the map (the game's ``facts.py``); every read is checked against it."""
+    phases: Mapping[str, tuple[Accepted, ...]] = field(default_factory=dict)
+    """Command kind -> where the book accepts it (the game's ``command_phases.py``); the handlers'
+    checks and docs/commands.md read it; a kind not listed is accepted in any phase."""
     advance_effects: AdvanceEffects = _no_effects
     before_leaving: Callable[[Any], None] = _nothing_owed
     movement_order: Callable[[Any], list[str]] = _no_powers
@@ -110,6 +115,9 @@ class Game:
     losses_on_advance: tuple[str, ...] = ()
     """Event types an advance may record that take something from a side (the stockpile cap,
     unspent special SP): the console says what will go and asks before recording them."""
+
+    def __post_init__(self) -> None:
+        declare(self.name, self.facts)
 
     @property
     def state_type(self) -> type[BaseState]:

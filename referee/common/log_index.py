@@ -18,6 +18,9 @@ text that filter looks in) in a `ledger.text_index.TextIndex` and asks it first:
   A file that no longer reflects this record (its last entry's hash is not the chain's,
   another campaign's, another format) is emptied and built again; a read-only view (`turnledger
   serve`) never writes it, only reads it (and reads the entries past it);
+* asked for a text of one or two characters (no trigram to look up), it gives the newest
+  `log_pages.NEWEST` entries holding it, read from the texts it keeps newest first (`newest`):
+  the filter shows those, and says that a longer text searches every entry;
 * never trusted over the chain: before its answer is used, the entry it was built up to is read
   from the store and must carry the hash the file names (`search`); the entries after that are
   searched by reading them; and each row the console shows is read from the store and checked
@@ -38,7 +41,7 @@ from typing import TYPE_CHECKING
 from ledger.location import is_memory, is_postgres
 from ledger.output_file import LOG_INDEX_SUFFIX
 from ledger.private_file import make_private_folders
-from ledger.text_index import Found, Reflects, TextIndex, available
+from ledger.text_index import Found, Newest, Reflects, TextIndex, available
 from ledger.trust import trust_dir
 
 if TYPE_CHECKING:
@@ -134,6 +137,22 @@ class LogIndex:
         if self.distrusted:
             return None
         found = self.index.search(text, stopped, upto=len(pages))
+        if found is None:
+            return None
+        if not self._stands(pages, found.reflects):
+            self.distrust(f"it was built from entries the record no longer holds (up to #{found.reflects.last})")
+            return None
+        return found
+
+    def newest(
+        self, pages: LogPages, text: str, limit: int, stopped: Callable[[], bool] = lambda: False
+    ) -> Newest | None:
+        """The index's newest ``limit`` entries holding ``text`` (a text of one or two
+        characters, which no trigram looks up: `TextIndex.newest`), checked as `search` is;
+        None when there is no answer to use (the caller reads the record)."""
+        if self.distrusted:
+            return None
+        found = self.index.newest(text, limit, stopped, upto=len(pages))
         if found is None:
             return None
         if not self._stands(pages, found.reflects):

@@ -9,8 +9,9 @@ from the page of `PAGE` entries around it (the last `PAGES_KEPT` pages read are 
 rows far apart (a filter's matches), from the entry alone (`rows_at`: the position it was made
 in is known without reading the entries before it; the last `ROWS_KEPT` such rows are kept).
 A text filter asks the log index first (issue 28, referee/common/log_index.py) and reads the
-entries it does not cover; without an index it streams the record (`search`), keeping the
-numbers that match and nothing else.
+entries it does not cover; a text of one or two characters gets the newest `NEWEST` matches only
+(`NewestMatches`); without an index it streams the record (`search`), keeping the numbers that
+match and nothing else.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, overload
 
-from ledger.text_index import Found
+from ledger.text_index import SHORTEST, Found, Newest
 from referee.common.log import RECORD_KEEPING, LogMarks, Position, position_after, unmarked_rows
 from referee.common.log_index import LogIndex
 
@@ -40,6 +41,9 @@ WINDOWS_KEPT = 32
 """... and how many such windows are kept."""
 UNREADABLE = -1
 """A match the log index no longer gives (`Matches`)."""
+NEWEST = 1000
+"""The matches a text of one or two characters shows, newest first (`NewestMatches`): a page of
+the log and more; such a text is most often a step on the way to a longer one."""
 
 Read = Callable[[int, int], Iterable[dict[str, Any]]]
 """The store's entries ``first`` to ``last`` (both included), in order."""
@@ -136,18 +140,23 @@ class LogPages(Sequence[dict[str, Any]]):
     ) -> Sequence[int]:
         """The indices of the rows whose search text holds ``text`` (lower case), in order: the
         log index's answer up to the entry it was built to (`LogIndex.search`, checked against
-        the chain; `Matches`), then the entries after that read from the store; without an
-        answer (no index, a text shorter than three characters), every entry read from the store
-        in one stream. What is read beyond the index is added to it (`LogIndex.writer`: the
-        first searches of a long record build it, ``progress`` told how far every
-        `PROGRESS_EVERY` entries while they do). ``stopped`` is asked as it goes (a newer filter
-        text replaces this one): then nothing is found, and what was read is kept in the index.
+        the chain; `Matches`), then the entries after that read from the store; for a text of
+        one or two characters, the index's newest `NEWEST` matches (`LogIndex.newest`: read from
+        its kept texts newest first; `NewestMatches` when there are more) and the entries after
+        it; without an answer (no index), every entry read from the store in one stream. What
+        is read beyond the index is added to it (`LogIndex.writer`: the first searches of a long
+        record build it, ``progress`` told how far every `PROGRESS_EVERY` entries while they do).
+        ``stopped`` is asked as it goes (a newer filter text replaces this one): then nothing is
+        found, and what was read is kept in the index.
 
         Raises:
             LedgerError: an entry read from the store was refused (altered under the console).
         """
         index = self.log_index
-        found = index.search(self, text, stopped) if index is not None else None
+        found: Found | Newest | None = None
+        if index is not None:
+            short = len(text) < SHORTEST
+            found = index.newest(self, text, NEWEST, stopped) if short else index.search(self, text, stopped)
         if stopped():
             return []
         first = found.reflects.last + 1 if found is not None else 1
@@ -169,7 +178,12 @@ class LogPages(Sequence[dict[str, Any]]):
         finally:
             if writer is not None:
                 writer.flush()
-        return tail if found is None else Matches(found, tail)
+        if found is None:
+            return tail
+        if isinstance(found, Newest):
+            newest = [number - 1 for number in found.numbers] + tail
+            return newest if found.complete else NewestMatches(newest)
+        return Matches(found, tail)
 
     def texts(self, first: int, last: int) -> Iterator[tuple[int, str, str]]:
         """Entries ``first``..``last`` as (number, search text, hash), read from the store: what
@@ -286,6 +300,12 @@ def _runs(numbers: list[int]) -> Iterator[tuple[int, int]]:
             first = number
         last = number
     yield first, last
+
+
+class NewestMatches(list[int]):
+    """The indices of the rows holding a text of one or two characters when more than `NEWEST`
+    entries up to the log index's last hold it: the newest `NEWEST` of those, then every match
+    read after it, in order. Not every match: the console says so."""
 
 
 class Matches(Sequence[int]):

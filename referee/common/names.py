@@ -3,7 +3,8 @@
 Referees type side, power, nation, zone, city and weather names as they say them, and the words a
 field chooses from (a front, a status, a category) as they come; the rules compare them exactly.
 Every reader of a typed command (apply, preview, the console's forms) goes through the referee
-service's ``parse``, which reads them here, once, before the command is decided:
+service's ``parse``, which reads them here, once, before the command is decided (what a table
+form shows before the dice, from a command not yet whole, is read alike: `read_typed`):
 
 * a choice field (``Literal[...]``) takes its choice in any case, and a word that is none of its
   choices is refused naming the field, the word and the nearest choice (`read_choices`);
@@ -85,17 +86,44 @@ def spelled_as_known(command: Any, known: set[str], offers: dict[str, list[str]]
     Raises:
         IllegalOrderError: a closed name field holds a misspelling of one of its names.
     """
-    offers = offers or {}
+    values = {field: getattr(command, field, None) for field in NAME_FIELDS}
+    update = _spellings(type(command), getattr(command, "kind", ""), values, known, offers or {})
+    return command.model_copy(update=update) if update else command
+
+
+def read_typed(commands: CommandSet, data: Any, known: set[str], offers: dict[str, list[str]]) -> Any:
+    """``data``, a command's JSON form that may not be whole yet (what a table form shows before
+    the dice: its hint), read as the service's ``parse`` reads a whole command: its choices in
+    any case (`read_choices`), then its name fields as the campaign spells them (what
+    `spelled_as_known` does to a parsed command), each misspelling refused with the nearest one.
+
+    Raises:
+        InvalidInputError: a choice none of its field's choices (the nearest named).
+        IllegalOrderError: a closed name field holds a misspelling of one of its names.
+    """
+    read = read_choices(commands, data)
+    kind = read.get("kind") if isinstance(read, dict) else None
+    model = commands.by_kind.get(kind) if isinstance(kind, str) else None
+    if model is None or not isinstance(kind, str):
+        return read
+    values = {field: read.get(field) for field in NAME_FIELDS if field in model.model_fields}
+    return {**read, **_spellings(model, kind, values, known, offers)}
+
+
+def _spellings(
+    model: type[BaseModel], kind: str, values: dict[str, Any], known: set[str], offers: dict[str, list[str]]
+) -> dict[str, str]:
+    """The name fields of ``values`` (a ``kind`` command's) to spell otherwise, as the campaign
+    spells them (`spelled_as_known`)."""
     update = {}
-    for field in NAME_FIELDS:
-        value = getattr(command, field, None)
-        if not isinstance(value, str) or value in known or _is_choice(type(command), field):
+    for field, value in values.items():
+        if not isinstance(value, str) or value in known or _is_choice(model, field):
             continue
         names = offers.get(field, [])
         spelled = _one_in(value, names) or _one_in(value, known)
         if spelled is not None:
             update[field] = spelled
-        elif field in CLOSED_FIELDS and (getattr(command, "kind", ""), field) not in OPEN_NAMES:
+        elif field in CLOSED_FIELDS and (kind, field) not in OPEN_NAMES:
             close = _nearest(value, names)
             if close is not None:
                 noun = CLOSED_FIELDS[field]
@@ -103,7 +131,7 @@ def spelled_as_known(command: Any, known: set[str], offers: dict[str, list[str]]
                     f"{field}: {value!r} is not a {noun} of this campaign (did you mean {close}?); "
                     f"{_plural(noun)}: {', '.join(names)}"
                 )
-    return command.model_copy(update=update) if update else command
+    return update
 
 
 def _one_in(value: str, names: Iterable[str]) -> str | None:

@@ -70,7 +70,23 @@ class ResolveMinimumRollAA(Command):
         default_factory=list, max_length=40, description="naval bombing: the AA of each naval unit firing (F-02)"
     )
     in_port: bool = Field(default=False, description="naval bombing: the naval units are in port (F-02)")
-    air_units: list[AirUnitUnderFire] = Field(min_length=1, max_length=40, description="in the order drawn")
+    heavy_aa: AAPoints | None = Field(
+        default=None,
+        description="the heavy AA alone, counted as the mission counts it: the only AA that fires at an HB on "
+        "other missions (F-08); fire at such HBs apart from units light AA may fire at",
+    )
+    aa_units: list[Name] = Field(
+        default_factory=list,
+        max_length=40,
+        description="instead of aa: the firing side's roster units whose aa rating fires (K-31)",
+    )
+    air_units: list[AirUnitUnderFire] = Field(default_factory=list, max_length=40, description="in the order drawn")
+    roster_air_units: list[Name] = Field(
+        default_factory=list,
+        max_length=40,
+        description="air units of the other side's roster, drawn after air_units: type, DF and codes from their "
+        "ratings air_type, df and codes (K-31)",
+    )
     dedicated: bool = Field(default=False, description="declared dedicated before the AA fires (F-10)")
     faces: TwoDice | None = Field(default=None, description='the 2D6 thrown, or "digital"')
     rolled_by: Name = "referee"

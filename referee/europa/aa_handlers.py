@@ -13,6 +13,7 @@ from referee.common.ruling import Ruling, Step
 from referee.europa import aa_fire
 from referee.europa.aa_charts import pinned_aa
 from referee.europa.aa_commands import AirUnitUnderFire, ResolveMinimumRollAA
+from referee.europa.aa_roster import roster_aa, roster_air_units
 from referee.europa.context import opt_since
 from referee.europa.state import EuropaState
 
@@ -20,6 +21,8 @@ OPTION = "aa_sixteen_example"
 """J-52: when the German/Allied +1 begins (`referee.europa.aa_fire.READINGS`)."""
 AA_FIRE = "aa_fire"
 """F-01 [003]: whether the campaign fires Optional Rule 37L's table (`minimum_roll`) or the standard one."""
+ROUNDING = "divided_aa_rounding"
+"""J-54: how a divided AA strength (DAS, harassment) rounds; campaigns created before the option: down."""
 
 
 def require_minimum_roll_aa(state: EuropaState) -> None:
@@ -34,13 +37,36 @@ def require_minimum_roll_aa(state: EuropaState) -> None:
         )
 
 
-def _fired_on(command: ResolveMinimumRollAA) -> tuple[list[AirUnitUnderFire], list[Step]]:
+def _from_rosters(
+    command: ResolveMinimumRollAA, state: EuropaState
+) -> tuple[ResolveMinimumRollAA, list[AirUnitUnderFire], list[Step]]:
+    """K-31: the AA strength and the air units named by their roster ids, read from their ratings."""
+    steps: list[Step] = []
+    if command.aa_units:
+        if command.aa is not None:
+            raise IllegalOrderError("give the AA strength (aa) or the units whose AA fires (aa_units), not both (K-31)")
+        aa, aa_steps = roster_aa(state, command.side, list(command.aa_units))
+        command = command.model_copy(update={"aa": aa})
+        steps += aa_steps
+    units = list(command.air_units)
+    if command.roster_air_units:
+        more, more_steps = roster_air_units(state, command.side, list(command.roster_air_units))
+        units += more
+        steps += more_steps
+    if not units:
+        raise IllegalOrderError("name the air units fired at (air_units, or roster_air_units by unit id)")
+    return command, units, steps
+
+
+def _fired_on(
+    command: ResolveMinimumRollAA, units: list[AirUnitUnderFire]
+) -> tuple[list[AirUnitUnderFire], list[Step]]:
     """F-01 [003]: AA fires only at units flying air transport or bombing missions, never at escorts."""
     steps = []
-    escorts = [unit.label for unit in command.air_units if unit.escort]
+    escorts = [unit.label for unit in units if unit.escort]
     if escorts:
         steps.append(Step(text=f"escort(s) {', '.join(escorts)}: AA never fires at escorts", rule="F-01 [003]"))
-    fired_on = [unit for unit in command.air_units if not unit.escort]
+    fired_on = [unit for unit in units if not unit.escort]
     if not fired_on:
         raise IllegalOrderError("AA may not fire at escorts (F-01 [003]): no bombing or air transport unit is listed")
     for unit in fired_on:
@@ -68,14 +94,15 @@ def _refuse_inputs(command: ResolveMinimumRollAA, *, aa: bool, adjacent: bool, n
         )
 
 
-def aa_strength(command: ResolveMinimumRollAA, attackers: int) -> tuple[int, Step]:
-    """F-02..F-04 [003]: the AA strength fired, by the mission fired at (J-54: divisions round down)."""
+def aa_strength(command: ResolveMinimumRollAA, attackers: int, rounding: str = "down") -> tuple[int, Step]:
+    """F-02..F-04 [003]: the AA strength fired, by the mission fired at (J-54: a divided strength
+    rounds as option divided_aa_rounding says, down in campaigns created before it)."""
     if command.mission == "DAS":
         _refuse_inputs(command, aa=False, adjacent=True, naval=False)
-        return aa_fire.das_aa(command.adjacent_aa)
+        return aa_fire.das_aa(command.adjacent_aa, rounding)
     if command.mission == "harassment":
         _refuse_inputs(command, aa=True, adjacent=True, naval=False)
-        return aa_fire.harassment_aa(command.aa or 0, command.adjacent_aa)
+        return aa_fire.harassment_aa(command.aa or 0, command.adjacent_aa, rounding)
     if command.mission == "naval_bombing":
         _refuse_inputs(command, aa=command.in_port, adjacent=False, naval=True)
         return aa_fire.naval_aa(command.naval_aa, attackers, in_port=command.in_port, other=command.aa or 0)
@@ -83,6 +110,31 @@ def aa_strength(command: ResolveMinimumRollAA, attackers: int) -> tuple[int, Ste
     if command.aa is None:
         raise IllegalOrderError(f"give the AA in {command.hex} (aa) for AA against {command.mission} (F-05 [003])")
     return aa_fire.direct_aa(command.aa)
+
+
+def heavy_only_strength(
+    command: ResolveMinimumRollAA, modified: list[tuple[AirUnitUnderFire, aa_fire.Modified]]
+) -> tuple[int, Step] | None:
+    """F-08 [003]: only heavy AA fires at an HB on other missions. With ``heavy_aa`` given, the fire
+    is at such HBs alone and heavy_aa is its strength; a fire mixing them with units light AA may
+    fire at is refused (fire at the HBs apart). Without it the strength given is fired (the ruling
+    says it must be the heavy AA alone), as before the field existed."""
+    heavy = [unit.label for unit, found in modified if found.fire == aa_fire.HEAVY_ONLY]
+    if command.heavy_aa is None:
+        return None
+    if not heavy:
+        raise IllegalOrderError(
+            "heavy_aa is the AA fired at an HB flying other missions, which only heavy AA may fire at; no unit "
+            "fired at here is one (F-08 [003])"
+        )
+    if len(heavy) < len(modified):
+        light = [unit.label for unit, found in modified if found.fire != aa_fire.HEAVY_ONLY]
+        raise IllegalOrderError(
+            f"only heavy AA fires at {', '.join(heavy)} (HB on other missions), light and heavy AA at "
+            f"{', '.join(light)}: fire at the HBs apart, with heavy_aa, and at the others with all the AA (F-08 [003])"
+        )
+    text = f"only heavy AA fires at {', '.join(heavy)}: heavy AA {command.heavy_aa}"
+    return command.heavy_aa, Step(text=text + " (light AA given is not fired)", rule="F-08 [003]")
 
 
 def _fates(draws: list[aa_fire.Draw]) -> str:
@@ -95,8 +147,18 @@ def resolve_minimum_roll_aa(command: ResolveMinimumRollAA, ctx: Context[EuropaSt
     require_minimum_roll_aa(state)
     if command.side not in state.identity.sides:
         raise IllegalOrderError(f"{command.side!r} is not a side of this campaign: {', '.join(state.identity.sides)}")
-    fired_on, steps = _fired_on(command)
-    strength, step = aa_strength(command, len(fired_on))
+    command, units, steps = _from_rosters(command, state)
+    fired_on, more = _fired_on(command, units)
+    steps += more
+    modified = [
+        (unit, aa_fire.modified_df(unit.label, unit.type, unit.df, unit.mission or command.mission, unit.codes))
+        for unit in fired_on
+    ]
+    heavy = heavy_only_strength(command, modified)
+    if heavy is None:
+        strength, step = aa_strength(command, len(fired_on), opt_since(state, ROUNDING, "down"))
+    else:
+        strength, step = heavy
     steps.append(step)
     chart = pinned_aa(state)
     start, step = aa_fire.starting_column(chart.columns, strength)
@@ -114,12 +176,11 @@ def resolve_minimum_roll_aa(command: ResolveMinimumRollAA, ctx: Context[EuropaSt
     column, drm, step = aa_fire.shifted_column(chart.columns, start, shift)
     steps.append(step)
     drawn = []
-    for unit in fired_on:
-        modified = aa_fire.modified_df(unit.label, unit.type, unit.df, unit.mission or command.mission, unit.codes)
-        steps.append(modified.step)
-        if modified.fire == aa_fire.HEAVY_ONLY:
+    for unit, found in modified:
+        steps.append(found.step)
+        if found.fire == aa_fire.HEAVY_ONLY and heavy is None:
             steps.append(Step(text=f"the AA strength fired at {unit.label} counts heavy AA only", rule="F-08 [003]"))
-        drawn.append((unit.label, modified.df))
+        drawn.append((unit.label, found.df))
     head = f"AA over {command.hex} ({calendar.label}): strength {strength}, column {column}, DRM {drm:+d}"
     roll = throw(
         ctx.roller,

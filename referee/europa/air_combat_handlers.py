@@ -10,10 +10,12 @@ from referee.common.command_base import Digital
 from referee.common.decision import Context, Decision
 from referee.common.dice import faces_or_preview, throw
 from referee.common.errors import IllegalOrderError
+from referee.common.phases import Accepted
 from referee.common.pinned import pinned_chart
 from referee.common.ruling import Ruling, Step
+from referee.europa import air_box_hooks, air_rules, supply_trace
 from referee.europa import air_combat_commands as ac
-from referee.europa import air_rules, supply_trace
+from referee.europa import command_phases as ph
 from referee.europa.air_tables import BUNDLED, AirTables, RollTable
 from referee.europa.context import opt_since, require_phase, zone_weather
 from referee.europa.state import EuropaState
@@ -27,12 +29,15 @@ def air_tables_of(state: EuropaState) -> AirTables:
     return pinned_chart(state, "air", AirTables, BUNDLED)
 
 
-def _require_air_phase(state: EuropaState, what: str, side: str) -> None:
-    """A-12 [000]: air combat and flak happen in an Air phase (either side's units fire in it);
-    A-31 [000]: there is no air opposition in the German surprise turn."""
+def _require_air_phase(state: EuropaState, accepted: Accepted, side: str) -> None:
+    """A-12 [000]: air combat and flak happen in an Air phase (either side's units fire in it:
+    ``accepted``, of `command_phases`); A-31 [000]: there is no air opposition in the German
+    surprise turn."""
     calendar = state.table.calendar
-    if calendar.phase != "Air":
-        raise IllegalOrderError(f"{what} is fought in an Air phase (A-12 [000]); it is the {calendar.phase}")
+    what = accepted.what
+    if not accepted.allows(state, side):
+        where = " or ".join(accepted.phases)
+        raise IllegalOrderError(f"{what} is fought in an {where} phase ({accepted.rule}); it is the {calendar.phase}")
     if calendar.turn == 0 and side != calendar.player:
         raise IllegalOrderError(
             f"there is no air opposition in the surprise turn (A-31 [000]): {side} fires no {what} in it"
@@ -86,7 +91,7 @@ def air_combat_drm(command: ac.ResolveAirCombat) -> tuple[int, list[Step]]:
 def resolve_air_combat(command: ac.ResolveAirCombat, ctx: Context[EuropaState]) -> Decision:
     """L-09, L-13 [000]: one shot on the air combat table; X to EFT or EET by distance."""
     state = ctx.state
-    _require_air_phase(state, "air combat", command.side)
+    _require_air_phase(state, ph.AIR_COMBAT, command.side)
     table = air_tables_of(state).air_combat
     difference = command.firer_rating - command.target_rating
     low, high = int(table.columns[0]), int(table.columns[-1])
@@ -133,7 +138,7 @@ def resolve_flak(command: ac.ResolveFlak, ctx: Context[EuropaState]) -> Decision
             "this campaign fires the minimum-dice-roll AA table wherever the standard AA table would be used "
             "(option aa_fire=minimum_roll, F-01 [003]): record ResolveMinimumRollAA"
         )
-    _require_air_phase(state, "flak", command.side)
+    _require_air_phase(state, ph.FLAK, command.side)
     table = air_tables_of(state).flak
     fitting = [column for column in table.columns if int(column) <= command.aa_factors]
     if not fitting:
@@ -191,6 +196,7 @@ def repair_air_unit(command: ac.RepairAirUnit, ctx: Context[EuropaState]) -> Dec
     if calendar.player != command.side:
         raise IllegalOrderError(f"air units are repaired by the phasing player ({calendar.player}), not {command.side}")
     steps = [air_rules.repair_phase(calendar.phase, reading=opt_since(state, "air_repair_timing", "initial"))]
+    steps += air_box_hooks.repair_steps(state, command.unit)
     listed, listed_step = air_rules.soviet_repair_drm(command.side, calendar.turn)
     steps.append(listed_step)
     drm = listed + command.drm
@@ -210,7 +216,9 @@ def repair_air_unit(command: ac.RepairAirUnit, ctx: Context[EuropaState]) -> Dec
     )
     result = _read(table, table.columns[0], int(roll["total"]) + drm, steps)
     outcome = "ready (operable)" if result == "ready" else "stays inoperable"
-    return Decision(Ruling(summary=f"{head}, roll {roll['total']} → {command.unit} {outcome}", steps=steps), [], [roll])
+    events = air_box_hooks.repaired(state, command.unit, result == "ready", command.actor)
+    summary = f"{head}, roll {roll['total']} → {command.unit} {outcome}"
+    return Decision(Ruling(summary=summary, steps=steps), events, [roll])
 
 
 def send_air_missions(command: ac.SendAirMissions, ctx: Context[EuropaState]) -> Decision:
@@ -218,7 +226,7 @@ def send_air_missions(command: ac.SendAirMissions, ctx: Context[EuropaState]) ->
     state = ctx.state
     if command.side != state.table.calendar.player:
         raise IllegalOrderError(f"the phasing side ({state.table.calendar.player}) sends the Air phase's missions")
-    _require_air_phase(state, "an air mission", command.side)
+    _require_air_phase(state, ph.AIR_MISSIONS, command.side)
     ordered, steps = air_rules.resolution_order(
         [air_rules.Mission(name=mission.name, kind=mission.mission) for mission in command.missions]
     )
@@ -229,7 +237,7 @@ def send_air_missions(command: ac.SendAirMissions, ctx: Context[EuropaState]) ->
 def air_supply_mission(command: ac.AirSupplyMission, ctx: Context[EuropaState]) -> Decision:
     """A-11 step 5, D-102 [000], J-10: Transport missions supply REs from the destination airbase."""
     state = ctx.state
-    require_phase(state, command.side, ("Initial",), "air transport of supply", "A-11 [000]")
+    require_phase(state, command.side, *ph.AIR_TRANSPORT.args)
     result = supply_trace.air_supply(
         list(command.groups),
         zone_weather(state, command.zone),

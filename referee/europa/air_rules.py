@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from referee.common.errors import IllegalOrderError
 from referee.common.ruling import Step
+from referee.europa.command_phases import REPAIR
 
 STRIKE_KINDS = frozenset({"strike", "interdiction", "bombardment", "ground_support", "facility"})
 MISSION_KINDS = frozenset({"sweep", "intercept", "patrol", "alert", "escort", "transport", *STRIKE_KINDS})
@@ -177,8 +178,9 @@ def air_capacity(city: str = "none", *, airbase: bool = False, hits: int = 0) ->
 
 def repair_phase(phase: str, *, reading: str = "initial") -> Step:
     """J-03: air unit repair in the Initial phase (``initial``) or at the start of the Air phase."""
-    wanted = "Initial" if reading == "initial" else "Air"
-    if phase != wanted:
+    accepted = REPAIR.get(reading, REPAIR["air_phase"])  # the phases of `command_phases.REPAIR`
+    wanted = " or ".join(accepted.phases)
+    if phase not in accepted.phases:
         raise IllegalOrderError(f"air unit repair is in the {wanted} phase (option air_repair_timing={reading}, J-03)")
     return Step(text=f"air unit repair in the {wanted} phase (option air_repair_timing={reading})", rule="J-03")
 

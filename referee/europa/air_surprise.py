@@ -166,3 +166,14 @@ def air_surprise(faces: list[int], targets: list[str] | None = None) -> Surprise
         )
     )
     return Surprise(hits, totals, steps)
+
+
+def air_surprise_001(german_units: int) -> tuple[int, Step]:
+    """J-38 [001]: the original air surprise is kept with one change: one Soviet air unit is
+    eliminated only for every 2 German air units dedicated to the airfield strike (an odd unit
+    eliminates none). Which units fall is chosen at the table by the original rules (K-13)."""
+    if german_units < 0:
+        raise IllegalOrderError(f"German air units are 0 or more; not {german_units}")
+    eliminated = german_units // 2
+    text = f"{german_units} German air unit(s) on the airfield strike: 1 Soviet unit per 2 = {eliminated} eliminated"
+    return eliminated, Step(text=text, rule="J-38 [001]")

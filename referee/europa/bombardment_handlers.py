@@ -18,6 +18,7 @@ from referee.europa import bombardment as bd
 from referee.europa import bombardment_commands as bc
 from referee.europa import bombardment_events as bb
 from referee.europa import combat_events as cb
+from referee.europa import command_phases as ph
 from referee.europa.bombardment_charts import pinned_bombardment
 from referee.europa.bombardment_strikes import STRIKE_HANDLERS, strike_limit
 from referee.europa.charts import BUNDLED, CombatCharts
@@ -93,9 +94,9 @@ def resolve_bombardment(command: bc.ResolveBombardment, ctx: Context[EuropaState
         )
     source = "artillery" if command.artillery else "air"
     if source == "artillery":
-        require_phase(state, command.side, ("Combat",), "artillery bombardment", "A-14, D-80 [000]")
+        require_phase(state, command.side, *ph.ARTILLERY_BOMBARDMENT.args)
     else:
-        require_phase(state, command.side, ("Air",), "an air strike", "A-12 [000]")
+        require_phase(state, command.side, *ph.AIR_STRIKE.args)
         strike_limit(state, len(command.air))
     rules = opt_since(state, "bombardment_rules", "000")
     _check_limits(state, command, source, rules)

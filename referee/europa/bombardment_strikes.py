@@ -14,6 +14,7 @@ from referee.europa import bombardment as bd
 from referee.europa import bombardment_commands as bc
 from referee.europa import bombardment_events as bb
 from referee.europa import combat_events as cb
+from referee.europa import command_phases as ph
 from referee.europa import logistics_events as lg
 from referee.europa.bombardment_charts import pinned_bombardment
 from referee.europa.context import opt_since, other_side, pool_of, require_phase, track_of
@@ -47,7 +48,7 @@ def resolve_strategic(command: bc.ResolveStrategicBombing, ctx: Context[EuropaSt
     """D-85 [000] / D-86 [001] hits (J-11 reading); then C-52 / J-37 RPs for factories and supply
     cities, B-55 Resource Points, B-56 SP for marshalling yards, D-85 / L-14 for airfields."""
     state = ctx.state
-    require_phase(state, command.side, ("Air",), "a strategic air strike", "A-12 [000]")
+    require_phase(state, command.side, *ph.STRATEGIC_STRIKE.args)
     strike_limit(state, len(command.air))
     _check_target(command, state)
     rules = opt_since(state, "bombardment_rules", "000")

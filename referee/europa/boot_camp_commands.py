@@ -29,7 +29,11 @@ class BootCampUnit(_Part):
     divisional: bool = Field(default=False, description="a division: has a ZOC and support (E-18, E-30)")
     cm: bool = Field(default=False, description="combat/motorized: a c/m division counts for AEC (E-10)")
     supported: bool = Field(default=False, description="the supported dot on the counter (E-18)")
-    supply: Literal["supplied", "unsupplied"] = Field(default="supplied", description="as traced in the Initial phase")
+    supply: Literal["supplied", "unsupplied", "unsupplied_first_turn"] = Field(
+        default="supplied",
+        description="as traced in the Initial phase; unsupplied_first_turn: its first turn out of supply and not "
+        "isolated (Second Front playtest, F-26: an attacker is not halved)",
+    )
     type: Name = Field(default="infantry", description="e.g. infantry, armor, artillery, engineer")
     hexside: Name = Field(default="none", description="an attacker: the hexside it attacks across (TEC)")
     hex: Name | None = Field(default=None, description="an attacker: its hex (support must be stacked with it)")

@@ -18,7 +18,9 @@ from referee.europa import boot_camp as bc
 from referee.europa import boot_camp_commands as cmd
 from referee.europa import boot_camp_events as bce
 from referee.europa import boot_camp_map as bm
+from referee.europa import boot_camp_supply
 from referee.europa import combat_events as cb
+from referee.europa import command_phases as ph
 from referee.europa import fortifications as fts
 from referee.europa import logistics_events as lg
 from referee.europa import second_front as sf
@@ -42,14 +44,30 @@ def _terrain(state: EuropaState, command: cmd.ResolveBootCampCombat, steps: list
     return found.value
 
 
-def _fighter(unit: cmd.BootCampUnit) -> bc.Fighter:
+def _first_turn(unit: cmd.BootCampUnit, state: EuropaState, attacker: bool, steps: list[Step]) -> str:
+    """F-26 [003] under option second_front_modifiers=playtest: an attacker in its first turn out of
+    supply and not isolated attacks unhalved; anywhere else the unit is simply unsupplied."""
+    if unit.supply != "unsupplied_first_turn":
+        return unit.supply
+    if attacker and opt_since(state, "second_front_modifiers", "off") == "playtest":
+        halved, step = sf.attack_halved_out_of_supply(1, isolated=False)
+        steps.append(Step(text=f"{unit.label}: {step.text}", rule=step.rule))
+        return "unsupplied" if halved else "supplied"
+    why = "a defender" if not attacker else "outside Second Front's playtest rules"
+    steps.append(Step(text=f"{unit.label}: first turn out of supply, {why}: unsupplied", rule="E-27 [002], F-26 [003]"))
+    return "unsupplied"
+
+
+def _fighter(unit: cmd.BootCampUnit, state: EuropaState, steps: list[Step], *, attacker: bool) -> bc.Fighter:
+    """A unit as the combat reads it; its supply as traced in the Initial phase (A-22 [002])."""
+    supply = boot_camp_supply.supply_of(state, unit.label, _first_turn(unit, state, attacker, steps), steps)
     return bc.Fighter(
         label=unit.label,
         strength=unit.strength,
         divisional=unit.divisional,
         cm=unit.cm,
         supported=unit.supported,
-        supply=unit.supply,
+        supply=supply,
         type=unit.type,
         hexside=unit.hexside,
         hex=unit.hex or "",
@@ -89,6 +107,10 @@ def _playtest_modifiers(
     found: list[bc.Fortification] = []
     drm, step = sf.weather_attack_drm(weather)
     steps.append(step)
+    _, reduced = sf.winter_aeca("full", weather)
+    if reduced is not None:
+        text = f"armor effects reduced a step in {weather}; the one-die combat counts no AEC outside Clear and Frost"
+        steps.append(Step(text=text, rule="F-26 [003], E-12 [002]"))
     if drm:
         found.append(bc.Fortification(drm, False, False, (), f"{weather} weather (F-26)"))
     coalition, coalition_step = sf.coalition_drm({unit.nation for unit in command.attackers if unit.nation})
@@ -110,8 +132,8 @@ def battle_of(command: cmd.ResolveBootCampCombat, state: EuropaState, steps: lis
         + _playtest_modifiers(state, command, steps)
     )
     return bc.Battle(
-        attackers=tuple(_fighter(unit) for unit in command.attackers),
-        defenders=tuple(_fighter(unit) for unit in command.defenders),
+        attackers=tuple(_fighter(unit, state, steps, attacker=True) for unit in command.attackers),
+        defenders=tuple(_fighter(unit, state, steps, attacker=False) for unit in command.defenders),
         terrain=_terrain(state, command, steps),
         weather=zone_weather(state, command.zone),
         offensive_bombers=command.offensive_bombers,
@@ -138,7 +160,7 @@ def assess_command(
 ) -> tuple[bc.Battle, bc.Assessment, BootCampChart]:
     """Everything before the die: used by the handler and by a console form."""
     require_boot_camp(state, "a Boot Camp combat")
-    require_phase(state, command.side, ("Combat",), "combat", "A-21 [002]")
+    require_phase(state, command.side, *ph.BOOT_CAMP_COMBAT.args)
     _once_per_phase(state, command)
     chart = pinned_boot_camp(state)
     steps: list[Step] = []
@@ -252,7 +274,7 @@ def receive_replacements(command: cmd.ReceiveBootCampReplacements, ctx: Context[
     state = ctx.state
     require_boot_camp(state, "Boot Camp replacements")
     track = track_of(state, command.nation)
-    require_phase(state, track.side, ("Initial",), "receiving replacements", "C-65, A-21 [002]")
+    require_phase(state, track.side, *ph.BOOT_CAMP_REPLACEMENTS.args)
     calendar = state.table.calendar
     if track.received_turn == calendar.turn:
         raise IllegalOrderError(f"{command.nation} already received its replacements in {calendar.label} (C-65)")

@@ -11,6 +11,8 @@ from referee.common.facts import citation, stated, stated_yes
 from referee.common.ruling import Ruling, Step
 from referee.europa import boot_camp_commands as cmd
 from referee.europa import boot_camp_map as bm
+from referee.europa import boot_camp_supply
+from referee.europa import command_phases as ph
 from referee.europa.boot_camp_charts import pinned_boot_camp
 from referee.europa.context import opt_since, zone_weather
 from referee.europa.state import EuropaState
@@ -58,7 +60,7 @@ def trace_supply(command: cmd.TraceBootCampSupply, ctx: Context[EuropaState]) ->
     """E-25..E-27, A-21, A-22 [002]: the overland line, checked in the Initial phase."""
     state = ctx.state
     require_boot_camp(state, "a Boot Camp supply trace")
-    if state.table.calendar.phase != "Initial":
+    if not ph.BOOT_CAMP_SUPPLY.allows(state):
         raise IllegalOrderError(
             f"supply is determined in the Initial phase and holds for the player turn (A-21, A-22 [002]); it is "
             f"now the {state.table.calendar.phase} phase"
@@ -79,4 +81,6 @@ def trace_supply(command: cmd.TraceBootCampSupply, ctx: Context[EuropaState]) ->
     hexes += [bm.SupplyHex()] * command.plain
     result = bm.trace_supply(hexes, zone_weather(state, command.zone))
     status = "in supply" if result.in_supply else "out of supply"
-    return Decision(Ruling(summary=f"{command.unit}: {status}", steps=steps + result.steps), [])
+    steps.append(Step(text=f"{command.unit} is {status} for the whole player turn", rule="A-22 [002]"))
+    events = [boot_camp_supply.marker(state, command.unit, result.in_supply)]
+    return Decision(Ruling(summary=f"{command.unit}: {status}", steps=steps + result.steps), events)

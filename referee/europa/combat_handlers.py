@@ -19,6 +19,7 @@ from referee.common.pinned import pinned_chart
 from referee.common.ruling import Ruling, Step
 from referee.europa import combat as cm
 from referee.europa import combat_events as cb
+from referee.europa import command_phases as ph
 from referee.europa import commands as eu
 from referee.europa import logistics_events as lg
 from referee.europa import replacements as rp
@@ -131,14 +132,7 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
     """D-01..D-71 [000]: odds, shifts, DRMs, the CRT and the losses owed; SP paid in the same entry."""
     state = ctx.state
     _not_boot_camp(state)
-    phases = ("Movement", "Exploitation") if command.overrun else ("Combat",)
-    require_phase(
-        state,
-        command.side,
-        phases,
-        "an overrun" if command.overrun else "combat",
-        "D-90 [000]" if command.overrun else "A-14 [000]",
-    )
+    require_phase(state, command.side, *(ph.OVERRUN if command.overrun else ph.COMBAT).args)
     battle, assessment, charts = assess_command(command, state)
     paid = (
         bool(command.hex)

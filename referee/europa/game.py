@@ -10,14 +10,27 @@ from __future__ import annotations
 from typing import Any
 
 from ledger.folding import register
-from referee.common.facts import FactKind
 from referee.common.fold import GameFold
 from referee.common.game import Chart, Game, RuleChange
 from referee.common.handlers import NEUTRAL_HANDLERS
-from referee.europa import aa_charts, air_tables, charts, reinforcements, rule_d, setup, turns, unit_chart, views
+from referee.europa import (
+    aa_charts,
+    air_groups,
+    air_tables,
+    charts,
+    factories,
+    reinforcements,
+    rule_d,
+    setup,
+    turns,
+    unit_chart,
+    views,
+)
 from referee.europa import bombardment_charts as bch
 from referee.europa import boot_camp_charts as bcc
 from referee.europa import fortifications as fts
+from referee.europa import table_and_air as ta
+from referee.europa import table_charts as tch
 from referee.europa import winterization as wz
 from referee.europa.aa_commands import AA_COMMANDS
 from referee.europa.aa_handlers import AA_HANDLERS
@@ -29,8 +42,10 @@ from referee.europa.bombardment_handlers import BOMBARDMENT_HANDLERS
 from referee.europa.boot_camp_commands import BOOT_CAMP_COMMANDS
 from referee.europa.boot_camp_handlers import BOOT_CAMP_HANDLERS, refuse_overstacked_at_phase_end
 from referee.europa.combat_handlers import COMBAT_HANDLERS
+from referee.europa.command_phases import PHASES
 from referee.europa.commands import COMMANDS
 from referee.europa.events import CATALOG
+from referee.europa.facts import FACTS
 from referee.europa.fold import LOGISTICS_APPLIERS
 from referee.europa.fold_bombardment import BOMBARDMENT_APPLIERS
 from referee.europa.fold_boot_camp import BOOT_CAMP_APPLIERS
@@ -67,87 +82,6 @@ FOLD = GameFold(
 )
 register(FOLD)
 """State version 6: release 0.5 (the table's weather_turns; older cached states are rebuilt)."""
-
-FACTS = (
-    FactKind(
-        "out_of_supply_since",
-        "hex",
-        "number",
-        "the game turn (as numbered by the calendar) since which the units in the hex are out of supply",
-        "D-104 [000] (isolation attrition from the second consecutive unsupplied turn)",
-    ),
-    FactKind(
-        "terrain",
-        "hex",
-        "choice",
-        "the hex's terrain as the combat terrain chart names it",
-        "D-10, D-24 [000]",
-        choices=(
-            "clear",
-            "rough",
-            "woods",
-            "forest",
-            "swamp",
-            "mountain",
-            "dot_city",
-            "major_city",
-            "wooded_rough",
-            "sand",
-            "wooded_swamp",
-        ),
-    ),
-    FactKind("retreat_blocked", "hex", "yes_no", "no retreat path is open from the hex", "D-70, D-71, D-72 [000]"),
-    FactKind(
-        "in_enemy_zoc",
-        "unit or hex",
-        "yes_no",
-        "the unit (or the hex) stands in an enemy zone of control",
-        "A-15, A-16 [000], E-20, E-26 [002]",
-    ),
-    FactKind(
-        "interdiction_zone",
-        "hex",
-        "yes_no",
-        "the hex is in an air interdiction zone this turn",
-        "D-101, L-03, L-12 [000]",
-    ),
-    FactKind("rail_line", "hex", "yes_no", "a rail line runs through the hex", "L-08, L-12 [000]"),
-    FactKind(
-        "allied_near_westwall",
-        "map",
-        "yes_no",
-        "an Allied ground unit is in a Wehrkreis, the Benelux or a French Military Region next to Greater Germany",
-        "F-25 [003]",
-    ),
-    FactKind(
-        "rail_cut", "hex", "yes_no", "a rail break (an interdiction centre or partisans) is in the hex", "L-08 [000]"
-    ),
-    FactKind(
-        "attacked_this_turn",
-        "unit",
-        "yes_no",
-        "the unit attacked in this player turn's combat phase",
-        "A-16 [000], C-64 [001]",
-    ),
-    FactKind(
-        "moved_in_exploitation", "unit", "yes_no", "the unit moved in this player turn's exploitation", "C-64 [001]"
-    ),
-    FactKind(
-        "out_of_supply",
-        "unit",
-        "yes_no",
-        "the unit (or the units of a combat, by its label) is marked out of supply",
-        "C-18, C-64 [001], C-63 [000]",
-    ),
-    FactKind(
-        "defensive_supply",
-        "hex",
-        "yes_no",
-        "the units in the hex trace supply only through a depleted truck",
-        "D-108 [001]",
-    ),
-)
-"""What the Europa rules read off the map (stated with `StateFact`)."""
 
 
 def _combat_chart(name: str) -> tuple[dict[str, Any], str]:
@@ -199,6 +133,19 @@ def _without_roster_changes(event: dict[str, Any]) -> dict[str, Any] | None:
     return None if event.get("type") == "UnitStatusChanged" else event
 
 
+def _without_traced_status(event: dict[str, Any]) -> dict[str, Any] | None:
+    traced = event.get("type") == "MarkerSet" and str(event.get("name", "")).startswith("boot_camp_supply:")
+    return None if traced else event
+
+
+ARRIVAL_FACTS = frozenset({"withdrawn", "air_box", "group_allowance", "group_allowance_half", "single_groups"})
+
+
+def _arrivals_as_before(event: dict[str, Any]) -> dict[str, Any] | None:
+    kept = event.get("type") == "FactStated" and event.get("fact") in ARRIVAL_FACTS
+    return None if kept else event
+
+
 def before_leaving(state: EuropaState) -> None:
     """What must be settled before a phase ends: losses owed (D-56), and in Boot Camp no stated
     stack over the limit outside the Initial phase (E-28, E-29 [002])."""
@@ -225,6 +172,18 @@ RULE_CHANGES = (
         "the registered units that meet a loss are now reduced or eliminated in the force roster (issue 28); "
         "entries recorded before left the roster as it was",
     ),
+    RuleChange(
+        "TraceBootCampSupply",
+        _without_traced_status,
+        "a Boot Camp trace now records the status it finds for the player turn, which the combat and the "
+        "exploitation read (A-22 [002], issue 29); traces recorded before did not",
+    ),
+    RuleChange(
+        "ReceiveReinforcements",
+        _arrivals_as_before,
+        "reinforcements now mark withdrawn units, and in a campaign keeping air boxes put arriving groups in the "
+        "Ready box and add their GA (K-11, L-22, issue 29); entries recorded before did neither",
+    ),
 )
 """What releases after 0.1.0 changed in what Europa commands record (`referee.audit`)."""
 
@@ -243,6 +202,7 @@ GAME = Game(
         *FORTIFICATION_COMMANDS,
         *REINFORCEMENT_COMMANDS,
         *MOVEMENT_COMMANDS,
+        *ta.COMMANDS,
     ),
     handlers={
         **NEUTRAL_HANDLERS,
@@ -260,6 +220,7 @@ GAME = Game(
         **FORTIFICATION_HANDLERS,
         **REINFORCEMENT_HANDLERS,
         **MOVEMENT_HANDLERS,
+        **ta.HANDLERS,
     },
     setup=setup.starting_state,
     options=OPTIONS,
@@ -281,8 +242,14 @@ GAME = Game(
             reinforcements.reinforcement_chart_data,
             reinforcements.ReinforcementChart,
         ),
+        Chart(air_groups.KEY, air_groups.BUNDLED, air_groups.air_groups_chart_data, air_groups.AirGroupsChart),
+        Chart(tch.SUCCESS_KEY, tch.SUCCESS, tch.success_data, tch.SuccessTable),
+        Chart(tch.AIRBASE_KEY, tch.AIRBASE, tch.airbase_data, tch.AirbaseTable),
+        Chart(tch.WEATHER_KEY, tch.WEATHER, tch.weather_data, tch.WeatherTable),
+        Chart(factories.KEY, factories.BUNDLED, factories.factory_chart_data, factories.FactoryChart),
     ),
-    facts=FACTS,
+    facts=(*FACTS, *ta.FACTS),
+    phases={**PHASES, **ta.PHASES},
     advance_effects=turns.advance_effects,
     losses_on_advance=("SupplyCapApplied", "SpecialSupplyExpired"),
     rule_changes=RULE_CHANGES,

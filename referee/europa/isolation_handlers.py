@@ -13,6 +13,7 @@ from referee.common.facts import citation, stated, stated_yes
 from referee.common.isolation import conditions, roll_attrition
 from referee.common.ruling import Ruling, Step
 from referee.europa import combat_events as cb
+from referee.europa import command_phases as ph
 from referee.europa import isolation as europa_isolation
 from referee.europa.context import opt_since, require_phase
 from referee.europa.state import EuropaState, LossDue
@@ -21,10 +22,8 @@ from referee.europa.state import EuropaState, LossDue
 def resolve_attrition(command: c.ResolveIsolationAttrition, ctx: Context[EuropaState]) -> Decision:
     """D-104..D-106 [000]: from the 2nd unsupplied turn, 2D6 with DRMs; a loss is owed, allocated later."""
     roll = roll_attrition(command, ctx)
-    phase = "Supply" if "Supply" in ctx.ruleset.calendar.phases else "Initial"
-    require_phase(
-        ctx.state, command.side, (phase,), "isolation attrition", "D-104 [000]" if phase == "Initial" else "A-19 [001]"
-    )
+    accepted = ph.ISOLATION_001 if ph.ISOLATION_001.fits(ctx.ruleset.calendar.phases) else ph.ISOLATION
+    require_phase(ctx.state, command.side, *accepted.args)
     _not_in_defensive_supply(command, ctx.state)
     turns, cited = _turns_unsupplied(command, ctx.state)
     if turns < 2:

@@ -24,7 +24,9 @@ from referee.europa import (
     stacking,
     supply_trace,
 )
+from referee.europa import command_phases as ph
 from referee.europa import map_commands as mc
+from referee.europa.air_box_hooks import surprise_boxes
 from referee.europa.context import opt_since, require_phase, zone_weather
 from referee.europa.state import EuropaState
 
@@ -114,7 +116,7 @@ def trace_supply(command: mc.TraceSupply, ctx: Context[EuropaState]) -> Decision
 def resolve_interdiction(command: mc.ResolveInterdiction, ctx: Context[EuropaState]) -> Decision:
     """L-12 [000], J-19: 1D6 against the (doubled) tactical rating, automatic at 6 or more."""
     state = ctx.state
-    require_phase(state, command.side, ("Air",), "an interdiction mission", "A-12 [000]")
+    require_phase(state, command.side, *ph.INTERDICTION.args)
     steps: list[Step] = []
     on_rail = _flag(state, "rail_line", command.hex, command.rail_line, steps)
     rating = command.tactical_rating if command.one_step else 2 * command.tactical_rating
@@ -154,7 +156,7 @@ def resolve_air_surprise(command: mc.ResolveAirSurprise, ctx: Context[EuropaStat
             "the air surprise is resolved once, on the surprise turn (L-21, A-30 [000]); "
             f"it is {state.table.calendar.label}"
         )
-    require_phase(state, command.side, ("Air",), "the air surprise", "L-21 [000]")
+    require_phase(state, command.side, *ph.AIR_SURPRISE.args)
     rolls = []
     faces = []
     order = [(name, number) for name, total in air_surprise.ATTACKS for number in range(1, total + 1)]
@@ -171,13 +173,14 @@ def resolve_air_surprise(command: mc.ResolveAirSurprise, ctx: Context[EuropaStat
         faces.append(int(roll["total"]))
     result = air_surprise.air_surprise(faces, command.targets)
     totals = ", ".join(f"{name} {count}" for name, count in result.totals.items())
-    return Decision(Ruling(summary=f"air surprise: {totals}", steps=result.steps), [], rolls)
+    events, kept = surprise_boxes(state, result.hits, command.actor)
+    return Decision(Ruling(summary=f"air surprise: {totals}", steps=[*result.steps, *kept]), events, rolls)
 
 
 def rail_move(command: mc.RailMove, ctx: Context[EuropaState]) -> Decision:
     """L-08 [000]: operational or strategic rail movement; breaks as typed or counted from rail_cut."""
     state = ctx.state
-    require_phase(state, command.side, ("Movement",), "rail movement", "L-08 [000]")
+    require_phase(state, command.side, *ph.RAIL_MOVE.args)
     steps: list[Step] = []
     breaks = command.breaks
     if breaks is None:
@@ -205,7 +208,7 @@ def rail_move(command: mc.RailMove, ctx: Context[EuropaState]) -> Decision:
 def check_exploitation(command: mc.CheckExploitation, ctx: Context[EuropaState]) -> Decision:
     """A-15, A-16, L-06 [000]: the weather at the starting hex, full supply, Soviet mobility limits."""
     state = ctx.state
-    require_phase(state, command.side, ("Exploitation",), "exploitation", "A-15 [000]")
+    require_phase(state, command.side, *ph.EXPLOITATION.args)
     weather = zone_weather(state, command.zone)
     steps: list[Step] = []
     steps.append(

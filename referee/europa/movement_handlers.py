@@ -15,6 +15,7 @@ from referee.common.facts import citation, stated, stated_yes
 from referee.common.numbers import show
 from referee.common.phases import require_phase
 from referee.common.ruling import Ruling, Step
+from referee.europa import command_phases as ph
 from referee.europa import movement_commands as mv
 from referee.europa import movement_costs as mc
 from referee.europa import rail
@@ -80,7 +81,7 @@ def _entering(hex_: mv.MoveHex, playtest: bool, weather: str) -> tuple[int, str,
 def check_move(command: mv.CheckMove, ctx: Context[EuropaState]) -> Decision:
     """L-01, L-03, L-04, A-31, A-34 [000], J-39, J-42 (001), F-26 [003]: the move's MP, hex by hex."""
     state = ctx.state
-    require_phase(state, command.side, ("Movement", "Exploitation"), "a move", "L-01 [000]")
+    require_phase(state, command.side, *ph.MOVE.args)
     steps: list[Step] = []
     allowance = _allowance(command, state, steps)
     playtest = _playtest(state)
@@ -195,7 +196,7 @@ def _fits(command: mv.CheckMove, total: Fraction, allowance: int, steps: list[St
 def check_regauge(command: mv.CheckRegauge, ctx: Context[EuropaState]) -> Decision:
     """L-07 [000], J-41: the rail hexes an engineer converts this turn, at most its MA's worth."""
     state = ctx.state
-    require_phase(state, command.side, ("Movement",), "rail gauge conversion", "L-07 [000]")
+    require_phase(state, command.side, *ph.REGAUGE.args)
     found = rail.regauge(
         command.ma,
         hex_cost=command.hex_cost,

@@ -17,6 +17,8 @@ Notes on the readings (docs/options.md has the whole list):
   as they did.
 - fractional_odds (D-12 [000]): optional rule D by mutual consent; `d10` rounds the odds down and
   rolls a D10 with the 2D6 for the next column (referee/europa/rule_d.py, provisional procedure).
+- divided_aa_rounding (J-54): the DAS and harassment AA divisions give no rounding (both examples
+  divide exactly); the fraction is dropped, rounded to the nearest (half up) or rounded up.
 - factory_profile (J-01): the 000 rule body (2 armor + 1 artillery per I turn, upgraded 4 + 2),
   the 000 overview (2 + 2, upgraded 3 + 3), or 001's.
 """
@@ -67,6 +69,7 @@ OPTIONS: Choices = {
     "second_front_modifiers": ("off", "playtest"),  # F-26: Second Front's playtest attack DRMs
     "aa_fire": ("standard", "minimum_roll"),  # F-01: Optional Rule 37L replaces the standard AA fire table
     "fractional_odds": ("off", "d10"),  # D-12, K-13: optional rule D, by mutual consent
+    "divided_aa_rounding": ("down", "nearest", "up"),  # J-54: a divided AA strength's fraction
 }
 
 SOURCES: Sources = {
@@ -110,5 +113,6 @@ SOURCES: Sources = {
     "second_front_modifiers": "F-26 [003]",
     "aa_fire": "F-01 [003] (Optional Rule 37L)",
     "fractional_odds": "D-12 [000], K-13 (optional rule D, provisional procedure)",
+    "divided_aa_rounding": "J-54",
 }
 """The contradiction (RULES.md section J) or rule each option settles."""

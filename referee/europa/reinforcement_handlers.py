@@ -17,7 +17,10 @@ from referee.common.errors import IllegalOrderError
 from referee.common.phases import require_phase
 from referee.common.ruling import Ruling, Step
 from referee.common.state import Unit
+from referee.europa import command_phases as ph
 from referee.europa import logistics_events as lg
+from referee.europa.air_box_hooks import arrival_air
+from referee.europa.garrison_handlers import withdrawal_events
 from referee.europa.reinforcement_commands import ReceiveReinforcements
 from referee.europa.reinforcements import Arrival, pinned_reinforcements
 from referee.europa.state import EuropaState
@@ -43,9 +46,8 @@ def _units(state: EuropaState, side: str, arrival: Arrival) -> tuple[list[ev.Dom
     for unit_id in arrival.withdrawals:
         leaving = roster.units.get(unit_id) if roster else None
         name = f"{leaving.name} ({unit_id})" if leaving else unit_id
-        steps.append(
-            Step(text=f"{name} is withdrawn: take it off the map (the roster keeps no withdrawn status)", rule=RULE)
-        )
+        kept = "marked withdrawn in the roster" if leaving else "not in the roster"
+        steps.append(Step(text=f"{name} is withdrawn: take it off the map ({kept})", rule=RULE))
     return events, steps
 
 
@@ -88,7 +90,7 @@ def receive_reinforcements(command: ReceiveReinforcements, ctx: Context[EuropaSt
     """K-11: the schedule's arrivals of the side's turn; F-25 [003]: the Axis Resource Points
     forfeited in the two Initial phases of a Westwall emergency restoration."""
     state = ctx.state
-    require_phase(state, command.side, ("Initial",), "receiving reinforcements", "K-11, A-11 [000]")
+    require_phase(state, command.side, *ph.REINFORCEMENTS.args)
     calendar = state.table.calendar
     marker = RECEIVED.format(side=command.side)
     if marker in calendar.steps_done:
@@ -105,6 +107,8 @@ def receive_reinforcements(command: ReceiveReinforcements, ctx: Context[EuropaSt
             _units(state, command.side, arrival),
             _replacements(state, arrival),
             _resource_points(state, command.side, arrival, forfeited),
+            arrival_air(state, command.side, arrival, command.actor, events),
+            (withdrawal_events(state, arrival, command.actor), []),
         ):
             events += found[0]
             steps += found[1]

@@ -42,11 +42,32 @@ class Arrival(BaseModel):
         default_factory=dict, description="nation -> RP type -> Replacement Points"
     )
     withdrawals: list[str] = Field(default_factory=list, description="unit ids leaving play")
+    group_allowance: dict[str, int] = Field(
+        default_factory=dict, description="nation -> GA added, as the revised rules give it (L-22 [000])"
+    )
+    schedule_group_allowance: dict[str, int] = Field(
+        default_factory=dict, description="nation -> new GA of the original schedule: half is received (L-22 [000])"
+    )
+    single_groups: dict[str, int] = Field(
+        default_factory=dict, description="group type -> single (original-size) groups arriving (L-22 [000])"
+    )
+    note: str = ""
+
+
+class Garrison(BaseModel):
+    """A garrison the order of battle requires of a side in an area over a period (K-11)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    side: str = Field(min_length=1)
+    area: str = Field(min_length=1, max_length=80)
+    first: str = Field(description="the first turn it is required: 'Jul I 1943'")
+    last: str = Field(description="the last turn: 'May I 1945'")
+    res: int = Field(ge=1, le=200, description="REs of ground units that must stay in the area")
     note: str = ""
 
 
 class ReinforcementChart(BaseModel):
-    """A reinforcement and withdrawal schedule (K-11)."""
+    """A reinforcement and withdrawal schedule, with the garrisons it requires (K-11)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -55,6 +76,7 @@ class ReinforcementChart(BaseModel):
     source: str
     rule: str
     arrivals: list[Arrival] = Field(min_length=1)
+    garrisons: list[Garrison] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _shape(self) -> ReinforcementChart:
@@ -65,15 +87,36 @@ class ReinforcementChart(BaseModel):
                 turn_of_label(arrival.turn)
             except IllegalOrderError as error:
                 raise ValueError(f"{where}: {error}") from None
-            amounts = list(arrival.resource_points.values())
+            amounts = list(arrival.resource_points.values()) + list(arrival.single_groups.values())
+            amounts += list(arrival.group_allowance.values()) + list(arrival.schedule_group_allowance.values())
             amounts += [points for kinds in arrival.replacements.values() for points in kinds.values()]
             if any(amount <= 0 for amount in amounts):
-                raise ValueError(f"{where}: Resource Points and Replacement Points arrive in whole positive amounts")
+                raise ValueError(
+                    f"{where}: Resource Points, Replacement Points, GA and single groups arrive in whole "
+                    "positive amounts"
+                )
             for unit in arrival.units:
                 if unit.unit_id in seen:
                     raise ValueError(f"{where}: unit id {unit.unit_id!r} arrives twice in the schedule")
                 seen.add(unit.unit_id)
+        for index, garrison in enumerate(self.garrisons):
+            try:
+                if turn_of_label(garrison.last) < turn_of_label(garrison.first):
+                    raise ValueError(
+                        f"garrisons.{index} ({garrison.area}): {garrison.last} comes before {garrison.first}"
+                    )
+            except IllegalOrderError as error:
+                raise ValueError(f"garrisons.{index} ({garrison.area}): {error}") from None
         return self
+
+    def garrison(self, side: str, area: str, turn: int) -> Garrison | None:
+        """The garrison ``side`` owes in ``area`` on ``turn``, if any (names in any case)."""
+        for garrison in self.garrisons:
+            if (garrison.side.casefold(), garrison.area.casefold()) == (side.casefold(), area.casefold()) and (
+                turn_of_label(garrison.first) <= turn <= turn_of_label(garrison.last)
+            ):
+                return garrison
+        return None
 
     def due(self, side: str, turn: int) -> list[Arrival]:
         """The arrivals of ``side`` in ``turn`` (the side's name in any case)."""

@@ -10,23 +10,20 @@ from referee.common.errors import IllegalOrderError
 from referee.common.facts import citation, stated
 from referee.common.ruling import Ruling, Step
 from referee.common.state import Unit
+from referee.europa import command_phases as ph
 from referee.europa import commands as eu
 from referee.europa import logistics_events as lg
 from referee.europa import replacements as rp
 from referee.europa.context import logistics_of, opt, opt_since, require_phase, track_of
 from referee.europa.state import EuropaState, ReplacementTrack
 
-REPLACEMENT_PHASES = ("Initial", "Replacement")
-"""C-63 [000]: replacements are taken in the Initial phase; C-64 [001]: in the Replacement phase."""
-
 
 def _in_phase(ctx: Context[EuropaState], side: str, what: str, rule: str) -> bool:
     """C-63 [000]: replacements in the Initial phase; under replacement_timing=001 only in the
     Replacement phase at the end of the player turn (C-64 [001]). True under 001."""
     late = opt_since(ctx.state, "replacement_timing", "000") == "001"
-    require_phase(
-        ctx.state, side, ("Replacement",) if late else REPLACEMENT_PHASES, what, "C-64 [001]" if late else rule
-    )
+    accepted = ph.REPLACEMENTS_001 if late else ph.REPLACEMENTS
+    require_phase(ctx.state, side, accepted.phases, what, accepted.rule if late else rule)
     return late
 
 

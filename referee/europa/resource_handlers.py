@@ -10,6 +10,7 @@ from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
 from referee.common.plausible import beyond_the_rules
 from referee.common.ruling import Ruling, Step
+from referee.europa import command_phases as ph
 from referee.europa import commands as eu
 from referee.europa import logistics_events as lg
 from referee.europa.context import logistics_of, opt_since, require_phase
@@ -50,7 +51,7 @@ def buy(command: eu.BuyResourcePoints, ctx: Context[EuropaState]) -> Decision:
     no_conversion_001(ctx.state, "buying Resource Points with SP")
     logistics = logistics_of(ctx.state)
     stock = _stock(ctx, command.side)
-    require_phase(ctx.state, command.side, ("Initial",), "buying Resource Points", "B-50 [000]")
+    require_phase(ctx.state, command.side, *ph.BUY_RESOURCES.args)
     location, checked = _placed(command, stock, logistics)
     pool = ctx.state.supply_pools[command.side]
     cost = command.count * logistics.sp_per_resource_point_bought
@@ -112,7 +113,7 @@ def sell(command: eu.SellResourcePoints, ctx: Context[EuropaState]) -> Decision:
     no_conversion_001(ctx.state, "exchanging Resource Points for SP")
     logistics = logistics_of(ctx.state)
     stock = _stock(ctx, command.side)
-    require_phase(ctx.state, command.side, ("Initial",), "exchanging Resource Points for SP", "B-51 [000]")
+    require_phase(ctx.state, command.side, *ph.SELL_RESOURCES.args)
     if not command.rail_connected:
         raise IllegalOrderError(
             "only Resource Points connected by rail to a friendly board edge may be exchanged for SP (B-51 [000])"
@@ -138,7 +139,7 @@ def sell(command: eu.SellResourcePoints, ctx: Context[EuropaState]) -> Decision:
 def construct(command: eu.SpendResourcePoints, ctx: Context[EuropaState]) -> Decision:
     """B-54 [000]: a fort or an airfield costs 1 Resource Point; construction starts in the Initial phase (A-11)."""
     stock = _stock(ctx, command.side)
-    require_phase(ctx.state, command.side, ("Initial",), "construction with Resource Points", "A-11 [000]")
+    require_phase(ctx.state, command.side, *ph.CONSTRUCTION.args)
     _held(stock, command.location, command.count, f"{command.count} {command.purpose}(s)")
     return Decision(
         Ruling(
@@ -162,7 +163,7 @@ def rail(command: eu.BuyRailCapacity, ctx: Context[EuropaState]) -> Decision:
     stock = _stock(ctx, command.side)
     if command.nation not in logistics.rail:
         raise IllegalOrderError(f"{command.nation!r} has no rail net of its own; nations: {', '.join(logistics.rail)}")
-    require_phase(ctx.state, command.side, ("Initial", "Movement"), "adding rail capacity", "B-54 [000]")
+    require_phase(ctx.state, command.side, *ph.RAIL_CAPACITY.args)
     capacity = logistics.rail[command.nation]
     used = stock.rail_bought.get(command.nation, 0)
     if used + command.resource_points > capacity.max_rp_per_turn:
@@ -201,7 +202,7 @@ def income(command: eu.ReceiveResourceIncome, ctx: Context[EuropaState]) -> Deci
     """B-53 [000]: Ploesti 1 a turn to the Axis while controlled; Baku 2 to the Soviets with a supply line."""
     logistics = logistics_of(ctx.state)
     stock = _stock(ctx, command.side)
-    require_phase(ctx.state, command.side, ("Initial",), "Resource Point income", "B-53 [000]")
+    require_phase(ctx.state, command.side, *ph.RESOURCE_INCOME.args)
     turn = ctx.state.table.calendar.turn
     if stock.income_turn == turn:
         raise IllegalOrderError(

@@ -8,6 +8,7 @@ from referee.common import events as ev
 from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
 from referee.common.ruling import Ruling, Step
+from referee.europa import command_phases as ph
 from referee.europa import commands as eu
 from referee.europa import logistics_events as lg
 from referee.europa import supply_001
@@ -122,7 +123,7 @@ def activate_001(command: eu.ActivateMechanized, ctx: Context[EuropaState]) -> D
         detail=f"{command.cm_divisions} mechanized, {command.motorized} motorized{units_text(command.units)}",
         unpaid=command.unpaid,
         effect="moves 1/2 MA in the Movement phase and may not attack",
-        phases=("Movement", "Exploitation"),
+        phases=ph.ACTIVATION.phases,
         rule="B-66 [001]",
         special_ok=False,
         steps=list(cost.steps),

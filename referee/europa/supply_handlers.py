@@ -10,6 +10,7 @@ from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
 from referee.common.plausible import beyond_the_rules
 from referee.common.ruling import Ruling, Step
+from referee.europa import command_phases as ph
 from referee.europa import commands as eu
 from referee.europa import logistics_events as lg
 from referee.europa import supply, supply_001
@@ -24,7 +25,7 @@ def receive_income(command: eu.ReceiveSupplyIncome, ctx: Context[EuropaState]) -
     rate, lend lease and weather of B-61, B-63, B-65 [001] (A-18), with no cap (B-68)."""
     state = ctx.state
     logistics = logistics_of(state)
-    require_phase(state, command.side, ("Initial",), "SP income", "B-02 [000]")
+    require_phase(state, command.side, *ph.SP_INCOME.args)
     pool = pool_of(state, command.side)
     turn = state.table.calendar.turn
     if pool.last_income.get("turn") == turn:
@@ -120,7 +121,7 @@ def activate(command: eu.ActivateMechanized, ctx: Context[EuropaState]) -> Decis
         detail=detail,
         unpaid=command.unpaid,
         effect="treated as 1st-turn Unsupplied: 1/2 MA, 1/2 AF, no exploitation",
-        phases=("Movement", "Exploitation"),
+        phases=ph.ACTIVATION.phases,
         rule="A-13, B-31 [000]",
         special_ok=False,
         steps=steps,
@@ -173,7 +174,7 @@ def attack(command: eu.PayAttackSupply, ctx: Context[EuropaState]) -> Decision:
         detail=f"stacks {command.stacks}{units_text(command.units)}",
         unpaid=command.unpaid,
         effect="the unpaid divisions attack at half strength",
-        phases=("Combat",),
+        phases=ph.ATTACK_SUPPLY.phases,
         rule="B-66 [001]" if sp_001(ctx.state) else "B-36 [000]",
         special_ok=True,
         steps=steps,
@@ -198,7 +199,7 @@ def artillery(command: eu.PayArtillerySupply, ctx: Context[EuropaState]) -> Deci
         detail=f"{command.combats} combat(s){units_text(command.units)}",
         unpaid=command.unpaid,
         effect="unsupplied artillery cannot bombard",
-        phases=("Combat",),
+        phases=ph.ARTILLERY_SUPPLY.phases,
         rule="B-66 [001]" if model else "B-37 [000]",
         special_ok=True,
         steps=steps,
@@ -220,7 +221,7 @@ def overrun(command: eu.PayOverrunSupply, ctx: Context[EuropaState]) -> Decision
         detail=f"{command.divisions} division(s){units_text(command.units)}",
         unpaid=command.unpaid,
         effect="the unpaid divisions are halved (B-47)",
-        phases=("Movement", "Exploitation"),
+        phases=ph.OVERRUN_SUPPLY.phases,
         rule="B-39 [000]",
         special_ok=False,
         steps=steps,
@@ -241,7 +242,7 @@ def air(command: eu.PayAirSupply, ctx: Context[EuropaState]) -> Decision:
             detail=f"{command.fighters} fighters, {command.others} others, {command.transports} transports",
             unpaid=command.unpaid,
             effect="",
-            phases=("Air",),
+            phases=ph.AIR_SUPPLY.phases,
             rule="B-66 [001]",
             special_ok=True,
             steps=list(cost_001.steps),
@@ -263,7 +264,7 @@ def air(command: eu.PayAirSupply, ctx: Context[EuropaState]) -> Decision:
         detail=f"{command.fighters} fighters, {command.others} others, {command.transports} transports",
         unpaid=command.unpaid,
         effect="unsupplied air units may only Repair and Transfer",
-        phases=("Air",),
+        phases=ph.AIR_SUPPLY.phases,
         rule="B-30 [000]",
         special_ok=True,
         steps=steps,

@@ -13,6 +13,7 @@ from referee.common.errors import IllegalOrderError
 from referee.common.facts import citation, stated_yes
 from referee.common.phases import require_phase
 from referee.common.ruling import Ruling, Step
+from referee.europa import command_phases as ph
 from referee.europa import fortification_commands as fc
 from referee.europa import fortification_events as fe
 from referee.europa import fortifications as ft
@@ -43,7 +44,7 @@ def require_axis(state: EuropaState) -> None:
 def allied_initial(state: EuropaState, side: str) -> bool:
     """Whether it is the Initial phase of ``side``'s player turn and ``side`` is Allied (F-25 [003])."""
     calendar = state.table.calendar
-    return side != AXIS and calendar.player == side and calendar.phase == "Initial"
+    return side != AXIS and calendar.player == side and ph.WESTWALL_REVIEW.allows(state, AXIS)
 
 
 def allied_initial_westwall(state: EuropaState, side: str) -> tuple[list[ev.DomainEvent], list[Step]]:
@@ -85,7 +86,7 @@ def declare_restoration(command: fc.DeclareWestwallRestoration, ctx: Context[Eur
     """F-25 [003]: the emergency restoration, once per game, with an Allied ground unit near the Westwall."""
     state = ctx.state
     require_axis(state)
-    require_phase(state, AXIS, ("Initial",), "declaring the Westwall emergency restoration", "F-25 [003]")
+    require_phase(state, AXIS, *ph.WESTWALL_DECLARATION.args)
     earlier = _restoration(state)
     if earlier is not None:
         raise IllegalOrderError(
@@ -137,7 +138,7 @@ def complete_restoration(command: fc.CompleteWestwallRestoration, ctx: Context[E
     found = _restoration(state)
     if found is None or found[2] != "declared":
         raise IllegalOrderError("no Westwall emergency restoration is under way (F-25 [003])")
-    require_phase(state, AXIS, ("Initial",), "the Westwall restoration", "F-25 [003]")
+    require_phase(state, AXIS, *ph.WESTWALL_RESTORATION.args)
     turn, due = state.table.calendar.turn, found[1]
     if turn < due:
         raise IllegalOrderError(

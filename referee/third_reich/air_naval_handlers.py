@@ -22,6 +22,7 @@ from referee.third_reich import air_battles as ab
 from referee.third_reich import air_naval as an
 from referee.third_reich import air_zones as az
 from referee.third_reich import airborne as ad
+from referee.third_reich import command_phases as ph
 from referee.third_reich import naval_operations as nav
 from referee.third_reich import wars
 from referee.third_reich.air_naval_commands import (
@@ -80,9 +81,7 @@ def _totals(records: list[dict[str, Any]]) -> list[int]:
 def resolve_air_naval_combat(command: ResolveAirNavalCombat, ctx: Context[ReichState]) -> Decision:
     """H-23 [004] with J-59 and option air_naval_fire: the contested hex's air and naval combat."""
     state = ctx.state
-    _offensive(
-        state, command.power, command.front, ("Combat", "Mechanized Combat"), "air and naval combat", "A-58, A-63 [004]"
-    )
+    _offensive(state, command.power, command.front, *ph.AIR_NAVAL_COMBAT.args)
     battle = ab.HexBattle(
         phasing=ab.Committed(command.phasing_air, command.phasing_naval, command.phasing_drm),
         non_phasing=ab.Committed(command.non_phasing_air, command.non_phasing_naval, command.non_phasing_drm),
@@ -113,7 +112,7 @@ def resolve_air_naval_combat(command: ResolveAirNavalCombat, ctx: Context[ReichS
 def resolve_counter_air(command: ResolveCounterAir, ctx: Context[ReichState]) -> Decision:
     """H-24 [004]: offensive option, the Air Missions phase; one round, then enemy air tied up."""
     state = ctx.state
-    declared = _offensive(state, command.power, command.front, ("Air Missions",), "counter-air", "A-63, H-24 [004]")
+    declared = _offensive(state, command.power, command.front, *ph.COUNTER_AIR.args)
     records = throw_each(ctx, command, ab.rolls_for_counter_air(), f"counter-air on {command.base}")
     outcome = ab.counter_air(
         fire_tables_of(state),
@@ -138,11 +137,7 @@ def resolve_interception(command: ResolveInterception, ctx: Context[ReichState])
     state = ctx.state
     economy = account(state, command.power)
     calendar = state.table.calendar
-    if calendar.phase != "Interception" or calendar.player in (None, economy.side):
-        raise IllegalOrderError(
-            "naval interception is the non-phasing side's reaction in the Interception phase (A-58, H-31 [004]); "
-            f"it is now the {calendar.player or ''} {calendar.phase} phase of {calendar.label}".replace("  ", " ")
-        )
+    ph.INTERCEPTION.require(state, economy.side)
     wars.require_fight(state, command.power, calendar.player, "naval interception")
     attempts = [
         nav.InterceptionAttempt(port.port, tuple(port.fleets), port.distance, port.same_zone, port.murmansk)
@@ -174,7 +169,7 @@ def resolve_interception(command: ResolveInterception, ctx: Context[ReichState])
 def resolve_air_drop(command: ResolveAirDrop, ctx: Context[ReichState]) -> Decision:
     """H-34 [004]: the drop's conditions, then the interception of the air landing."""
     state = ctx.state
-    declared = _offensive(state, command.power, command.front, ("Movement",), "an airborne drop", "A-63, H-34 [004]")
+    declared = _offensive(state, command.power, command.front, *ph.AIR_DROP.args)
     weather = region_weather(state, command.region)
     zone = az.air_zone(
         command.hex, {"friendly air": command.friendly_air_in_range}, {"enemy air": command.enemy_air_in_range}
@@ -211,9 +206,7 @@ def resolve_amphibious_landing(command: ResolveAmphibiousLanding, ctx: Context[R
     beachhead marker is recorded as the stated fact ``bridgehead`` (so the land combat there reads
     its stacking of 4); a defended beach is left to ResolveLandCombat."""
     state = ctx.state
-    declared = _offensive(
-        state, command.power, command.front, ("Movement",), "an amphibious landing", "A-63, H-33 [004]"
-    )
+    declared = _offensive(state, command.power, command.front, *ph.LANDING.args)
     offshore = az.air_zone(
         f"the sea off {command.beach}",
         {"friendly air": command.friendly_air_offshore},

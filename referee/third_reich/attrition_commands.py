@@ -20,6 +20,11 @@ class ResolveAttrition(Command):
     front: Front
     defender: Name = Field(description="the defending side")
     factors_in_contact: int = Field(ge=0, le=1000, description="ground combat factors next to enemy units")
+    minor_allies: list[Name] = Field(
+        default_factory=list,
+        max_length=6,
+        description="the power's minor allies whose units on the front roll with it, their factors counted (A-64)",
+    )
     what: FreeLabel = Field(default="", description="the front or sector as the table calls it")
     faces: TwoDice | None = Field(default=None, description='2D6 as thrown, e.g. [4, 3], or "digital"')
     rolled_by: Name = "referee"
@@ -50,7 +55,11 @@ class RemoveAttritionLosses(Command):
     kind: Literal["RemoveAttritionLosses"] = "RemoveAttritionLosses"
     combat: EntryNumber
     side: Name
-    power: Name = Field(description="the power whose replacements and BRPs pay for swaps")
+    power: Name = Field(
+        description="the side's power (in play) whose units these are: the units removed are recorded as its "
+        "losses (G-50), and its replacements and BRPs pay for any swaps (H-13); a side that saves nothing still "
+        "names it, and pays nothing"
+    )
     units: list[AttritionLoss] = Field(min_length=1, max_length=40)
     all_in_contact: bool = Field(
         default=False, description="these are all the side's units next to the enemy (fewer than the result asks)"

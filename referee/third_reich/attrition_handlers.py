@@ -22,11 +22,13 @@ from referee.common.ruling import Ruling, Step
 from referee.third_reich import attrition as at
 from referee.third_reich import attrition_losses as al
 from referee.third_reich import combat_events as cb
+from referee.third_reich import command_phases as ph
 from referee.third_reich import economy_events as ec
 from referee.third_reich import wars
 from referee.third_reich.attrition_commands import ClaimAttritionHexes, RemoveAttritionLosses, ResolveAttrition
 from referee.third_reich.combat_handlers import eliminated_in_roster
 from referee.third_reich.context import account, economy_of, require_option, require_other_side
+from referee.third_reich.land_combat_allies import minor_allies
 from referee.third_reich.state import ReichState, UnitLossDue
 
 CAUSE = "enemy_attrition"
@@ -43,9 +45,7 @@ def resolve_attrition(command: ResolveAttrition, ctx: Context[ReichState]) -> De
     Combat phase (the attrition phase's place in this sequence), 2D6 on the column of the
     ground combat factors in contact; fewer than 5 factors: no attrition step."""
     state = ctx.state
-    economy = require_option(
-        state, command.power, command.front, "attrition", ("Combat",), "an attrition step", "A-60, A-63 [004]"
-    )
+    economy = require_option(state, command.power, command.front, "attrition", *ph.ATTRITION.args)
     step = f"attrition:{command.power}:{command.front}"
     if step in state.table.calendar.steps_done:
         raise IllegalOrderError(
@@ -67,7 +67,8 @@ def resolve_attrition(command: ResolveAttrition, ctx: Context[ReichState]) -> De
         witnesses=list(command.witnesses),
     )
     result = at.attrition_result(chart, column, int(roll["total"]), reading)
-    steps = [
+    steps = minor_allies(state, command.power, command.front, command.minor_allies, "the attrition step")
+    steps += [
         Step(
             text=f"{command.factors_in_contact} ground combat factors in contact: column {column} "
             f"({chart.columns[column - 1]})",
@@ -105,7 +106,13 @@ def remove_attrition_losses(command: RemoveAttritionLosses, ctx: Context[ReichSt
     count half); H-13 [004]: it may save some by swapping in replacements, up to its power's limit
     a player turn, paying the unit's cost above 4 BRPs; G-40 [004]: that cost comes from the
     unit's type and factors, so a swap is priced whether or not a cost is stated (G-50: never an
-    airborne unit)."""
+    airborne unit).
+
+    The command names one power of the side, in play (``power``): every unit removed is recorded
+    as that power's loss (``lost_units``, G-50), and the swaps, if any, count against its limit
+    and are paid from its BRPs. A side that saves nothing names it all the same (the console
+    offers the attacking power, or the defending side's first power in play) and pays nothing;
+    the loss owed (``losses_due``) names only the side for a defender, so it cannot supply it."""
     state = ctx.state
     due = next(
         (

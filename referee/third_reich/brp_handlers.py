@@ -11,6 +11,7 @@ from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
 from referee.common.plausible import beyond_the_rules
 from referee.common.ruling import Ruling, Step
+from referee.third_reich import command_phases as ph
 from referee.third_reich import commands as tr
 from referee.third_reich import economy_events as ec
 from referee.third_reich.context import account
@@ -23,7 +24,7 @@ def _year_start_step(power: str, category: str, ctx: Context[ReichState]) -> lis
     if category != "year_start":
         return []
     phase = ctx.state.table.calendar.phase
-    if phase != "Year Start":
+    if phase not in ph.YEAR_START_BRP.phases:
         raise IllegalOrderError(
             f"year-start BRP changes belong to the Year Start phase (A-53 [004]); it is now {phase}"
         )

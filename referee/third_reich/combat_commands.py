@@ -54,6 +54,9 @@ class ResolveLandCombat(Command):
     russian_winter: bool = Field(
         default=False, description="non-Finnish Axis defenders in the USSR in the first winter of that war (A-68)"
     )
+    minor_allies: list[Name] = Field(
+        default_factory=list, max_length=6, description="the power's minor allies whose units attack with it (A-64)"
+    )
     what: FreeLabel = Field(default="", description="the combat as the table calls it")
     faces: TwoDice | None = Field(default=None, description='2D6 as thrown, e.g. [4, 3], or "digital"')
     rolled_by: Name = "referee"

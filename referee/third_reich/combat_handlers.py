@@ -19,6 +19,7 @@ from referee.common.pinned import pinned_chart
 from referee.common.ruling import Ruling, Step
 from referee.common.state import Unit
 from referee.third_reich import combat_events as cb
+from referee.third_reich import command_phases as ph
 from referee.third_reich import land_combat as lc
 from referee.third_reich import wars
 from referee.third_reich.combat_commands import RemoveLandLosses, ResolveLandCombat
@@ -31,9 +32,8 @@ from referee.third_reich.context import (
     season_of,
 )
 from referee.third_reich.land_charts import BUNDLED, LandCombatChart
+from referee.third_reich.land_combat_allies import minor_allies
 from referee.third_reich.state import ReichState, UnitLossDue
-
-PHASES = ("Combat", "Mechanized Combat")
 
 
 def land_chart_of(state: ReichState) -> LandCombatChart:
@@ -129,8 +129,8 @@ def battle_of(command: ResolveLandCombat, state: ReichState, steps: list[Step]) 
 
 def assess_command(command: ResolveLandCombat, state: ReichState) -> tuple[lc.Battle, lc.Assessment, list[Step]]:
     """Everything before the dice: used by the handler and by the console's preview."""
-    require_option(state, command.power, command.front, "offensive", PHASES, "land combat", "A-58, A-63 [004]")
-    facts: list[Step] = []
+    require_option(state, command.power, command.front, "offensive", *ph.LAND_COMBAT.args)
+    facts = minor_allies(state, command.power, command.front, command.minor_allies, "the land combat")
     battle = battle_of(command, state, facts)
     assessment = lc.assess(battle, land_chart_of(state))
     return battle, assessment, facts

@@ -10,6 +10,7 @@ from pydantic import Field
 
 from referee.common.command_base import FREE_TEXT, Amount, Command, FreeText, Name
 from referee.common.plausible import Override
+from referee.third_reich.force_pools import BuiltCounter
 from referee.third_reich.warfare_commands import ResolveStrategicWarfare
 
 Front = Literal["western", "eastern", "southern"]
@@ -44,6 +45,14 @@ class BuildUnits(Command):
     factors: int = Field(ge=1, le=200)
     fleets: int = Field(default=0, ge=0, le=20, description="9-factor fleets among the naval factors")
     units: list[Name] = Field(default_factory=list, max_length=50)
+    site: Name | None = Field(
+        default=None, description="the build port or city (naval and air: checked against the cities chart, G-45)"
+    )
+    counters: list[BuiltCounter] = Field(
+        default_factory=list,
+        max_length=10,
+        description="the force pool counters bought, checked against the pinned pool of the year (G-02, K-44)",
+    )
 
 
 class BuildAirbase(Command):
@@ -108,7 +117,7 @@ class RecordCityLoss(Command):
     power: Name
     city: Name
     city_types: list[Literal["capital", "red_port", "red_victory_city", "black_port", "black_city"]] = Field(
-        min_length=1, max_length=4
+        default_factory=list, max_length=4, description="the hex's city icons; none: the cities chart's (K-43)"
     )
     cause: Literal["captured", "bombed"]
     hits: int = Field(default=0, ge=0, le=100)

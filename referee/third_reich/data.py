@@ -50,6 +50,46 @@ class LendLeaseRoute(_Data):
     rule: str
 
 
+class AxisMinors(_Data):
+    """A-67 [004]: the minor countries that join a patron on a given turn at the latest."""
+
+    patron: str
+    season: Literal["Spring", "Summer I", "Summer II", "Fall", "Winter"]
+    year: int = Field(ge=1939, le=1945)
+    countries: list[str] = Field(min_length=1)
+
+
+class RmPact(_Data):
+    """J-57 [004]: the Ribbentrop-Molotov annexations, valued one by one (the territory table),
+    eastern Poland at the early example's value, or as one sum for all their cities."""
+
+    power: str = Field(description="the power that annexes them (the USSR)")
+    name: str = Field(description="the whole, as RecordConquest names it and the cities chart's region")
+    value: int = Field(ge=0, description="the sum for all the cities (25)")
+    territories: list[str] = Field(min_length=1, description="the parts, valued one by one otherwise")
+    early_values: dict[str, int] = Field(default_factory=dict, description="the early example's values (+10)")
+
+
+class ColonyGroup(_Data):
+    """Colonies that roll together for Vichy or the Free French (G-35 [004])."""
+
+    name: str
+    colonies: list[str] = Field(min_length=1)
+
+
+class Vichy(_Data):
+    """G-35, J-60 [004]: France falls into an occupied part and Vichy when its capital is held by
+    the other side at the end of a game turn; its colonies then roll for their alignment."""
+
+    capital: str = Field(description="the city whose holder at a game turn's end decides (Paris)")
+    occupied: str = Field(description="the territory the occupier gains (its homeland entry)")
+    occupier: str = Field(description="the power that gains it (Germany)")
+    rest: str = Field(description="the rest of metropolitan France, as the territory table names it")
+    annexation_value: int = Field(ge=0, description="J-60, the earlier text: annexing the rest gives +5")
+    colonies: list[ColonyGroup] = Field(min_length=1, description="the alignment rolls, in order (G-35)")
+    free_french_to: str = Field(description="the power that earns the Free French colonies' BRPs (the UK)")
+
+
 class Economy(_Data):
     """Everything the Revised Third Reich economy rules need from a scenario."""
 
@@ -97,6 +137,12 @@ class Economy(_Data):
         "first Winter of the German-Soviet war the book recorded; campaigns started before (issue 29) did not check",
     )
 
+    axis_minors: AxisMinors | None = Field(
+        default=None, description="A-67: minors joining a patron at the latest; none in campaigns before issue 29"
+    )
+    rm_pact: RmPact | None = Field(default=None, description="J-57: the Ribbentrop-Molotov annexations")
+    vichy: Vichy | None = Field(default=None, description="G-35, J-60: the fall of France and Vichy")
+
     @field_validator("aliases", mode="before")
     @classmethod
     def _one_or_several(cls, value: object) -> object:
@@ -115,6 +161,17 @@ class Economy(_Data):
         unknown = [name for name in self.provisional if name not in self.territories]
         if unknown:
             raise ValueError(f"provisional: {unknown!r} is not a country of the territory table")
+        named = [*(self.axis_minors.countries if self.axis_minors else [])]
+        named += [*(self.rm_pact.territories if self.rm_pact else [])]
+        if self.vichy is not None:
+            named += [
+                self.vichy.occupied,
+                self.vichy.rest,
+                *(c for group in self.vichy.colonies for c in group.colonies),
+            ]
+        unknown = [name for name in named if name not in self.territories]
+        if unknown:
+            raise ValueError(f"axis_minors, rm_pact, vichy: {unknown!r} is not a country of the territory table")
         for alliance in self.alliances:
             strangers = [name for name in alliance if name not in self.powers]
             if strangers or len(alliance) < 2:

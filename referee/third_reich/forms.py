@@ -14,6 +14,7 @@ from referee.common.options import option
 from referee.common.sealing_handlers import seals_of
 from referee.third_reich import air_battles as ab
 from referee.third_reich import attrition as at
+from referee.third_reich import command_phases as ph
 from referee.third_reich import murmansk as mm
 from referee.third_reich import murmansk_timing as mt
 from referee.third_reich import warfare as sw
@@ -61,7 +62,7 @@ def _fronts_under(state: ReichState, side: str, chosen: str, done: str = "") -> 
 def _land_combat(state: ReichState) -> dict[str, Any]:
     """The phasing side's powers with the fronts they declared an offensive on, the other
     sides, the regions with their weather."""
-    side = _phasing_in(state, "land combat", ("Combat", "Mechanized Combat"), "A-58 [004]")
+    side = _phasing_in(state, "land combat", ph.LAND_COMBAT.phases, "A-58 [004]")
     return {
         "form": "land_combat",
         "side": side,
@@ -86,7 +87,7 @@ def _land_odds(state: ReichState, data: dict[str, Any]) -> str:
 
 def _attrition(state: ReichState) -> dict[str, Any]:
     """The phasing side's powers with the fronts they declared the attrition option on, the other sides."""
-    side = _phasing_in(state, "the attrition step", ("Combat",), "A-60 [004]")
+    side = _phasing_in(state, "the attrition step", ph.ATTRITION.phases, "A-60 [004]")
     fronts = _fronts_under(state, side, "attrition", done="attrition")
     if not fronts:
         raise IllegalOrderError(f"no {side} front under the attrition option is left to roll this player turn")
@@ -188,7 +189,7 @@ def _removals(state: ReichState) -> dict[str, Any]:
 def _warfare(state: ReichState) -> dict[str, Any]:
     calendar = state.table.calendar
     attacker = weapon_of(state, calendar.player)
-    if calendar.phase != "Strategic Warfare" or attacker is None:
+    if calendar.phase not in ph.STRATEGIC_WARFARE.phases or attacker is None:
         raise IllegalOrderError(
             "strategic warfare is fought in the Axis or Western Allies Strategic Warfare phase (G-61); "
             f"it is now {calendar.label}, {calendar.player or ''} {calendar.phase}"
@@ -210,7 +211,7 @@ def _warfare_rolls(state: ReichState, data: dict[str, Any]) -> str:
 
 def _year_start(state: ReichState) -> dict[str, Any]:
     calendar = state.table.calendar
-    if calendar.phase != "Year Start":
+    if calendar.phase not in ph.YEAR_START.phases:
         raise IllegalOrderError(
             "the year start belongs to the Year Start phase of a Spring turn; "
             f"it is now {calendar.label}, {calendar.phase}"

@@ -9,11 +9,20 @@ from __future__ import annotations
 from typing import Any
 
 from ledger.folding import register
-from referee.common.facts import FactKind
 from referee.common.fold import GameFold
 from referee.common.game import Chart, Game
 from referee.common.handlers import NEUTRAL_HANDLERS
-from referee.third_reich import attrition, fire, land_charts, setup, turns, views
+from referee.third_reich import (
+    air_naval_units,
+    attrition,
+    fire,
+    force_pools,
+    land_charts,
+    setup,
+    territory_map,
+    turns,
+    views,
+)
 from referee.third_reich import commands as tr
 from referee.third_reich.air_naval_commands import (
     ResolveAirDrop,
@@ -28,14 +37,20 @@ from referee.third_reich.attrition_handlers import ATTRITION_HANDLERS
 from referee.third_reich.brp_handlers import BRP_HANDLERS
 from referee.third_reich.combat_commands import RemoveLandLosses, ResolveLandCombat
 from referee.third_reich.combat_handlers import COMBAT_HANDLERS, refuse_with_units_owed
+from referee.third_reich.command_phases import PHASES
 from referee.third_reich.commands import COMMANDS
 from referee.third_reich.context import powers_in_movement_order
+from referee.third_reich.economy_commands import ECONOMY_COMMANDS
 from referee.third_reich.events import CATALOG
+from referee.third_reich.facts import FACTS
 from referee.third_reich.fold import ECONOMY_APPLIERS
 from referee.third_reich.fold_combat import COMBAT_APPLIERS
+from referee.third_reich.force_pool_builds import force_pool_data
 from referee.third_reich.forms import FORMS
 from referee.third_reich.handlers import ECONOMY_HANDLERS
 from referee.third_reich.isolation_handlers import ISOLATION_HANDLERS
+from referee.third_reich.movement_commands import CheckAirMission, CheckLandMove, CheckSeaMove
+from referee.third_reich.movement_handlers import MOVEMENT_HANDLERS
 from referee.third_reich.murmansk_commands import ResolveMurmanskFight
 from referee.third_reich.murmansk_events import MURMANSK_APPLIERS
 from referee.third_reich.murmansk_handlers import MURMANSK_HANDLERS
@@ -43,6 +58,7 @@ from referee.third_reich.murmansk_sealed import SEALED_ORDERS
 from referee.third_reich.options import OPTIONS, SOURCES
 from referee.third_reich.rule_changes import RULE_CHANGES
 from referee.third_reich.state import ReichState
+from referee.third_reich.territory_handlers import TERRITORY_HANDLERS
 from referee.third_reich.warfare_commands import StateStrategicForces
 from referee.third_reich.warfare_handlers import WARFARE_HANDLERS
 from referee.third_reich.year_start import perform as perform_year_start
@@ -58,15 +74,6 @@ register(FOLD)
 """State version 2: the state of release 0.2 (0.1.0's cached states are rebuilt); 8: the strategic-warfare
 holdings and the Murmansk sit-outs of sealed orders; 9: each power's strategic-warfare forces and whether
 its first year start since entering play is due."""
-
-FACTS = (
-    FactKind("fortified", "hex", "yes_no", "the defender's hex is a fortress or fortification line", "H-05 [004]"),
-    FactKind("retreat_possible", "hex", "yes_no", "the defenders have a hex to retreat into", "H-03 [004]"),
-    FactKind("bridgehead", "hex", "yes_no", "the hex holds a beachhead or bridgehead (4 units stack)", "H-02 [004]"),
-    FactKind("capital", "hex", "yes_no", "the hex is a national capital (never won by attrition)", "H-12 [004]"),
-    FactKind("hexes_won", "attack", "number", "hexes the attacker took in an attrition combat", "H-12 [004]"),
-)
-"""What the Third Reich rules read off the map (stated with `StateFact`)."""
 
 
 def _fire_tables(name: str) -> tuple[dict[str, Any], str]:
@@ -123,6 +130,10 @@ GAME = Game(
         ResolveInterception,
         ResolveAirDrop,
         ResolveAmphibiousLanding,
+        CheckLandMove,
+        CheckAirMission,
+        CheckSeaMove,
+        *ECONOMY_COMMANDS,
     ),
     handlers={
         **NEUTRAL_HANDLERS,
@@ -134,6 +145,8 @@ GAME = Game(
         **ATTRITION_HANDLERS,
         **MURMANSK_HANDLERS,
         **AIR_NAVAL_HANDLERS,
+        **MOVEMENT_HANDLERS,
+        **TERRITORY_HANDLERS,
         tr.PerformYearStart: perform_year_start,
     },
     setup=setup.starting_state,
@@ -143,8 +156,14 @@ GAME = Game(
         Chart("fire", fire.BUNDLED, _fire_tables, fire.FireTables),
         Chart("land_combat", land_charts.BUNDLED, land_charts.land_chart_data, land_charts.LandCombatChart),
         Chart("attrition", attrition.BUNDLED, _attrition_table, attrition.AttritionChart),
+        Chart("force_pools", force_pools.BUNDLED, force_pool_data, force_pools.ForcePoolChart),
+        Chart(
+            "air_naval_units", air_naval_units.BUNDLED, air_naval_units.units_chart_data, air_naval_units.AirNavalUnits
+        ),
+        Chart(territory_map.KEY, territory_map.BUNDLED, territory_map.cities_chart_data, territory_map.CitiesChart),
     ),
     facts=FACTS,
+    phases=PHASES,
     advance_effects=turns.advance_effects,
     before_leaving=refuse_with_units_owed,
     movement_order=powers_in_movement_order,

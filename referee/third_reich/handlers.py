@@ -9,16 +9,20 @@ from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
 from referee.common.options import option
 from referee.common.ruling import Ruling, Step
+from referee.third_reich import command_phases as ph
 from referee.third_reich import commands as tr
 from referee.third_reich import economy as eco
+from referee.third_reich import economy_builds, lend_lease, wars
 from referee.third_reich import economy_events as ec
-from referee.third_reich import lend_lease, wars
+from referee.third_reich import force_pool_builds as pool
 from referee.third_reich import sw_forces as swf
 from referee.third_reich import warfare as sw
+from referee.third_reich.conquest import conquest as record_conquest
 from referee.third_reich.context import account, economy_of, require_power_phase, year_of
-from referee.third_reich.data import Economy
+from referee.third_reich.roster_returns import back_in_roster
 from referee.third_reich.spending import within_half as _within_half
 from referee.third_reich.state import BrpEconomy, ReichState
+from referee.third_reich.territory_map import city_icons
 
 
 def _charge(ctx: Context[ReichState], economy: BrpEconomy, cost: int, why: str) -> None:
@@ -30,7 +34,7 @@ def declare_option(command: tr.DeclareOption, ctx: Context[ReichState]) -> Decis
     """A-62, A-63 [004]: an option per front the power is engaged on."""
     economy = account(ctx.state, command.power)
     data = economy_of(ctx.state).powers[command.power]
-    require_power_phase(ctx.state, command.power, ("Options",), "declaring options", "A-58 [004]")
+    require_power_phase(ctx.state, command.power, *ph.OPTIONS.args)
     if command.front not in data.fronts:
         raise IllegalOrderError(
             f"{command.power} is not on the {command.front} front; its fronts: {', '.join(data.fronts)} (A-62 [004])"
@@ -64,7 +68,7 @@ def declare_war(command: tr.DeclareWar, ctx: Context[ReichState]) -> Decision:
     with nothing to declare war on; A-68: a war between Germany and the USSR marks the Russian
     winter's turn."""
     economy = account(ctx.state, command.power)
-    require_power_phase(ctx.state, command.power, ("Options",), "declaring war", "G-34 [004]")
+    require_power_phase(ctx.state, command.power, *ph.DECLARE_WAR.args)
     data = economy_of(ctx.state)
     declared, war_steps = wars.declaration(command, ctx.state, data)
     target = " and ".join(name for name, _ in declared)
@@ -100,10 +104,18 @@ def build_units(command: tr.BuildUnits, ctx: Context[ReichState]) -> Decision:
     """G-40..G-43 [004]: costs per factor, half-total limit, one fleet and limited air per turn."""
     economy = account(ctx.state, command.power)
     data = economy_of(ctx.state).powers[command.power]
-    require_power_phase(ctx.state, command.power, ("Build",), "building", "A-59 [004]")
+    require_power_phase(ctx.state, command.power, *ph.BUILD.args)
     year = year_of(ctx.state)
     counters: dict[str, int] = {"turn.build_brp": 0}
-    steps: list[Step] = []
+    steps: list[Step] = pool.check_counters(  # G-02, J-70, K-44: the counters named fit the pool
+        ctx.state,
+        power=command.power,
+        category=command.category,
+        factors=command.factors,
+        year=year,
+        counters=command.counters,
+    )
+    steps += economy_builds.build_site(ctx.state, command.power, command.category, command.site)  # G-45
     if command.fleets:
         if command.category != "naval" or command.factors < 9 * command.fleets:
             raise IllegalOrderError("9-factor fleets are naval builds of 9 factors each")
@@ -148,6 +160,8 @@ def build_units(command: tr.BuildUnits, ctx: Context[ReichState]) -> Decision:
     units = f" ({', '.join(command.units)})" if command.units else ""
     kind = swf.KINDS.get(command.category)
     added = [] if kind is None else swf.changed(economy, kind, command.factors, "built")
+    returned = back_in_roster(ctx.state, economy.side, command.units)
+    steps += [Step(text=f"force roster: {unit.unit_id} full again", rule="G-40 [004]") for unit in returned]
     return Decision(
         Ruling(
             summary=f"{command.power} builds {command.factors} {command.category} factors{units} for {cost} BRPs",
@@ -162,6 +176,7 @@ def build_units(command: tr.BuildUnits, ctx: Context[ReichState]) -> Decision:
                 counters=counters,
             ),
             *added,
+            *returned,
         ],
     )
 
@@ -170,14 +185,16 @@ def build_airbase(command: tr.BuildAirbase, ctx: Context[ReichState]) -> Decisio
     """G-40, G-45 [004]: 2 BRPs, at most 3 per power."""
     economy = account(ctx.state, command.power)
     data = economy_of(ctx.state)
-    require_power_phase(ctx.state, command.power, ("Build",), "building airbases", "A-59 [004]")
+    require_power_phase(ctx.state, command.power, *ph.BUILD_AIRBASE.args)
     if economy.counts.get("airbases", 0) >= data.max_airbases:
         raise IllegalOrderError(
             f"{command.power} already has {data.max_airbases} airbases, the most allowed (G-45 [004])"
         )
+    sited = economy_builds.airbase_site(ctx.state, command.power, command.site)  # G-45
     cost = data.airbase_cost
     _charge(ctx, economy, cost, "an airbase")
     steps = [
+        *sited,
         Step(text=f"airbase at {command.site}: {cost}", rule="G-40 [004]"),
         _within_half(ctx, economy, cost, is_build=True),
     ]
@@ -218,11 +235,11 @@ def recover(command: tr.RecoverUnit, ctx: Context[ReichState]) -> Decision:
         )
     cost = eco.recovery_cost(command.unit_type, command.strength)
     _charge(ctx, economy, cost, f"recovering {command.unit}")
+    returned = back_in_roster(ctx.state, economy.side, [command.unit])
+    steps = [Step(text=f"{command.unit_type} strength {command.strength}: {cost}", rule="G-51 [004]")]
+    steps += [Step(text=f"force roster: {unit.unit_id} full again", rule="G-50 [004]") for unit in returned]
     return Decision(
-        Ruling(
-            summary=f"{command.power} recovers {command.unit} for {cost} BRPs",
-            steps=[Step(text=f"{command.unit_type} strength {command.strength}: {cost}", rule="G-51 [004]")],
-        ),
+        Ruling(summary=f"{command.power} recovers {command.unit} for {cost} BRPs", steps=steps),
         [
             ec.BrpCharged(
                 power=command.power,
@@ -230,7 +247,8 @@ def recover(command: tr.RecoverUnit, ctx: Context[ReichState]) -> Decision:
                 category="replacement",
                 detail=f"recovery of {command.unit}",
                 counters={"player.recoveries": 1},
-            )
+            ),
+            *returned,
         ],
     )
 
@@ -238,7 +256,7 @@ def recover(command: tr.RecoverUnit, ctx: Context[ReichState]) -> Decision:
 def repair(command: tr.StartNavalRepair, ctx: Context[ReichState]) -> Decision:
     """G-44 [004]: 3 BRPs per factor; one repair a turn and not in a turn a fleet is bought."""
     economy = account(ctx.state, command.power)
-    require_power_phase(ctx.state, command.power, ("Build",), "starting naval repairs", "G-44 [004]")
+    require_power_phase(ctx.state, command.power, *ph.NAVAL_REPAIR.args)
     if economy.turn_counters.get("repairs", 0):
         raise IllegalOrderError(f"{command.power} has already started a repair this turn (G-44 [004])")
     if economy.turn_counters.get("fleets", 0):
@@ -269,7 +287,7 @@ def repair(command: tr.StartNavalRepair, ctx: Context[ReichState]) -> Decision:
 def redeploy(command: tr.RecordRedeployments, ctx: Context[ReichState]) -> Decision:
     """G-53 [004]: SRs per power per turn; lend lease grants count as SRs too."""
     economy = account(ctx.state, command.power)
-    require_power_phase(ctx.state, command.power, ("Strategic Redeployment",), "strategic redeployment", "A-59 [004]")
+    require_power_phase(ctx.state, command.power, *ph.REDEPLOYMENT.args)
     limit = economy_of(ctx.state).powers[command.power].sr_limit
     used = economy.turn_counters.get("sr", 0)
     if used + command.count > limit:
@@ -297,7 +315,7 @@ def sw_hits(command: tr.RecordStrategicWarfareHits, ctx: Context[ReichState]) ->
     weapon hits only the economies it attacks (U-boats the UK or USA, bombers Germany)."""
     economy = account(ctx.state, command.power)
     calendar = ctx.state.table.calendar
-    if calendar.phase != "Strategic Warfare":
+    if not ph.SW_HITS.allows(ctx.state):
         raise IllegalOrderError(
             "strategic-warfare hits are recorded in a Strategic Warfare phase; it is now "
             f"{ctx.state.table.calendar.phase}"
@@ -357,94 +375,14 @@ def sw_hits(command: tr.RecordStrategicWarfareHits, ctx: Context[ReichState]) ->
     )
 
 
-def _held_once(command: tr.RecordConquest, state: ReichState) -> None:
-    """G-30, G-32 [004]: a conquest is recorded once and pays once; taking a territory someone
-    else holds is a second conquest, which names the first conqueror (``from_power``)."""
-    holder = next((p for p, e in state.brp_economies.items() if command.territory in e.conquests_held), None)
-    if holder == command.power:
-        since = state.brp_economies[holder].conquests_held[command.territory]
-        raise IllegalOrderError(
-            f"{command.power} already holds {command.territory} (recorded at entry #{since}); a conquest is "
-            "recorded once and pays once (G-30 [004])"
-        )
-    if command.from_power is None and holder is not None:
-        raise IllegalOrderError(
-            f"{command.territory} is held by {holder} (recorded at entry #"
-            f"{state.brp_economies[holder].conquests_held[command.territory]}); taking it is a second conquest: "
-            f"name from_power={holder} (G-32 [004])"
-        )
-    if command.from_power is not None and holder != command.from_power:
-        raise IllegalOrderError(
-            f"{command.from_power} does not hold {command.territory}"
-            + (f" ({holder} does)" if holder else " (no conquest of it is recorded)")
-            + "; a second conquest is taken from the power that holds it (G-32 [004])"
-        )
-
-
-def _spelled(command: tr.RecordConquest, data: Economy) -> tr.RecordConquest:
-    """The territory as the scenario spells it: a scenario alias ('Holland'), or the name in another
-    case when no value is given (with a value, a name the table lacks is the referee's own)."""
-    if command.territory in data.territories:
-        return command
-    names = wars.country_names(data, command.territory)
-    if names is None:
-        return command
-    if len(names) > 1:
-        raise IllegalOrderError(
-            f"{command.territory} names {' and '.join(names)}: record the conquest of each (G-31 [004])"
-        )
-    if command.value is not None and names[0].casefold() == " ".join(command.territory.split()).casefold():
-        return command
-    return command.model_copy(update={"territory": names[0]})
-
-
-def conquest(command: tr.RecordConquest, ctx: Context[ReichState]) -> Decision:
-    """G-30..G-33, G-35, G-36 [004]: conquests and minor allies join the base at the next year
-    start, each once; the conquest of a major power's homeland takes it out of play (Vichy)."""
-    account(ctx.state, command.power)
-    data = economy_of(ctx.state)
-    territories = data.territories
-    command = _spelled(command, data)
-    _held_once(command, ctx.state)
-    if command.value is None and command.territory not in territories:
-        raise IllegalOrderError(
-            f"{command.territory!r} has no BRP value in the text; give one (known: {', '.join(territories)})"
-        )
-    value = territories[command.territory] if command.value is None else command.value
-    events: list[ev.DomainEvent] = [ec.ConquestRecorded(power=command.power, territory=command.territory, value=value)]
-    steps = [Step(text=f"{command.territory}: +{value} at the next year start", rule="G-30, G-36 [004]")]
-    if command.value is None and command.territory in data.provisional:
-        steps.append(
-            Step(
-                text=f"{command.territory}: a provisional value, the scenario's (the text gives none; "
-                "RecordConquest may give the club's)",
-                rule="K-45",
-            )
-        )
-    if command.from_power:
-        previous = account(ctx.state, command.from_power)
-        pending = command.territory in previous.conquests_pending
-        loss = 0 if pending else value
-        events.insert(0, ec.ConquestLost(power=command.from_power, territory=command.territory, base_loss=loss))
-        events[-1] = ec.ConquestRecorded(power=command.power, territory=command.territory, value=0)
-        steps = [
-            Step(
-                text=f"second conquest: {command.from_power} loses {loss} from its base; {command.power} gains nothing",
-                rule="G-32 [004]",
-            )
-        ]
-    for left in wars.leaves_with(ctx.state, data, command.territory, command.power):
-        events.append(left)
-        steps.append(Step(text=f"{left.power} leaves play: no year start, no BRPs", rule="G-35 [004]"))
-    return Decision(Ruling(summary=f"{command.power} conquers {command.territory}", steps=steps), events)
-
-
 def city_loss(command: tr.RecordCityLoss, ctx: Context[ReichState]) -> Decision:
     """G-90..G-92 [004]: a city taken costs its value once; air hits up to the value once a year."""
     economy = account(ctx.state, command.power)
     if command.power == "USSR":
         raise IllegalOrderError("USSR cities are counted against its base at the year start (G-80 [004]), not here")
-    value = eco.city_value(list(command.city_types))
+    names = (command.power, command.city)
+    icons, charted = (list(command.city_types), []) if command.city_types else city_icons(ctx.state, *names)
+    value = eco.city_value(icons)
     if command.cause == "captured":
         if command.city in economy.cities_lost:
             raise IllegalOrderError(f"{command.city} was already lost once; the loss is never repeated (G-90 [004])")
@@ -457,7 +395,7 @@ def city_loss(command: tr.RecordCityLoss, ctx: Context[ReichState]) -> Decision:
     return Decision(
         Ruling(
             summary=f"{command.power} loses {amount} BRPs ({command.city})",
-            steps=[Step(text=text, rule="G-90..G-92 [004]")],
+            steps=[*charted, Step(text=text, rule="G-90..G-92 [004]")],
         ),
         [ec.CityLossRecorded(power=command.power, city=command.city, amount=amount, cause=command.cause)],
     )
@@ -487,7 +425,7 @@ ECONOMY_HANDLERS: dict[type[Any], Any] = {
     tr.StartNavalRepair: repair,
     tr.RecordRedeployments: redeploy,
     tr.RecordStrategicWarfareHits: sw_hits,
-    tr.RecordConquest: conquest,
+    tr.RecordConquest: record_conquest,
     tr.RecordCityLoss: city_loss,
     tr.RecordMurmanskHits: lend_lease.intercept,
     tr.RecordSurrender: wars.record_surrender,

@@ -10,6 +10,7 @@ from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
 from referee.common.isolation import conditions, roll_attrition
 from referee.common.ruling import Ruling
+from referee.third_reich import command_phases as ph
 from referee.third_reich import isolation as reich_isolation
 from referee.third_reich.state import ReichState
 
@@ -18,11 +19,7 @@ def resolve_attrition(command: c.ResolveIsolationAttrition, ctx: Context[ReichSt
     """H-40, H-41 [004]: every unit in the hex is eliminated on a modified 7 or less."""
     roll = roll_attrition(command, ctx)
     calendar = ctx.state.table.calendar
-    if calendar.player != command.side or calendar.phase != "Supply and Isolation":
-        raise IllegalOrderError(
-            f"isolation attrition happens in the {command.side} Supply and Isolation phase (H-40 [004]); "
-            f"it is now the {calendar.player or ''} {calendar.phase} phase of {calendar.label}".replace("  ", " ")
-        )
+    ph.ISOLATION.require(ctx.state, command.side)
     if command.winter:
         raise IllegalOrderError(
             "Third Reich isolation attrition counts the weather of the hex's region, not a winter flag (H-41)"

@@ -1,5 +1,8 @@
 """Lend lease by route (seed 004, RULES.md G-55..G-60, G-70, J-58, J-67).
 
+Under option lend_lease_placement=movement_phase (J-67) the northern routes are placed in the
+Spring movement phase instead of at the year start (`referee.third_reich.lend_lease_placement`).
+
 Each route keeps its own shipment: what its giver sent, what the Murmansk box took of it and
 the timetable it arrives on (`BrpEconomy.lend_lease_by_route` of the receiver). Germany to Italy
 and the USA to the UK arrive at once; the northern routes to the USSR (the UK's and the USA's)
@@ -23,6 +26,7 @@ from referee.third_reich import economy_events as ec
 from referee.third_reich import murmansk
 from referee.third_reich.context import account, economy_of
 from referee.third_reich.data import Economy, LendLeaseRoute
+from referee.third_reich.lend_lease_placement import refuse_at_year_start
 from referee.third_reich.state import BrpEconomy, LendLeaseShipment, ReichState
 from referee.third_reich.wars import war_conditions
 
@@ -104,6 +108,7 @@ def grants(
         if grant.amount == 0:
             steps.append(Step(text=f"{grant.route}: nothing sent", rule=route.rule))
             continue
+        refuse_at_year_start(state, grant.route, route)
         if grant.amount not in route.amounts:
             raise IllegalOrderError(
                 f"{grant.route} lend lease is exactly {_amounts(route)}, not {grant.amount} ({route.rule})"

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from referee.common.options import Choices, Sources
 from referee.third_reich import air_naval
+from referee.third_reich.conquest_rules import RM_PACT_VALUE, VICHY_VALUES
+from referee.third_reich.force_pools import UK_TANK_CORPS
+from referee.third_reich.lend_lease_placement import LEND_LEASE_PLACEMENT
 from referee.third_reich.wars import ALLIES_DRAWN_IN
 
 OPTIONS: Choices = {
@@ -17,6 +20,10 @@ OPTIONS: Choices = {
     "half_unit_infantry": ("strength_1_to_3", "one_factor"),  # H-11: what "1-3 infantry" names
     **air_naval.OPTIONS,  # J-59, J-64, J-66, J-69 and H-23: air and naval operations
     "allies_drawn_in": ALLIES_DRAWN_IN,  # G-34: whom a declaration on a major power brings in
+    "uk_tank_corps": UK_TANK_CORPS,  # J-70: when the UK's 4-5 tank corps join its force pool
+    "rm_pact_value": RM_PACT_VALUE,  # J-57: the Ribbentrop-Molotov annexations
+    "vichy_values": VICHY_VALUES,  # J-60: what the rest of metropolitan France is worth
+    "lend_lease_placement": LEND_LEASE_PLACEMENT,  # J-67: when northern lend lease is committed
 }
 
 LEGACY_DEFAULTS = {"sw_start": "spring_1940"}
@@ -33,5 +40,9 @@ SOURCES: Sources = {
     "half_unit_infantry": "H-11 [004] (not in section J: RULES.md reads strength 1-3)",
     **air_naval.SOURCES,
     "allies_drawn_in": "G-34 [004] (not in section J: the text names no alliance, K-45)",
+    "uk_tank_corps": "J-70, G-02, K-44 [004] (read off the pinned force pool chart)",
+    "rm_pact_value": "J-57, G-30, G-36, G-80 [004]",
+    "vichy_values": "J-60, G-35, G-36 [004]",
+    "lend_lease_placement": "J-67, G-56, G-58 [004]",
 }
 """The contradiction (RULES.md section J) and rule each option settles."""

@@ -33,6 +33,15 @@ def _swaps_as_stated(event: dict[str, Any]) -> dict[str, Any] | None:
     return event
 
 
+def _without_roster_changes(event: dict[str, Any]) -> dict[str, Any] | None:
+    return None if event.get("type") == "UnitStatusChanged" else event
+
+
+_BACK_IN_ROSTER = (
+    "a registered unit recovered by a replacement or built again is now full in the force roster at once "
+    "(issue 28); entries recorded before left it eliminated there"
+)
+
 _ARRIVALS = (
     "lend lease now arrives route by route, each on its own timetable (G-56, G-59, J-58); entries recorded "
     "before gave one amount for all routes"
@@ -64,6 +73,8 @@ RULE_CHANGES = (
         "a unit saved from attrition by a replacement now pays the cost its type and factors give (G-40, H-13) "
         "when none is stated; entries recorded before paid the cost stated, 0 when none was",
     ),
+    RuleChange("RecoverUnit", _without_roster_changes, _BACK_IN_ROSTER),
+    RuleChange("BuildUnits", _without_roster_changes, _BACK_IN_ROSTER),
     RuleChange("AdvancePhase", _lend_lease_as_one_amount, _ARRIVALS),
     RuleChange("AdvancePlayerTurn", _lend_lease_as_one_amount, _ARRIVALS),
     RuleChange("AdvanceGameTurn", _lend_lease_as_one_amount, _ARRIVALS),

@@ -6,6 +6,9 @@
 - Lend lease in transit arrives route by route, as option murmansk_timing says (G-56, G-59, J-58;
   referee.third_reich.lend_lease).
 - A power that left play (G-35) saves nothing and starts no turn.
+- Paris held by the Axis at the end of a game turn forms Vichy (G-35, referee.third_reich.conquest_vichy);
+  the Axis minors not activated join Germany when Summer I 1941 begins (A-67,
+  referee.third_reich.minor_allies).
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ from referee.common.calendar import third_reich_season
 from referee.common.ruling import Step
 from referee.common.state import CalendarPosition
 from referee.third_reich import economy_events as ec
+from referee.third_reich.conquest_vichy import vichy_forms
 from referee.third_reich.lend_lease import arrivals
+from referee.third_reich.minor_allies import join_by_the_latest
 from referee.third_reich.state import ReichState
 
 
@@ -26,10 +31,15 @@ def advance_effects(
     if "economy" not in state.identity.tables:
         return [], []
     events, steps = arrivals(state, before, after)
+    for effect in (vichy_forms, join_by_the_latest):  # G-35 at the turn's end, then A-67 as the next begins
+        more, said = effect(state, before, after)
+        events += more
+        steps += said
+    leaving = {event.power for event in events if isinstance(event, ec.PowerLeftPlay)}
     new_turn = after.turn != before.turn
     if new_turn and third_reich_season(before.turn)[0] == "Winter":
         for economy in state.brp_economies.values():
-            if economy.in_play:
+            if economy.in_play and economy.power not in leaving:
                 events.append(ec.BrpSavedAtYearEnd(power=economy.power, saved=economy.total))
                 steps.append(
                     Step(
@@ -39,6 +49,6 @@ def advance_effects(
                 )
     if new_turn or after.player_index != before.player_index:
         for economy in state.brp_economies.values():
-            if economy.in_play:
+            if economy.in_play and economy.power not in leaving:
                 events.append(ec.BrpTurnStarted(power=economy.power, new_game_turn=new_turn, total=economy.total))
     return events, steps

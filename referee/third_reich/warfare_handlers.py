@@ -16,6 +16,7 @@ from referee.common.errors import IllegalOrderError
 from referee.common.options import option
 from referee.common.pinned import pinned_chart
 from referee.common.ruling import Ruling, Step
+from referee.third_reich import command_phases as ph
 from referee.third_reich import commands as tr
 from referee.third_reich import murmansk_sealed as ms
 from referee.third_reich import warfare as sw
@@ -50,7 +51,7 @@ def _check(command: ResolveStrategicWarfare, state: ReichState) -> bool:
     calendar = state.table.calendar
     side = account(state, ATTACKING_POWER[command.attacker]).side
     weapon = sw.WEAPONS[command.attacker]["name"]
-    if calendar.phase != "Strategic Warfare" or calendar.player != side:
+    if not ph.STRATEGIC_WARFARE.allows(state, side):
         raise IllegalOrderError(
             f"{weapon} attack in the {side} Strategic Warfare phase (G-61 [004]); "
             f"it is now the {calendar.player or ''} {calendar.phase} phase of {calendar.label}".replace("  ", " ")

@@ -7,6 +7,7 @@ from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
 from referee.common.options import option
 from referee.common.ruling import Ruling, Step
+from referee.third_reich import command_phases as ph
 from referee.third_reich import commands as tr
 from referee.third_reich import economy as eco
 from referee.third_reich import economy_events as ec
@@ -14,6 +15,7 @@ from referee.third_reich import lend_lease
 from referee.third_reich import sw_forces as swf
 from referee.third_reich.context import account, economy_of, year_of
 from referee.third_reich.state import BrpEconomy, ReichState
+from referee.third_reich.territory_supply import ussr_fights_on
 
 
 def _kind(turn: int, year: int) -> str:
@@ -55,7 +57,7 @@ def perform(command: tr.PerformYearStart, ctx: Context[ReichState]) -> Decision:
     economy = account(state, command.power)
     data = economy_of(state)
     calendar = state.table.calendar
-    if calendar.phase != "Year Start":
+    if calendar.phase not in ph.YEAR_START.phases:
         raise IllegalOrderError(
             "the year start belongs to the Year Start phase of a Spring turn (A-53 [004]); it is now "
             f"{calendar.label}, {calendar.phase}"
@@ -88,6 +90,9 @@ def perform(command: tr.PerformYearStart, ctx: Context[ReichState]) -> Decision:
         kind=kind,
     )
     steps = [*entry_steps, *result.steps, *steps_extra]
+    fights_on = ussr_fights_on(command.power, result.new_base)
+    if fights_on is not None:
+        steps.append(fights_on)
     if deducted != [str(year - 1)] and deducted:
         steps.append(
             Step(text=f"hits deducted now: those of {', '.join(deducted)} (not deducted before)", rule="G-61, J-61")

@@ -848,7 +848,7 @@ def _check_header(text: str | None, problems: list[str]) -> dict[str, Any] | Non
     if not isinstance(header, dict):
         problems.append("line 1 (header): not a JSON object")
         return None
-    missing, extra = sorted(HEADER_KEYS - header.keys()), sorted(header.keys() - HEADER_KEYS)
+    missing, extra = sorted(HEADER_KEYS - header.keys()), sorted(header.keys() - HEADER_KEYS - {"exporter"})
     if missing:
         problems.append(f"line 1 (header): missing key(s) {', '.join(missing)}")
     if extra:
@@ -861,6 +861,7 @@ def _check_header(text: str | None, problems: list[str]) -> dict[str, Any] | Non
         "entries": ("an integer, 1 or more", lambda v: _is_int(v) and v >= 1),
         # ASSUMED: head_hash has an entry hash's form (64 lowercase hex digits).
         "head_hash": ("64 lowercase hex digits", _is_hex64),
+        "exporter": ("a string of 1 to 200 characters", lambda v: isinstance(v, str) and 0 < len(v) <= 200),
     }
     for key, (wanted, check) in checks.items():
         if key in header and not check(header[key]):

@@ -169,6 +169,11 @@ DICE_COMMANDS = (
     "ResolveCounterAir",
     "ResolveInterception",
     "ResolveAirDrop",
+    "TriageAirGroup",
+    "ResolveCityBombing",
+    "RollWeather",
+    "RollFrenchColonies",
+    "ResolveSuccess",
 )
 """Every command that takes "digital" for its dice, each classified here."""
 

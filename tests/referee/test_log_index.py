@@ -109,6 +109,30 @@ def test_entries_after_the_index_are_read_from_the_store(
         assert pages.log_index.index.reflects() == Reflects(campaign.campaign_id, head, campaign.entry(head)["hash"])
 
 
+def test_a_text_of_one_or_two_characters_finds_the_newest_matches(
+    campaign: RefereeService, texts: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No trigram looks up 'a' or 'ge': the index's kept texts are read newest first, up to
+    `NEWEST` matches (`NewestMatches`: not all of them), then every entry after the index (the
+    first search reads them from the store and adds them to it)."""
+    monkeypatch.setattr(log_pages, "NEWEST", 12)
+    pages = indexed(campaign, tmp_path / "index.sqlite", upto=280)
+    assert pages.log_index is not None
+    for text in ("a", "ge", "→", "ze", "q", "§"):
+        reflects = pages.log_index.index.reflects()
+        assert reflects is not None
+        truth = [index for index, held in enumerate(texts) if text in held]
+        found = pages.search(text)
+        indexed_ = [index for index in truth if index < reflects.last]
+        assert list(found) == indexed_[-12:] + [index for index in truth if index >= reflects.last], text
+        assert isinstance(found, log_pages.NewestMatches) == (len(indexed_) > 12), text
+    first = pages.search("a")
+    assert (
+        isinstance(first, log_pages.NewestMatches) and list(first) == [i for i, t in enumerate(texts) if "a" in t][-12:]
+    )
+    assert pages.search("§") == []  # held by no entry: every kept text read
+
+
 def test_an_index_that_does_not_stand_on_the_chain_is_never_used(
     campaign: RefereeService, texts: list[str], tmp_path: Path
 ) -> None:

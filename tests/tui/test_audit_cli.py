@@ -18,7 +18,8 @@ from referee.service import RefereeService
 from tui.cli import main
 
 EXPORTS = Path(__file__).resolve().parents[1] / "data" / "exports"
-GOLDEN = ["europa-barbarossa-0.1.0", "europa-branch-0.1.0", "reich-1939-0.1.0", "reich-1941-0.3.0"]
+GOLDEN = sorted(path.name.removesuffix(".jsonl") for path in EXPORTS.glob("*.jsonl"))
+"""Every golden campaign, those of later releases too (docs/architecture.md: each audits clean)."""
 
 
 def audited(store: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[int, dict[str, Any]]:

@@ -88,7 +88,11 @@ async def filtered(pilot: Pilot[Any], log: LogScreen, text: str) -> list[int]:
     return [int(log.table.get_row_at(index)[0]) for index in range(log.table.row_count)]
 
 
-async def test_the_filter_shows_what_reading_the_record_shows(campaign: str, drawn: list[dict[str, Any]]) -> None:
+async def test_the_filter_shows_what_reading_the_record_shows(
+    campaign: str, drawn: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """... and a text of one or two characters held by more entries than the log shows for it
+    (`log_pages.NEWEST`) shows the newest of them, the count line saying so."""
     index = TextIndex(Path(campaign + ".log-index.sqlite"))
     app: TurnledgerApp = make_app(campaign)
     async with app.run_test(size=(140, 45)) as pilot:
@@ -100,6 +104,11 @@ async def test_the_filter_shows_what_reading_the_record_shows(campaign: str, dra
             assert all(text in search_text(row) for row in drawn)
             reflects = index.reflects()
             assert reflects is not None and reflects.last == app.head == 291  # built by the first search
+        monkeypatch.setattr(log_pages, "NEWEST", 10)
+        assert await filtered(pilot, log, "a") == truth(campaign, "a")[-10:]
+        assert str(log.query_one("#count", Static).content).startswith(
+            "the newest 10 entries holding 'a' (a third character searches them all)"
+        )
         app.record({"kind": "Annotate", "entry": 3, "text": "declares war again"})
         await settle(pilot)
         assert await filtered(pilot, log, "declares war") == truth(campaign, "declares war")

@@ -47,6 +47,10 @@ async def test_a_file_that_does_not_exist_opens_the_form_and_its_choices_are_pin
             "escort_rule",
             "beachhead_removal",
             "allies_drawn_in",
+            "uk_tank_corps",
+            "rm_pact_value",
+            "vichy_values",
+            "lend_lease_placement",
         ]
         option_select(form, "us_growth").value = "60"
         await pilot.pause()

@@ -26,12 +26,14 @@ from pydantic import BaseModel
 from textual.widgets import Input, Select, Static
 
 from referee.batch import CommandFile, apply_lines
+from referee.commands import CreateCampaign
 from referee.common.errors import RulesError
 from referee.common.names import CLOSED_FIELDS, NAME_FIELDS, OPEN_NAMES, field_choices
 from referee.games import commands_of, game_named
 from referee.schema import _example
 from referee.service import RefereeService
 from tests.conftest import MakeService
+from tests.referee.third_reich.test_economy_service import at
 from tui.app import make_app
 from tui.cli_read import cmd_preview
 from tui.dialogs.command_form import CommandForm
@@ -192,3 +194,48 @@ async def test_the_console_forms_read_names_and_choices_as_apply_does(tmp_path: 
         assert app.service.entry(3)["ruling"]["summary"] == "Ivan plays Soviet"
         credit = {"kind": "CreditSupplyPoints", "side": "axis", "amount": 3, "reason": "found"}
         assert app._preview(credit).startswith("[b]Axis SP pool 100 → 103[/b]")
+
+
+def test_a_table_forms_hint_reads_names_and_choices_as_parse_does(tmp_path: Path) -> None:
+    """What a table form shows before the dice (`form_hint`) read the fields as typed: 'Eastern',
+    'Clear' or 'Armor' refused by the hint that `apply` and `preview` accept. It now goes through
+    the same reader: any case reads alike, a misspelling is refused with the nearest word."""
+    service = RefereeService.create(
+        str(tmp_path / "hint.db"), CreateCampaign(scenario="revised-third-reich/campaign-1939", name="hint")
+    )
+    at(service, "Fall 1939", "Axis", "Options")
+    service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "offensive"})
+    service.execute_json({"kind": "DeclareWar", "power": "Germany", "target": "Poland", "target_kind": "minor"})
+    at(service, "Fall 1939", "Axis", "Combat")
+    combat = {
+        "kind": "ResolveLandCombat",
+        "power": "Germany",
+        "front": "eastern",
+        "defender": "Western Allies",
+        "hex": "Warsaw",
+        "region": "Eastern Europe",
+        "terrain": "clear",
+        "attackers": [{"unit": "XXIV pz", "strength": 4, "type": "armor"}],
+        "defenders": [{"unit": "Pol 1", "strength": 2}],
+        "rolled_by": "Karl",
+    }
+    spelled = service.form_hint("combat", combat)
+    assert spelled.startswith("[b]")
+    typed = {
+        **combat,
+        "power": "GERMANY",
+        "front": "Eastern",
+        "defender": "western allies",
+        "region": "eastern europe",
+        "terrain": "Clear",
+        "attackers": [{"unit": "XXIV pz", "strength": 4, "type": "Armor"}],
+    }
+    assert service.form_hint("combat", typed) == spelled
+    with pytest.raises(
+        RulesError, match=r"defender: 'Westren Allies' is not a side .*\(did you mean Western Allies\?\)"
+    ):
+        service.form_hint("combat", {**typed, "defender": "Westren Allies"})
+    with pytest.raises(
+        RulesError, match=r"terrain: 'Clera' is not one of clear, swamp, mountain \(did you mean clear\?\)"
+    ):
+        service.form_hint("combat", {**typed, "terrain": "Clera"})

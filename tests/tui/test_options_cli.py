@@ -47,6 +47,10 @@ def test_options_of_a_new_third_reich_campaign(capsys: pytest.CaptureFixture[str
         "escort_rule",
         "beachhead_removal",
         "allies_drawn_in",
+        "uk_tank_corps",
+        "rm_pact_value",
+        "vichy_values",
+        "lend_lease_placement",
     }
     assert rows["us_growth"]["readings"] == ["70", "60"] and rows["us_growth"]["chosen"] is None
 

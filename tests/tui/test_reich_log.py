@@ -31,14 +31,16 @@ def test_germany_base_and_total_after_three_years(campaign: str, capsys: pytest.
     germany = state_json(capsys, campaign)["brp_economies"]["Germany"]
     # Spring 1940 (special): base 150 + Poland 20 = 170; total 126 left + 40% of 170 (68) = 194.
     # Spring 1941: 170 + Denmark 5 + Norway 5 + France 25 + growth 60% of 118 saved (70) − 10 bomber hits = 265.
-    # Spring 1942: 265 + Yugoslavia 15 + Greece 10 + growth 60% of 175 saved (105) − 7 bomber hits = 388.
-    assert (germany["base"], germany["total"]) == (388, 388)
+    # Spring 1942: 265 + Yugoslavia 15 + Greece 10 + growth 60% of 175 saved (105) − 7 bomber hits = 388,
+    # + the Axis minors, who joined Germany in Summer I 1941 (A-67): Hungary 10 + Romania 15 + Bulgaria 5
+    # + Finland 5 = 423.
+    assert (germany["base"], germany["total"]) == (423, 423)
     # Cumulative bomber hits 4 + 6 + 7 = 17 crossed 15 in 1941: one 5-4 became 5 interceptors,
-    # counted against 1942's interceptor limit (38 − 15).
+    # counted against 1942's interceptor limit (42 − 15).
     assert germany["force_pool_changes"] == [
         "5-4 air fleet → 5 interceptor factors (bomber hits reached a multiple of 15)"
     ]
-    assert germany["sw_limits"] == {"submarines": 38, "interceptors": 23}
+    assert germany["sw_limits"] == {"submarines": 42, "interceptors": 27}
 
 
 def test_uk_base_and_total_after_three_years(campaign: str, capsys: pytest.CaptureFixture[str]) -> None:

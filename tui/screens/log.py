@@ -14,7 +14,7 @@ from textual.worker import get_current_worker
 
 from referee.common.errors import REFUSALS
 from referee.common.log_index import LogIndex
-from referee.common.log_pages import UNREADABLE, LogPages, search_text
+from referee.common.log_pages import UNREADABLE, LogPages, NewestMatches, search_text
 from tui.row_table import SAMPLE, Column, RowTable
 from tui.screens.listing import ListingScreen, Picked
 
@@ -248,7 +248,12 @@ class LogScreen(ListingScreen):
         self.call_later(self.refilter, self.table.cursor_row)
 
     def counts(self) -> str:
-        return self._noted(f"{len(self.matching):,} entries match · Enter opens · / filter · Escape back")
+        shown = len(self.matching)
+        if isinstance(getattr(self.matching, "indices", None), NewestMatches):  # a text of one or two characters
+            what = f"the newest {shown:,} entries holding {self.searching!r} (a third character searches them all)"
+        else:
+            what = f"{shown:,} entries match"
+        return self._noted(f"{what} · Enter opens · / filter · Escape back")
 
     def _noted(self, line: str) -> str:
         return f"{line} · {self.indexing}" if self.indexing else line

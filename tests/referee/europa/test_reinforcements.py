@@ -58,10 +58,10 @@ def test_F25_K11_the_westwall_restoration_takes_the_axis_resource_point_reinforc
         service.execute_json({"kind": "AdvanceGameTurn"})
         second = service.execute_json({"kind": "ReceiveReinforcements", "side": "Axis"})
         assert ruhr(service) == 6 and "1 Resource Points forfeited" in second["ruling"]["summary"]
+        assert service.state().table.facts["withdrawn:116pz"].value == "yes"
         texts = [step["text"] for step in second["ruling"]["steps"]]
         assert (
-            "116th Panzer Division (116pz) is withdrawn: take it off the map (the roster keeps no withdrawn status)"
-            in texts
+            "116th Panzer Division (116pz) is withdrawn: take it off the map (marked withdrawn in the roster)" in texts
         )
         service.execute_json({"kind": "AdvanceGameTurn"})
         infantry = service.state().replacement_tracks["Germany"].points["infantry"]

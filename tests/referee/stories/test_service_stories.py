@@ -46,6 +46,11 @@ def test_create_gives_entry_one_with_the_scenario_state(europa: RefereeService) 
         "chart:europa-rule-d",
         "chart:europa-winterization",
         "chart:europa-reinforcements",
+        "chart:europa-air-groups",
+        "chart:europa-airbase",
+        "chart:europa-factories",
+        "chart:europa-success",
+        "chart:europa-weather",
     }
 
 
