@@ -61,7 +61,7 @@ test-stress: gates postgres chromium
 	$(BIN)/python tests/stress.py --runs 3 -- $(BIN)/python -m pytest -q -n $(WORKERS) --dist worksteal
 
 ## mutation: mutmut over the pure rule modules (docs/mutation.md; minutes; not part of `make test`)
-## MUTANTS picks some, e.g. MUTANTS='referee.europa.odds.*'
+## MUTANTS picks some, e.g. MUTANTS='referee.europa.combat.odds.*'
 MUTANTS ?=
 mutation: $(VENV)/.installed-test
 	$(BIN)/python -m pip install --quiet "mutmut>=3.8,<4"

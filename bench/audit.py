@@ -22,11 +22,10 @@ sys.path.insert(0, str(_HERE.parent))
 
 import argparse
 import shutil
-import tempfile
 import time
 
-from bench.common import sibling
-from referee.audit import audit
+from bench.common import report, scratch_folder, sibling
+from referee.audit.report import audit
 from referee.service import RefereeService
 
 TARGETS = {"audit_vs_verify": ("<=", 3.0)}
@@ -37,8 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--entries", type=int, default=100_000, help="entries of the campaign built")
     parser.add_argument("--campaign", help="a campaign built before by bench/ledger.py, instead of building one")
     args = parser.parse_args(argv)
-    folder = Path(tempfile.mkdtemp(prefix="turnledger-audit-"))
-    try:
+    with scratch_folder("turnledger-audit-") as folder:
         path = str(folder / "campaign.db")
         if args.campaign:
             shutil.copyfile(args.campaign, path)
@@ -50,23 +48,18 @@ def main(argv: list[str] | None = None) -> int:
         verified = service.verify()
         verify_s = time.perf_counter() - started
         started = time.perf_counter()
-        report = audit(service)
+        audited = audit(service)
         audit_s = time.perf_counter() - started
         service.close()
-        assert verified.ok and report.ok, (verified.problems, report.differences[:3])
+        assert verified.ok and audited.ok, (verified.problems, audited.differences[:3])
         figures = {
-            "entries": report.entries,
-            "readjudicated": report.readjudicated,
+            "entries": audited.entries,
+            "readjudicated": audited.readjudicated,
             "verify_s": verify_s,
             "audit_s": audit_s,
             "audit_vs_verify": audit_s / verify_s,
         }
-        for name, (sign, target) in TARGETS.items():
-            met = figures[name] <= target
-            print(f"  {name:24} {figures[name]:8.2f}  target {sign} {target:<6} {'met' if met else 'MISSED'}")
-        print(" ".join(f"{k}={v if isinstance(v, int) else format(v, '.4g')}" for k, v in figures.items()))
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        report(figures, TARGETS)
     return 0
 
 

@@ -1,5 +1,6 @@
-"""What the bench scripts share: loading a sibling script as a module, and printing figures
-against their targets followed by the one ``name=value`` line.
+"""What the bench scripts share: loading a sibling script as a module, a scratch folder for the
+campaigns a run builds, and printing figures against their targets followed by the one
+``name=value`` line.
 
 A sibling is loaded by path, not imported by name: run as ``python bench/x.py``, this folder comes
 first on ``sys.path``, and bench/ledger.py would shadow the ``ledger`` package it measures.
@@ -8,6 +9,10 @@ first on ``sys.path``, and bench/ledger.py would shadow the ``ledger`` package i
 from __future__ import annotations
 
 import importlib.util
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 
@@ -30,6 +35,17 @@ def sibling(name: str) -> ModuleType:
     return _LOADED[name]
 
 
+@contextmanager
+def scratch_folder(prefix: str) -> Iterator[Path]:
+    """A new temporary folder for a run's campaigns and exports, removed with all it holds when the
+    run ends, however it ends (a run leaves nothing behind: its campaigns can take gigabytes)."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def met(value: float, sign: str, target: float) -> bool:
     """Whether ``value`` meets ``sign target``."""
     return value >= target if sign == ">=" else value <= target
@@ -46,14 +62,17 @@ def targets_block(figures: dict[str, float], targets: Targets) -> list[str]:
 
 
 def name_values(figures: dict[str, float], counts: tuple[str, ...] = ("entries", "large_entries", "units")) -> str:
-    """The machine-readable line: ``name=value`` pairs, counts as integers, the rest to 4 digits."""
+    """The machine-readable line: ``name=value`` pairs, counts (named, or whole numbers) as
+    integers, the rest to 4 digits."""
     return " ".join(
-        f"{name}={int(value) if name in counts else format(value, '.4g')}" for name, value in figures.items()
+        f"{name}={int(value) if name in counts or isinstance(value, int) else format(value, '.4g')}"
+        for name, value in figures.items()
     )
 
 
 def report(figures: dict[str, float], targets: Targets) -> None:
-    """Print the targets block, then the one ``name=value`` line."""
+    """Print the targets block, then the one ``name=value`` line: how every bench script ends, so
+    that a run's figures are read one way (tests/bench/bench_run.py, docs/PERFORMANCE.md)."""
     print("\ntargets:")
     for line in targets_block(figures, targets):
         print(line)

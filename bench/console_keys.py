@@ -43,13 +43,12 @@ import asyncio
 import os
 import shutil
 import statistics
-import tempfile
 import time
 from typing import Any
 
 from textual.widgets import Input
 
-from bench.common import sibling
+from bench.common import report, scratch_folder, sibling
 from ledger.output_file import LOG_INDEX_SUFFIX
 from referee.commands import CreateCampaign
 from referee.service import RefereeService
@@ -276,8 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     wanted = {key for key in args.only.split(",") if key}
     keys = [entry for entry in KEYS if not wanted or entry[2] in wanted]
-    folder = Path(tempfile.mkdtemp(prefix="turnledger-keys-"))
-    try:
+    with scratch_folder("turnledger-keys-") as folder:
         started = time.perf_counter()
         if args.campaign:
             realistic = str(folder / "realistic.db")
@@ -311,14 +309,7 @@ def main(argv: list[str] | None = None) -> int:
         if not wanted or FILTER in wanted:
             Path(realistic + LOG_INDEX_SUFFIX).unlink(missing_ok=True)  # built by the keys: its building is timed here
             figures |= filter_figures(realistic, args.repeats)
-        for name, (sign, target) in TARGETS.items():
-            if name not in figures:
-                continue
-            met = figures[name] <= target
-            print(f"  {name:24} {figures[name]:8.2f}  target {sign} {target:<6} {'met' if met else 'MISSED'}")
-        print(" ".join(f"{k}={v if isinstance(v, int) else format(v, '.4g')}" for k, v in figures.items()))
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        report(figures, TARGETS)
     return 0
 
 

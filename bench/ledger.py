@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from bench.common import report
 from ledger.exchange import export_jsonl, import_jsonl
 from ledger.store import LedgerStore
 from referee.commands import CreateCampaign
@@ -325,20 +326,6 @@ def run(entries: int, seed: int, repeats: int) -> dict[str, float]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def report(figures: dict[str, float]) -> None:
-    """The figures against their targets, then the one machine-readable line."""
-    print("\ntargets:")
-    for name, (op, target) in TARGETS.items():
-        value = figures[name]
-        met = value >= target if op == ">=" else value <= target
-        print(f"  {name:<22} {value:10.4f}  target {op} {target:<5}  {'met' if met else 'MISSED'}")
-    print(
-        " ".join(
-            f"{name}={int(value) if name == 'entries' else format(value, '.4g')}" for name, value in figures.items()
-        )
-    )
-
-
 def main(argv: list[str] | None = None) -> int:
     """Parse the options and run the benchmark."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -348,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.entries < 20:
         parser.error("--entries must be at least 20")
-    report(run(args.entries, args.seed, args.repeats))
+    report(run(args.entries, args.seed, args.repeats), TARGETS)
     return 0
 
 

@@ -38,7 +38,7 @@ import tempfile
 import time
 from typing import Any
 
-from bench.common import sibling
+from bench.common import report, scratch_folder, sibling
 from ledger.exchange import export_jsonl
 from ledger.store import LedgerStore
 from referee.service import RefereeService  # also registers the game folds the export reads
@@ -187,15 +187,6 @@ def build_campaign(folder: Path, name: str, entries: int) -> tuple[str, str]:
     return store, export
 
 
-def report(figures: dict[str, float]) -> None:
-    """The ratios against issue 17's target, then the one machine-readable line."""
-    print("\ntargets:")
-    for name, (sign, target) in TARGETS.items():
-        met = figures[name] <= target
-        print(f"  {name:22} {figures[name]:8.2f}  target {sign} {target:<5} {'met' if met else 'MISSED'}")
-    print(" ".join(f"{k}={v if isinstance(v, int) else format(v, '.4g')}" for k, v in figures.items()))
-
-
 def main(argv: list[str] | None = None) -> int:
     """Build the two campaigns in a temporary folder, measure, report."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -204,8 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.entries < 20 or args.scale < 1:
         parser.error("--entries must be at least 20 and --scale at least 1")
-    folder = Path(tempfile.mkdtemp(prefix="turnledger-memory-bench-"))
-    try:
+    with scratch_folder("turnledger-memory-bench-") as folder:
         started = time.perf_counter()
         large_n = args.entries * args.scale
         small = build_campaign(folder, "small", args.entries)
@@ -213,9 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"built {args.entries:,} and {large_n:,} entries in {time.perf_counter() - started:.0f} s")
         figures: dict[str, Any] = {"entries": entries_of(small[1]), "large_entries": entries_of(large[1])}
         figures.update(measure(*small, *large))
-        report(figures)
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        report(figures, TARGETS)
     return 0
 
 

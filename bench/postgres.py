@@ -13,7 +13,8 @@ and the server's own work, never a disk flush) and measures, each run in fresh d
   of a new campaign (median of the runs on each side); target <= 1.2.
 
 The commands are bench/ledger.py's mix. It also counts the SQL statements and the server round
-trips one append costs (libpq's protocol trace of the store's connections).
+trips one append costs (libpq's protocol trace of the store's connections, bench/pg_trace.py).
+The raw psycopg baselines are bench/pg_raw.py's; this script runs both sides and reports.
 
 Run: ``.venv/bin/python bench/postgres.py [--entries N] [--scale K] [--runs R] [--window W]``.
 The last line holds the figures as ``name=value`` pairs.
@@ -39,15 +40,15 @@ import shutil
 import statistics
 import tempfile
 import time
-from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import psycopg
-from psycopg import pq, sql
-from psycopg.rows import tuple_row
+from psycopg import sql
 
-from bench.common import sibling
+from bench.common import report, scratch_folder, sibling
+from bench.pg_raw import PairedInserts, raw_copy_rate, stored_rows
+from bench.pg_trace import protocol_trace
 from ledger.exchange import export_jsonl, import_jsonl
 from ledger.store import LedgerStore
 from ledger.trust import TRUST_DIR_VARIABLE
@@ -62,8 +63,6 @@ TARGETS = {
     "pg_append_last_vs_first": ("<=", 1.2),
 }
 SCENARIO = "revised-europa/barbarossa"
-ROW = "originator_id, originator_version, topic, state"
-"""The columns eventsourcing stores an entry in (its notification id is the table's own)."""
 
 
 @contextlib.contextmanager
@@ -135,78 +134,6 @@ def timed_appends(
     return timings
 
 
-class PairedInserts:
-    """A raw ``INSERT`` + ``COMMIT`` (psycopg, autocommit off, one transaction per row) of each row
-    the store has just written, timed right after its append: the two are compared at the same
-    moment, under the same load from the rest of the machine, with rows of the same bytes.
-
-    The same rows inserted back to back (`back_to_back`) cost several times less: a server that
-    had no pause between two commits answers faster than one that sat idle for an append.
-    """
-
-    def __init__(self, url: str, store: LedgerStore) -> None:
-        self.store = store
-        self.rows: list[tuple[Any, ...]] = []
-        self.timings: list[float] = []
-        self.conn = psycopg.connect(url)
-        _create_events_table(self.conn, "raw_events")
-        self.conn.commit()
-
-    def __call__(self, entry: dict[str, Any]) -> None:
-        number = entry["number"]
-        (row,) = self.store.stored_rows(gt=number - 1, lte=number)
-        self.rows.append((row.originator_id, row.originator_version, row.topic, row.state))
-        self.timings.append(self._insert("raw_events", self.rows[-1]))
-
-    def back_to_back(self) -> list[float]:
-        """Seconds of each of the same rows' ``INSERT`` + ``COMMIT``, one right after the other,
-        into a second table of the same shape."""
-        _create_events_table(self.conn, "raw_events_loop")
-        self.conn.commit()
-        return [self._insert("raw_events_loop", row) for row in self.rows]
-
-    def _insert(self, table: str, row: tuple[Any, ...]) -> float:
-        started = time.perf_counter()
-        self.conn.execute(f"INSERT INTO {table} ({ROW}) VALUES (%s, %s, %s, %s)", row)
-        self.conn.commit()
-        return time.perf_counter() - started
-
-    def close(self) -> None:
-        self.conn.close()
-
-
-def stored_rows(url: str) -> list[tuple[Any, ...]]:
-    """The store's entry rows, in order, exactly as eventsourcing wrote them."""
-    with LedgerStore(url) as store:
-        table = store.app.recorder.events_table_name
-    with psycopg.connect(url) as conn:
-        query = sql.SQL("SELECT {} FROM {} ORDER BY originator_version").format(sql.SQL(ROW), sql.Identifier(table))
-        return conn.execute(query).fetchall()
-
-
-def _create_events_table(conn: psycopg.Connection[Any], table: str) -> None:
-    """A table shaped as eventsourcing's PostgreSQL application recorder makes its events table
-    (its columns, primary key and notification-id index: what the raw rows pay for too)."""
-    conn.execute(
-        f"CREATE TABLE {table} (originator_id uuid NOT NULL, originator_version bigint NOT NULL, "
-        "topic text, state bytea, notification_id bigserial, PRIMARY KEY (originator_id, originator_version))"
-    )
-    conn.execute(f"CREATE UNIQUE INDEX {table}_notification_id_idx ON {table} (notification_id ASC)")
-
-
-def raw_copy_rate(url: str, rows: list[tuple[Any, ...]]) -> float:
-    """Rows per second of one raw ``COPY`` into a fresh table, from connecting to the commit (as
-    the import is timed from opening its new store to its last commit)."""
-    started = time.perf_counter()
-    with psycopg.connect(url) as conn:
-        _create_events_table(conn, "raw_events")
-        with conn.cursor() as cursor, cursor.copy(f"COPY raw_events ({ROW}) FROM STDIN") as copy:
-            for row in rows:
-                copy.write_row(row)
-        conn.commit()
-    return len(rows) / (time.perf_counter() - started)
-
-
 def timed_import(export: str, url: str) -> float:
     """Entries per second of `import_jsonl` into a fresh database (the store closed after)."""
     started = time.perf_counter()
@@ -215,71 +142,6 @@ def timed_import(export: str, url: str) -> float:
 
 
 # -- statements -------------------------------------------------------------------------------
-
-
-@contextlib.contextmanager
-def protocol_trace(service: RefereeService) -> Iterator[dict[str, float]]:
-    """Count what the store sends the server while the block runs: ``statements`` (each Execute of
-    the extended protocol, each simple Query) by their first word, and ``round_trips`` (each
-    ReadyForQuery: the client waits for the server at each).
-
-    libpq's own trace (``PQtrace``) of every connection in the store's pool, one file each, read
-    when the block ends: it sees the transaction's BEGIN and COMMIT and the pipeline's syncs, which
-    no Python-level wrapper of ``execute`` would. A statement the connection prepared before the
-    trace began is named from ``pg_prepared_statements``.
-    """
-    pool = service.store.app.recorder.datastore.pool  # the snapshot recorder shares this datastore
-    folder = Path(tempfile.mkdtemp(prefix="turnledger-pg-trace-"))
-    connections = [pool.getconn() for _ in range(pool.get_stats()["pool_size"])]
-    prepared: list[dict[str, str]] = []
-    try:
-        for number, conn in enumerate(connections):
-            with conn.cursor(row_factory=tuple_row) as cursor:
-                prepared.append(dict(cursor.execute("SELECT name, statement FROM pg_prepared_statements")))
-            conn.pgconn.trace(os.open(folder / f"{number}.trace", os.O_WRONLY | os.O_CREAT))
-            conn.pgconn.set_trace_flags(pq.Trace.SUPPRESS_TIMESTAMPS | pq.Trace.REGRESS_MODE)
-    finally:
-        for conn in connections:
-            pool.putconn(conn)
-    counts: dict[str, float] = {}
-    try:
-        yield counts
-    finally:
-        connections = [pool.getconn() for _ in range(len(connections))]
-        for conn in connections:
-            conn.pgconn.untrace()  # closes its file
-            pool.putconn(conn)
-        found: Counter[str] = Counter()
-        for number, names in enumerate(prepared):
-            found.update(_read_trace(folder / f"{number}.trace", names))
-        counts.update((name, float(value)) for name, value in found.items())
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def _read_trace(path: Path, names: dict[str, str]) -> Counter[str]:
-    """One connection's trace (lines ``F|B <length> <message> <fields>``), counted."""
-    found: Counter[str] = Counter()
-    bound = ""
-    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
-        direction, _length, message, fields = [*line.split("\t", 3), "", "", ""][:4]
-        quoted = fields.split('"')  # ' "name" "query" …' → ['', 'name', ' ', 'query …', …]
-        if direction == "F" and message == "Parse" and len(quoted) > 3:
-            names[quoted[1]] = quoted[3]
-        elif direction == "F" and message == "Bind" and len(quoted) > 3:
-            bound = names.get(quoted[3], "")
-        elif direction == "F" and message == "Execute":
-            found["statements"] += 1
-            found[_kind(bound)] += 1
-        elif direction == "F" and message == "Query" and len(quoted) > 1:
-            found["statements"] += 1
-            found[_kind(quoted[1])] += 1
-        elif direction == "B" and message == "ReadyForQuery":
-            found["round_trips"] += 1
-    return found
-
-
-def _kind(statement: str) -> str:
-    return "sql " + (statement.split() or ["?"])[0].upper()
 
 
 def statements_per_append(service: RefereeService, count: int, seed: int) -> dict[str, float]:
@@ -426,19 +288,6 @@ def summary(
     }
 
 
-def report(figures: dict[str, float]) -> None:
-    """The figures against their targets, then the one machine-readable line."""
-    print("\ntargets:")
-    for name, (op, target) in TARGETS.items():
-        value = figures[name]
-        met = value >= target if op == ">=" else value <= target
-        print(f"  {name:<24} {value:10.4f}  target {op} {target:<5}  {'met' if met else 'MISSED'}")
-    counts = ("entries", "large_entries")
-    print(
-        " ".join(f"{name}={int(value) if name in counts else format(value, '.4g')}" for name, value in figures.items())
-    )
-
-
 def build_exports(folder: Path, entries: int, scale: int, seed: int) -> tuple[str, str]:
     """bench/ledger.py's campaign of ``entries`` and of ``scale`` times as many (SQLite), exported."""
     exports = []
@@ -463,13 +312,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.entries < 20 or args.scale < 1 or args.runs < 1 or args.window < 1:
         parser.error("--entries must be at least 20, --scale, --runs and --window at least 1")
-    folder = Path(tempfile.mkdtemp(prefix="turnledger-bench-pg-"))
-    try:
+    with scratch_folder("turnledger-bench-pg-") as folder:
         with _throwaway_trust():
             small, large = build_exports(folder, args.entries, args.scale, args.seed)
-        report(measure(small, large, runs=args.runs, window=args.window, seed=args.seed))
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        report(measure(small, large, runs=args.runs, window=args.window, seed=args.seed), TARGETS)
     return 0
 
 

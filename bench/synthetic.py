@@ -25,7 +25,7 @@ from ledger.entry import Draft, seal
 from ledger.exchange import FORMAT, FORMAT_VERSION
 from ledger.store import LedgerStore
 from referee.common import events as ev
-from referee.europa import logistics_events as lg
+from referee.europa.logistics import events as lg
 from referee.service import opening_events, starting_state
 
 CAMPAIGN_ID = "6f1c2f52-2b0e-4c1e-9d7a-6f3b0c1d2e3f"

@@ -1,7 +1,7 @@
 """What a valid export line and a valid stored entry are: one definition for every reader.
 
 Three readers judge the record: `turnledger import` (ledger/exchange.py), `turnledger verify`
-(ledger/verify.py, over the store) and the standalone verifier (referee/verify_export.py, which a
+(ledger/verify.py, over the store) and the standalone verifier (referee/audit/verify_export.py, which a
 club runs without turnledger). Each had its own idea of a good line, so an export that one of
 them refused another accepted (issue 26: import re-encoded a hand-spaced line that both verifiers
 refuse). They all read through this module, which docs/verifying.md specifies byte for byte, and

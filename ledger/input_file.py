@@ -30,7 +30,7 @@ DATA_FILE_LIMIT = 16 * MIB
 """A chart, scenario or ruleset (TOML): the bundled ones are a few KiB each."""
 
 LINE_LIMIT = 1 * MIB
-"""A line of a line-based file: a command is far shorter (`referee.batch` refuses one over 64 KiB)."""
+"""A line of a line-based file: a command is far shorter (`referee.files.batch` refuses one over 64 KiB)."""
 
 SHOWN_PATH = 120
 """Characters of a path shown in a refusal; a longer one is cut in the middle."""

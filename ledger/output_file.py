@@ -8,8 +8,8 @@ written, when (checked in this order by `check_output`):
 
 1. its name is one turnledger keeps for a campaign, whether or not the file exists (a file put
    there would later be read as seeds, bookmarks or a key): a side file beside a campaign
-   (``*.dice-secrets.json``, ``*.bookmarks.json``, ``*.log-index.sqlite``: referee/dice_secrets.py,
-   referee/bookmarks.py, referee/common/log_index.py),
+   (``*.dice-secrets.json``, ``*.bookmarks.json``, ``*.log-index.sqlite``: referee/dice/secret_keeper.py,
+   referee/files/bookmarks.py, referee/common/log_index.py),
    a file kept by campaign id (``<campaign id>.json``, ``<campaign id>-<place>.json``), or anything
    in this user's trust folder (ledger/trust.py) or in ``~/.turnledger``;
 2. it is the campaign itself (by any path to the same file);
@@ -19,23 +19,11 @@ written, when (checked in this order by `check_output`):
 5. it exists, is not empty and is not what the command writes (even with ``--force``), or is what
    the command writes and ``--force`` was not given ("add --force to replace it").
 
-How each kind is recognised (by what its writer puts first, never by the file's name):
-
-* JSONL export (`export --jsonl`): line 1 is a JSON object with ``"format": "turnledger-jsonl"``
-  (referee/outputs.py, from ledger/exchange.py's header);
-* read model (`export --sqlite`): an SQLite file with a ``projection`` table and no campaign
-  tables; its Datasette sidecar ``NAME.metadata.json``: a JSON object whose ``title`` begins
-  ``turnledger read model: `` (ledger/readmodel.py). An existing read model of the same campaign
-  and history is brought up to date (a projection) without ``--force``;
-* audit page (`audit --markdown`): begins ``# Audit of NAME``, a blank line, then
-  ``- campaign `ID`, N entries, head `HASH``` (tui/cli_audit.py);
-* entry page (`report --out`): begins ``# Entry #N of NAME: KIND``, a blank line, ``- recorded``,
-  ``- entered by``, ``- hash `HASH```` (tui/cli_report.py);
-* chart schema (`charts schema --out`): a JSON object whose ``$id`` is
-  ``https://turnledger.invalid/charts/...`` (tui/cli_charts.py);
-* a new campaign store (`new`, `branch --to`, `run` and `tui` creating one, `import`): no ``--force``
-  ever; `check_store_target` applies rules 1 to 4 and ledger/foreign.py's `check_new_file` (an
-  empty file, or the empty tables a killed `new` left, may hold a new campaign).
+Each kind of output is recognised by what its writer puts first, never by the file's name
+(ledger/output_kinds.py lists them). A new campaign store (`new`, `branch --to`, `run` and `tui`
+creating one, `import`) takes no ``--force``, ever: `check_store_target` applies rules 1 to 4 and
+ledger/foreign.py's `check_new_file` (an empty file, or the empty tables a killed `new` left, may
+hold a new campaign).
 
 An empty file holds nothing to lose and is replaced without ``--force``.
 
@@ -50,7 +38,6 @@ old file, or no file, never half of one. A write that fails (a full disk, a fold
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import secrets
@@ -61,11 +48,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
-from ledger.errors import LedgerError, StoreExistsError, StoreNotFoundError
-from ledger.foreign import CAMPAIGN_TABLES, check_new_file, tables_in
+from ledger.errors import LedgerError, StoreExistsError
+from ledger.foreign import check_new_file
 from ledger.location import is_memory, is_postgres
+from ledger.output_kinds import OutputKind, describe, holds_campaign, sqlite_tables
 from ledger.receipt_log import receipts_dir
 from ledger.trust import trust_dir
 
@@ -80,9 +68,9 @@ class OutputInTheWayError(OutputFileError, StoreExistsError):
 
 
 SECRETS_SUFFIX = ".dice-secrets.json"
-"""What a campaign file's dice secrets file adds to its name (referee/dice_secrets.py)."""
+"""What a campaign file's dice secrets file adds to its name (referee/dice/secret_keeper.py)."""
 BOOKMARKS_SUFFIX = ".bookmarks.json"
-"""What a campaign file's bookmarks file adds to its name (referee/bookmarks.py)."""
+"""What a campaign file's bookmarks file adds to its name (referee/files/bookmarks.py)."""
 LOG_INDEX_SUFFIX = ".log-index.sqlite"
 """What a campaign file's log index adds to its name (referee/common/log_index.py)."""
 SIDE_FILES = {
@@ -90,59 +78,11 @@ SIDE_FILES = {
     BOOKMARKS_SUFFIX: "the name of a campaign's bookmarks file",
     LOG_INDEX_SUFFIX: "the name of a campaign's log index (the console's log filter)",
 }
-"""Names of the files kept beside a campaign file (referee/side_files.py `side_path`)."""
+"""Names of the files kept beside a campaign file (referee/files/side_files.py `side_path`)."""
 
 KEPT_BY_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-[0-9a-f]{16})?\.json")
 """``<campaign id>.json`` (a PostgreSQL campaign's dice secrets or bookmarks) and
 ``<campaign id>-<place>.json`` (a trust file)."""
-
-SQLITE_MAGIC = b"SQLite format 3\x00"
-PEEK = 64 * 1024
-"""Bytes read to recognise a file: its first line, or all of a small JSON document."""
-
-
-@dataclass(frozen=True)
-class OutputKind:
-    """What a command writes: ``what`` names it in messages ("a JSONL export"); ``recognise``
-    says whether an existing file is one (read without writing)."""
-
-    what: str
-    recognise: Callable[[Path], bool]
-
-
-def text_kind(what: str, opening: re.Pattern[str]) -> OutputKind:
-    """A text file whose beginning matches ``opening``."""
-    return OutputKind(what, lambda path: opening.match(_peek_text(path)) is not None)
-
-
-def json_kind(what: str, test: Callable[[Any], bool]) -> OutputKind:
-    """A small JSON document for which ``test`` holds."""
-
-    def recognise(path: Path) -> bool:
-        found = _peek_json(path)
-        return found is not None and test(found[0])
-
-    return OutputKind(what, recognise)
-
-
-def first_line_kind(what: str, test: Callable[[Any], bool]) -> OutputKind:
-    """A text file whose first line is JSON for which ``test`` holds (a JSONL header)."""
-
-    def recognise(path: Path) -> bool:
-        found = _loads(_peek_text(path).split("\n", 1)[0])
-        return found is not None and test(found[0])
-
-    return OutputKind(what, recognise)
-
-
-def sqlite_kind(what: str, test: Callable[[set[str]], bool]) -> OutputKind:
-    """An SQLite file whose table names pass ``test``."""
-
-    def recognise(path: Path) -> bool:
-        tables = _sqlite_tables(path)
-        return tables is not None and test(tables)
-
-    return OutputKind(what, recognise)
 
 
 @dataclass(frozen=True)
@@ -163,7 +103,7 @@ class Output:
         found = _existing(self.path, refuse)
         if found is None or found.st_size == 0:
             return
-        if _holds_campaign(self.path):
+        if holds_campaign(self.path):
             raise OutputInTheWayError(refuse("it is a turnledger campaign; a campaign is never replaced"))
         if not self.kind.recognise(self.path):
             raise OutputInTheWayError(refuse(f"it is {describe(self.path)}, not {self.kind.what}; choose another file"))
@@ -235,36 +175,11 @@ def check_store_target(location: str, *, campaign: str | None = None, resume: bo
     found = _existing(path, refuse)
     if found is None or found.st_size == 0:
         return
-    if resume and _holds_campaign(path):
+    if resume and holds_campaign(path):
         return
-    if _sqlite_tables(path) is None:
+    if sqlite_tables(path) is None:
         raise OutputInTheWayError(refuse(f"it is {describe(path)}; a campaign is created only in a new file"))
     check_new_file(Path(location))
-
-
-def describe(path: Path) -> str:
-    """What an existing file is, for a message ("a turnledger campaign", "a dice secrets file" ...)."""
-    tables = _sqlite_tables(path)
-    if tables is not None:
-        if tables & CAMPAIGN_TABLES:
-            return "a turnledger campaign"
-        if "projection" in tables:
-            return "a turnledger read model"
-        return f"an SQLite database ({', '.join(sorted(tables)) or 'no tables'})"
-    found = _peek_json(path)
-    if found is not None and isinstance(found[0], dict):
-        data = found[0]
-        if "seeds" in data:
-            return "a dice secrets file"
-        if "key" in data and "checkpoint" in data:
-            return "a trust file"
-        if "bookmarks" in data:
-            return "a bookmarks file"
-    try:
-        size = path.stat().st_size
-    except OSError:
-        return "a file that cannot be read"
-    return f"a file of {size:,} byte{'' if size == 1 else 's'}"
 
 
 # -- the checks ------------------------------------------------------------------------------
@@ -341,51 +256,6 @@ def _existing(path: Path, refuse: Callable[[str], str]) -> os.stat_result | None
     if not stat.S_ISREG(found.st_mode):
         raise OutputInTheWayError(refuse("it is not a regular file (a device, pipe or socket)"))
     return found
-
-
-# -- reading without writing -----------------------------------------------------------------
-
-
-def _peek(path: Path) -> bytes:
-    try:
-        with path.open("rb") as handle:
-            return handle.read(PEEK)
-    except OSError:
-        return b""
-
-
-def _peek_text(path: Path) -> str:
-    return _peek(path).decode("utf-8", errors="replace").removeprefix("\ufeff")
-
-
-def _loads(text: str) -> tuple[Any] | None:
-    """``(value,)`` of a JSON text, None when it is not one."""
-    try:
-        return (json.loads(text),)
-    except ValueError:
-        return None
-
-
-def _peek_json(path: Path) -> tuple[Any] | None:
-    data = _peek(path)
-    if len(data) >= PEEK:
-        return None  # larger than any small JSON document a command writes or keeps
-    return _loads(data.decode("utf-8", errors="replace").removeprefix("\ufeff"))
-
-
-def _holds_campaign(path: Path) -> bool:
-    """An SQLite file with a campaign's tables (ledger/foreign.py), whatever else it holds."""
-    return bool((_sqlite_tables(path) or set()) & CAMPAIGN_TABLES)
-
-
-def _sqlite_tables(path: Path) -> set[str] | None:
-    """The tables of an SQLite file (None: not one; read-only, ledger/foreign.py)."""
-    if not _peek(path).startswith(SQLITE_MAGIC):
-        return None
-    try:
-        return tables_in(path)
-    except StoreNotFoundError:
-        return set()
 
 
 # -- writing ---------------------------------------------------------------------------------

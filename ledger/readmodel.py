@@ -10,7 +10,8 @@ settle them), ``rulings`` (derivation steps), ``events``, ``balances`` (each fig
 names, after every entry that changed it) with the view ``figures_after`` (every figure after
 every entry), and ``projection`` (the entry it reflects, so a later run resumes from there).
 Foreign keys tie every table to ``entries``; a ``.metadata.json`` file beside the database gives
-Datasette its labels, descriptions and facets (docs/auditing.md).
+Datasette its labels, descriptions and facets (docs/auditing.md). The tables' shape and that
+metadata are ledger/readmodel_tables.py's; this module fills the tables.
 
 Both files are written through ledger/output_file.py, so a wrong ``--sqlite`` never replaces a
 campaign or any file that is not a read model. The database is built in a temporary file beside
@@ -36,7 +37,9 @@ import sqlite_utils
 
 from ledger.folding import Fold, fold_for
 from ledger.foreign import CAMPAIGN_TABLES
-from ledger.output_file import Output, OutputInTheWayError, check_output, json_kind, sqlite_kind
+from ledger.output_file import Output, OutputInTheWayError, check_output
+from ledger.output_kinds import json_kind, sqlite_kind
+from ledger.readmodel_tables import KEYS, METADATA_TITLE, TABLES, create_tables, metadata_text
 from ledger.rollback import undone_by
 from ledger.store import LedgerStore
 
@@ -62,8 +65,6 @@ Progress = Callable[[int, int], None]
 BATCH = 2000
 
 
-METADATA_TITLE = "turnledger read model: "
-
 READ_MODEL = sqlite_kind(
     "a turnledger read model", lambda tables: "projection" in tables and not tables & CAMPAIGN_TABLES
 )
@@ -73,7 +74,7 @@ READ_MODEL_METADATA = json_kind(
     "a read model's metadata",
     lambda data: isinstance(data, dict) and str(data.get("title", "")).startswith(METADATA_TITLE),
 )
-"""The Datasette sidecar `write_metadata` writes."""
+"""The Datasette sidecar `metadata_text` (ledger/readmodel_tables.py) writes."""
 
 
 def metadata_path(path: str | Path) -> Path:
@@ -122,7 +123,7 @@ def build_read_model(
             count = _project(db, store, hooks, position, progress)
         finally:
             db.close()
-    metadata.write_text(_metadata_text(path))
+    metadata.write_text(metadata_text(path))
     return count
 
 
@@ -131,7 +132,7 @@ def _project(
 ) -> int:
     """Write the entries after ``position`` (all of them into a new, empty ``db``)."""
     if not position:
-        _create_tables(db)
+        create_tables(db)
     undone = undone_by(store.entries())
     head = store.head()
     rows: dict[str, list[dict[str, Any]]] = {name: [] for name in TABLES}
@@ -265,49 +266,6 @@ def _campaign_row(db: sqlite_utils.Database, store: LedgerStore, hooks: ReadMode
     db["campaign"].insert(row, pk="campaign_id", replace=True, alter=True)  # type: ignore[union-attr]  # db[name] may be a view
 
 
-def _metadata_text(path: str) -> str:
-    """Datasette's metadata beside the database: table descriptions, labels and facets."""
-    name = Path(path).stem
-    tables = {
-        table: {"description": description, "facets": facets, **({"label_column": label} if label else {})}
-        for table, (description, facets, label) in _DESCRIPTIONS.items()
-    }
-    document = {"title": f"{METADATA_TITLE}{name}", "databases": {name: {"tables": tables}}}
-    return json.dumps(document, indent=2) + "\n"
-
-
-_DESCRIPTIONS: dict[str, tuple[str, list[str], str | None]] = {
-    "campaign": (
-        "the campaign: id, name, game, scenario, ruleset, parent, head, the release that wrote this",
-        [],
-        "name",
-    ),
-    "entries": (
-        "one row per entry; player and phase: the calendar it was made in; undone_by: the rollback",
-        ["kind", "actor", "player", "phase"],
-        "summary",
-    ),
-    "rolls": (
-        "every roll; period, n, commitment: digital rolls; revealed: their seed is in the record",
-        ["purpose", "dice", "method", "rolled_by"],
-        None,
-    ),
-    "dice_periods": (
-        "each period of digital dice: commitment, players' seeds, scheme, and the seed once revealed",
-        ["scheme"],
-        None,
-    ),
-    "notes": (
-        "annotations, disputes (disputed = 1) and rulings (settles = the dispute); settled_by on a dispute",
-        ["disputed", "by"],
-        "text",
-    ),
-    "rulings": ("each derivation step of each ruling, with its rule IDs", ["rule"], "text"),
-    "events": ("each event of each entry, as JSON", ["type"], None),
-    "balances": ("each figure the game names, after every entry that changed it", ["account", "figure"], None),
-}
-
-
 def _position(path: Path, store: LedgerStore) -> int | str:
     """The entry an existing read model reflects, checked against the record; or, when it cannot
     be brought up to date, what it is (for the refusal). Read without writing."""
@@ -339,112 +297,6 @@ def _mark_undone(db: sqlite_utils.Database, undone: dict[int, int], position: in
         )
 
 
-TABLES = ("entries", "rolls", "rulings", "events", "balances", "notes", "dice_periods")
-"""The tables written entry by entry (``campaign`` and ``projection`` are written at the end)."""
-
-_KEYS: dict[str, str | tuple[str, ...]] = {
-    "entries": "number",
-    "notes": "entry",
-    "dice_periods": "period",
-    "rolls": ("entry", "idx"),
-    "rulings": ("entry", "idx"),
-    "events": ("entry", "idx"),
-    "balances": ("entry", "account", "figure"),
-    "projection": "campaign_id",
-}
-
-
-_COLUMNS: dict[str, dict[str, type]] = {
-    "entries": {
-        "number": int,
-        "recorded_at": str,
-        "actor": str,
-        "on_behalf_of": str,
-        "at": str,
-        "player": str,
-        "phase": str,
-        "kind": str,
-        "summary": str,
-        "undone_by": int,
-        "command": str,
-        "hash": str,
-        "prev_hash": str,
-    },
-    "rolls": {
-        "entry": int,
-        "idx": int,
-        "purpose": str,
-        "dice": str,
-        "faces": str,
-        "total": int,
-        "method": str,
-        "rolled_by": str,
-        "witnesses": str,
-        "entered_by": str,
-        "period": int,
-        "n": int,
-        "commitment": str,
-        "revealed": int,
-    },
-    "notes": {
-        "entry": int,
-        "by": str,
-        "on_entry": int,
-        "text": str,
-        "disputed": int,
-        "settles": int,
-        "settled_by": int,
-    },
-    "dice_periods": {
-        "period": int,
-        "commitment": str,
-        "player_seeds": str,
-        "scheme": int,
-        "committed_in": int,
-        "seed": str,
-        "revealed_in": int,
-    },
-    "rulings": {"entry": int, "idx": int, "text": str, "rule": str},
-    "events": {"entry": int, "idx": int, "type": str, "data": str},
-    "balances": {"entry": int, "account": str, "figure": str, "value": int},
-    "projection": {"campaign_id": str, "position": int, "hash": str},
-}
-
-
-_FOREIGN: dict[str, list[tuple[str, str, str]]] = {
-    "rolls": [("entry", "entries", "number")],
-    "rulings": [("entry", "entries", "number")],
-    "events": [("entry", "entries", "number")],
-    "balances": [("entry", "entries", "number")],
-    "notes": [("entry", "entries", "number"), ("on_entry", "entries", "number")],
-    "dice_periods": [("committed_in", "entries", "number")],
-}
-_INDEXES: dict[str, list[list[str]]] = {
-    "entries": [["kind"], ["actor"], ["on_behalf_of"], ["undone_by"]],
-    "rolls": [["rolled_by", "purpose"], ["period", "n"]],
-    "balances": [["account", "figure", "entry"]],
-    "notes": [["on_entry"], ["settles"]],
-}
-FIGURES_AFTER = """
-create view figures_after as
-select e.number as entry, k.account, k.figure,
-  (select b.value from balances b
-   where b.account = k.account and b.figure = k.figure and b.entry <= e.number
-   order by b.entry desc limit 1) as value
-from entries e cross join (select distinct account, figure from balances) k
-"""
-"""Every figure after every entry: the last change at or before it (``balances`` holds the changes)."""
-
-
-def _create_tables(db: sqlite_utils.Database) -> None:
-    for name, columns in _COLUMNS.items():
-        table = db[name]
-        table.create(columns, pk=_KEYS[name], foreign_keys=_FOREIGN.get(name, []))  # type: ignore[union-attr]  # db[name] may be a view
-        for columns_of_index in _INDEXES.get(name, []):
-            table.create_index(columns_of_index)  # type: ignore[union-attr]  # db[name] may be a view
-    db.execute(FIGURES_AFTER)
-
-
 def _flush(
     db: sqlite_utils.Database, rows: dict[str, list[dict[str, Any]]], store: LedgerStore, last: tuple[int, str]
 ) -> None:
@@ -454,7 +306,7 @@ def _flush(
         return
     for name, batch in rows.items():
         if batch:
-            db[name].insert_all(batch, pk=_KEYS[name], batch_size=1000, replace=True)  # type: ignore[union-attr]  # db[name] may be a view
+            db[name].insert_all(batch, pk=KEYS[name], batch_size=1000, replace=True)  # type: ignore[union-attr]  # db[name] may be a view
             batch.clear()
     with db.conn:
         db.conn.execute("delete from projection")

@@ -5,6 +5,11 @@ It validates a command against the rules of the campaign's game (`Game`, chosen 
 it to the ledger in one save. A rejected command raises before anything is written, so the
 store is unchanged (DESIGN invariant 3). The rules come from the copy pinned in the campaign,
 never from the bundled files as they are now.
+
+Every command goes one way: `execute` parses it, decides it through its handler (the book's own,
+`referee.book.handlers.BOOK_HANDLERS`, or the game's) at a `Desk`, and appends the entry. The
+service is assembled from referee/book/ as a game's ``game.py`` assembles its `Game`: the
+console's reads and the whole-record operations are mixed in from there.
 """
 
 from __future__ import annotations
@@ -12,44 +17,36 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
-from typing import IO, Any
+from typing import Any
 
 from ledger.entry import Draft, recompute_hash
-from ledger.exchange import export_jsonl, import_jsonl
+from ledger.exchange import import_jsonl
 from ledger.location import describe, is_memory
-from ledger.readmodel import build_read_model
 from ledger.receipt_log import ReceiptLog
 from ledger.rollback import undone_from
 from ledger.store import LedgerStore
-from ledger.verify import VerifyReport, verify
 from referee import commands as c
-from referee import dice_periods, rules_change
+from referee.book.console_reads import ConsoleReads
+from referee.book.desk import Desk
+from referee.book.handlers import decide
+from referee.book.opening import opening_events, starting_state
+from referee.book.record import WholeRecord
 from referee.common import dice_events as dv
 from referee.common import events as ev
 from referee.common import receipt_events as rv
-from referee.common.accounts import list_accounts
-from referee.common.decision import Context, Decision
+from referee.common.decision import Decision
 from referee.common.dice import DigitalRoller
-from referee.common.errors import DiceNeededError, IllegalOrderError, InvalidInputError, ScenarioError
+from referee.common.errors import DiceNeededError, InvalidInputError
 from referee.common.game import Game
 from referee.common.names import known_names, name_offers, read_choices, spelled_as_known
 from referee.common.people import seated_names
-from referee.common.rollback import restore_events
 from referee.common.ruleset import Ruleset, parse_pinned_ruleset, pinned_ruleset_text
 from referee.common.ruling import Ruling, Step
-from referee.common.scenario import load_scenario
-from referee.common.setup import opening_identity
-from referee.common.state import BaseState, ParentLink
-from referee.console_reads import ConsoleReads
-from referee.dice_secrets import SecretKeeper, secrets_path
-from referee.games import GAMES, commands_of, game_named
-from referee.read_model import read_model_hooks
-from referee.release import release
+from referee.common.state import BaseState
+from referee.dice.secret_keeper import SecretKeeper, secrets_path
+from referee.games import commands_of, game_named
 
 Clock = Callable[[], datetime]
-
-BRANCH_BATCH = 500
-"""Entries copied per transaction when branching."""
 
 
 def utc_now() -> datetime:
@@ -57,64 +54,13 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def starting_state(
-    scenario: str,
-    *,
-    campaign_id: str,
-    name: str,
-    ruleset: str | None = None,
-    options: dict[str, str] | None = None,
-    charts: str | None = None,
-) -> tuple[Any, Any]:
-    """The scenario's starting state for a new campaign, with the scenario as loaded."""
-    loaded = load_scenario(scenario, ruleset_id=ruleset)
-    game = game_named(loaded.ruleset.game)
-    identity = opening_identity(
-        loaded,
-        game,
-        campaign_id=campaign_id,
-        name=name,
-        options=dict(options or {}),
-        charts=charts,
-        other_games=GAMES.values(),
-    )
-    return game.setup(loaded, identity), loaded
-
-
-def opening_events(state: BaseState) -> list[ev.DomainEvent]:
-    """Entry #1's events: who the campaign is, its starting accounts, the rules it plays under."""
-    identity = state.identity
-    return [
-        ev.CampaignOpened(
-            campaign_id=identity.campaign_id,
-            name=identity.name,
-            game=identity.game,
-            ruleset=identity.ruleset,
-            scenario=identity.scenario,
-            options=dict(identity.options),
-            sides=list(identity.sides),
-            players=list(identity.players),
-            weather_zones=list(identity.weather_zones),
-        ),
-        *(ev.AccountOpened(account=name, state=data) for name, data in list_accounts(state).items()),
-        ev.RulesPinned(
-            ruleset=identity.ruleset,
-            ruleset_toml=identity.ruleset_toml,
-            options=dict(identity.options),
-            pinned=dict(identity.pinned),
-            tables=dict(identity.tables),
-        ),
-    ]
-
-
-class RefereeService(ConsoleReads):
+class RefereeService(ConsoleReads, WholeRecord):
     """Commands in, entries out, for one campaign store."""
 
     def __init__(self, store: LedgerStore, *, clock: Clock = utc_now) -> None:
         self.store = store
         self.clock = clock
         self._secrets: SecretKeeper | None = None
-        self._new_seed: tuple[int, str] | None = None
         self._ruleset_parsed: tuple[str, Ruleset] | None = None
         self._receipt_log: ReceiptLog | None = None
 
@@ -291,57 +237,11 @@ class RefereeService(ConsoleReads):
     def _decide(
         self, command: Any, state: BaseState, *, live: bool = False, roller: DigitalRoller | None = None
     ) -> Decision:
-        game = game_named(state.identity.game)
-        if isinstance(command, c.CreateCampaign):
-            raise IllegalOrderError("this store already holds a campaign; create a new one with 'turnledger new'")
-        if isinstance(command, c.BranchCampaign):
-            raise IllegalOrderError("a branch is made with 'turnledger branch', not recorded by hand")
-        if isinstance(command, c.Rollback):
-            return self._decide_rollback(command, state, game)
-        if isinstance(command, c.AdoptRuleset):
-            return rules_change.adopt_ruleset(command, state, game, self.ruleset_text(state))
-        if isinstance(command, c.AdoptCharts):
-            return rules_change.adopt_charts(command, state, game)
-        if isinstance(command, c.CommitDice):
-            decision, self._new_seed = dice_periods.commit(command, state, self.secrets)
-            return decision
-        handler = game.handlers.get(type(command))
-        if handler is None:
-            raise IllegalOrderError(f"{command.kind} is not a command of {game.title}")
-        if roller is None:
-            roller = dice_periods.roller(state, self.secrets, live=live, command=c.command_json(command))
-        ruleset = self._pinned_ruleset(state)
-        context = Context(state=state, ruleset=ruleset, head=state.chain.last_number, game=game, roller=roller)
-        decision = handler(command, context)
-        if roller.made and roller.dice is not None:
-            decision.events.append(dv.DigitalRollsMade(period=roller.dice.period, count=roller.made))
-        if not live:
-            return decision
-        decision, fresh = dice_periods.period_end(decision, state, self.secrets)
-        self._new_seed = fresh or self._new_seed
-        return decision
+        return decide(command, self._desk(state, live=live, roller=roller))
 
-    def _decide_rollback(self, command: c.Rollback, state: BaseState, game: Game) -> Decision:
-        head = state.chain.last_number
-        if command.to >= head:
-            raise IllegalOrderError(f"roll back to #{command.to}: the record ends at #{head}; choose an earlier entry")
-        undone = self.entries(command.to + 1, head)  # up to the state decided on (the audit decides old rollbacks)
-        target = dice_periods.kept_through_rollback(self.store.state(command.to), state, undone)
-        raw = restore_events(state, target, to=command.to, reason=command.reason)
-        restored = [r["account"] for r in raw if r["type"] == "AccountRestored"]
-        return Decision(
-            Ruling(
-                summary=f"rolled back to #{command.to}: entries #{command.to + 1}–#{head} undone ({command.reason})",
-                steps=[Step(text=f"restore {account} as of #{command.to}") for account in restored]
-                + [
-                    Step(
-                        text="undone entries and their rolls stay in the record, marked undone",
-                        rule="DESIGN: rollback",
-                    )
-                ],
-            ),
-            [game.fold.catalog.parse(r) for r in raw],
-        )
+    def _desk(self, state: BaseState, *, live: bool = False, roller: DigitalRoller | None = None) -> Desk:
+        """The desk a command against ``state`` is decided at (`referee.book.handlers.decide`)."""
+        return Desk(self, state, self._pinned_ruleset, live=live, roller=roller)
 
     def execute(self, command: Any, *, source: dict[str, Any] | None = None) -> dict[str, Any]:
         """Decide and record ``command`` as one entry; returns the sealed entry.
@@ -355,11 +255,11 @@ class RefereeService(ConsoleReads):
 
     def _execute(self, command: Any, *, source: dict[str, Any] | None) -> dict[str, Any]:
         state = self.store.peek()
-        self._new_seed = None
-        decision = self._decide(command, state, live=True)
+        desk = self._desk(state, live=True)
+        decision = decide(command, desk)
         revealing = [event.period for event in decision.events if isinstance(event, dv.DiceSeedRevealed)]
-        if self._new_seed is not None:
-            self.secrets.keep(*self._new_seed)  # kept before the commitment is written: never one without its seed
+        if desk.new_seed is not None:
+            self.secrets.keep(*desk.new_seed)  # kept before the commitment is written: never one without its seed
         given = self.receipt_log.waiting(state.chain.last_number, self.store.hash_at)
         decision.events.extend(rv.ReceiptGiven(entry=r.number, code=r.code, given_at=r.given_at) for r in given)
         draft = Draft(
@@ -407,93 +307,9 @@ class RefereeService(ConsoleReads):
         label = self.store.peek().table.calendar.label
         return decision, self.store.preview(draft, recorded_at=self._now(), at=label)
 
-    # -- the whole record -----------------------------------------------------------------
-
-    def verify(self, *, progress: Callable[[int, int], None] | None = None, vouch: bool = True) -> VerifyReport:
-        """Recompute the chain and the cached states, then check the pinned rules are at hand.
-
-        Args:
-            vouch: move this machine's checkpoint to a clean record's head (False: the caller
-                decides, as `referee.verify_record` does once it has compared the record with it).
-        """
-        report = verify(self.store, progress=progress)
-        if report.ok and report.state is not None:
-            named = str(report.state.identity.campaign_id)
-            if named != str(self.store.campaign_id):  # rows re-keyed: the entries record another campaign
-                kept = self.store.campaign_id
-                why = f"the store keeps its entries under campaign id {kept}, but they record campaign {named}"
-                report.problems.append((1, f"{why}: the rows' campaign id was changed"))
-            try:
-                self.ruleset_text(report.state, fresh=True)
-            except ScenarioError as error:
-                report.problems.append((report.entries, str(error)))
-        if vouch and report.ok and report.entries:
-            self.store.vouch_verified(report.entries, report.head_hash)
-        return report
-
-    def export_jsonl(self, out: IO[str], *, progress: Callable[[int, int], None] | None = None) -> int:
-        """Write the whole record as JSONL (see `ledger.exchange`)."""
-        return export_jsonl(
-            self.store, out, name=self.store.peek().identity.name, exporter=release(), progress=progress
-        )
-
-    def build_read_model(self, path: str, *, progress: Callable[[int, int], None] | None = None) -> int:
-        """Write the SQLite read model with the game's figures (see `ledger.readmodel`)."""
-        return build_read_model(self.store, path, hooks=read_model_hooks(self.game), progress=progress)
-
-    # -- branching ----------------------------------------------------------------------
-
-    def branch(
-        self,
-        at: int,
-        location: str,
-        *,
-        name: str | None = None,
-        actor: str = "referee",
-        progress: Callable[[int], None] | None = None,
-    ) -> RefereeService:
-        """A new campaign at ``location`` whose history is entries 1..at of this one."""
-        head = self.head()
-        if not 1 <= at <= head:
-            raise IllegalOrderError(f"branch at #{at}: the record runs #1 to #{head}")
-        parent = self.state()
-        new_id = uuid.uuid4()
-        target = LedgerStore(location, create=True)
-        batch: list[dict[str, Any]] = []
-        copied = 0
-        for entry in self.entries(1, at):
-            batch.append(entry)
-            if len(batch) == BRANCH_BATCH:
-                target.append_sealed(batch, campaign_id=new_id)
-                copied += len(batch)
-                batch = []
-                if progress:
-                    progress(copied)
-        target.append_sealed(batch, campaign_id=new_id)
-        if progress:
-            progress(at)
-        parent_at = self.state(at)
-        branch_name = name or f"{parent.identity.name} (what-if from #{at})"
-        shown = describe(self.store.location)
-        command = c.BranchCampaign(at=at, name=branch_name, parent_store=shown, actor=actor)
-        link = ParentLink(
-            campaign_id=parent.identity.campaign_id,
-            name=parent.identity.name,
-            store=shown,
-            at_entry=at,
-            head_hash=parent_at.chain.head_hash,
-        )
-        draft = Draft(
-            actor=actor,
-            command=c.command_json(command),
-            ruling=Ruling(
-                summary=f"branched from {parent.identity.name!r} at #{at}",
-                steps=[Step(text=f"entries #1–#{at} copied with their hashes; parent head {link.head_hash[:16]}…")],
-            ).to_json(),
-            events=[ev.dump_event(ev.CampaignBranched(campaign_id=str(new_id), name=branch_name, parent=link))],
-        )
-        target.append(draft, recorded_at=self._now(), at=parent_at.table.calendar.label)
-        return RefereeService(target, clock=self.clock)
+    def _opened(self, store: LedgerStore) -> RefereeService:
+        """A service for another store (a branch), on this service's clock."""
+        return RefereeService(store, clock=self.clock)
 
     def _now(self) -> str:
         return self.clock().astimezone(UTC).isoformat()

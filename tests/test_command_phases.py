@@ -130,25 +130,25 @@ def _sides(game: Game) -> set[str]:
 
 
 READS = {
-    ("europa/boot_camp_map.py", "Initial"): "E-29: the stacking limit holds at the end of every phase but the Initial",
+    ("europa/boot_camp/map_rules.py", "Initial"): "E-29: the stacking limit holds at every phase's end but the Initial",
     ("europa/forms.py", "Air"): "the console's AA form opens in an Air phase; ResolveMinimumRollAA has no phase check",
-    ("europa/movement_costs.py", "Movement"): "L-04: administrative movement only in the Movement phase",
-    ("europa/movement_handlers.py", "Exploitation"): "L-06: only c/m units move in the Exploitation phase",
-    ("europa/second_front.py", "Movement"): "F-26: a naval unit's MP by phase",
-    ("europa/second_front.py", "Exploitation"): "F-26: a naval unit's MP by phase",
-    ("europa/supply_001_handlers.py", "Movement"): "B-67 [001]: an unpaid mechanized division moves only then",
-    ("europa/supply_handlers.py", "Exploitation"): "B-35: exploitation's activation costs the same again",
-    ("europa/turns.py", "Initial"): "what leaving the Initial phase records (advance effects)",
-    ("third_reich/combat_handlers.py", "Mechanized Combat"): "whether a combat is mechanized (A-58)",
-    ("third_reich/forms.py", "Mechanized Combat"): "the land combat form's mechanized default",
-    ("third_reich/fold.py", "Year Start"): "the fold: whether a power's first year start is due",
-    ("third_reich/lend_lease.py", "Combat"): "G-70: lend lease arrives when the combat phase ends",
-    ("third_reich/movement.py", "Movement"): "A-58, A-60, A-61: what each movement phase allows a front",
-    ("third_reich/movement.py", "Mechanized Movement"): "A-58, A-60, A-61: what each movement phase allows a front",
-    ("third_reich/movement_handlers.py", "Mechanized Movement"): "whether a move is mechanized (A-60)",
-    ("third_reich/murmansk_timing.py", "Combat"): "TIMINGS: the declaration of the fight's moment (J-58)",
-    ("third_reich/murmansk_timing.py", "Interception"): "TIMINGS: the declaration of the fight's moment (J-58)",
-    ("third_reich/murmansk_timing.py", "Strategic Warfare"): "G-72: what sits out the Axis strategic warfare",
+    ("europa/map_facts/movement_costs.py", "Movement"): "L-04: administrative movement only in the Movement phase",
+    ("europa/map_facts/movement_handlers.py", "Exploitation"): "L-06: only c/m units move in the Exploitation phase",
+    ("europa/second_front/playtest.py", "Movement"): "F-26: a naval unit's MP by phase",
+    ("europa/second_front/playtest.py", "Exploitation"): "F-26: a naval unit's MP by phase",
+    ("europa/logistics/supply_001_handlers.py", "Movement"): "B-67 [001]: an unpaid c/m division moves only then",
+    ("europa/logistics/supply_handlers.py", "Exploitation"): "B-35: exploitation's activation costs the same again",
+    ("europa/logistics/turns.py", "Initial"): "what leaving the Initial phase records (advance effects)",
+    ("third_reich/land/handlers.py", "Mechanized Combat"): "whether a combat is mechanized (A-58)",
+    ("third_reich/land/forms.py", "Mechanized Combat"): "the land combat form's mechanized default",
+    ("third_reich/common/fold.py", "Year Start"): "the rollback's fold: whether a year start has deducted its hits",
+    ("third_reich/wars/lend_lease.py", "Combat"): "G-70: lend lease arrives when the combat phase ends",
+    ("third_reich/land/movement.py", "Movement"): "A-58, A-60, A-61: what each movement phase allows",
+    ("third_reich/land/movement.py", "Mechanized Movement"): "A-58, A-60, A-61: what each movement phase allows",
+    ("third_reich/land/movement_handlers.py", "Mechanized Movement"): "whether a move is mechanized (A-60)",
+    ("third_reich/murmansk/timing.py", "Combat"): "TIMINGS: the declaration of the fight's moment (J-58)",
+    ("third_reich/murmansk/timing.py", "Interception"): "TIMINGS: the declaration of the fight's moment (J-58)",
+    ("third_reich/murmansk/timing.py", "Strategic Warfare"): "G-72: what sits out the Axis strategic warfare",
 }
 """Game modules that name a phase without deciding whether a command is accepted, and why."""
 
@@ -160,13 +160,14 @@ def test_every_accepted_line_of_a_game_module_is_in_its_game_declaration(game: G
     import importlib
 
     declared = {id(line) for lines in game.phases.values() for line in lines}
-    for path in sorted((ROOT / "referee" / game.name).glob("*.py")):
-        module = importlib.import_module(f"referee.{game.name}.{path.stem}")
+    for path in sorted((ROOT / "referee" / game.name).rglob("*.py")):  # its systems' sub-packages too
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        module = importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
         for name, value in vars(module).items():
             values = value.values() if isinstance(value, dict) else [value]
             for line in values:
                 if isinstance(line, Accepted):
-                    assert id(line) in declared, f"referee/{game.name}/{path.name}: {name} is not in Game.phases"
+                    assert id(line) in declared, f"{path.relative_to(ROOT)}: {name} is not in Game.phases"
 
 
 @pytest.mark.parametrize("game", list(GAMES), ids=list(GAMES))
@@ -175,10 +176,10 @@ def test_no_game_module_hard_codes_the_phase_a_command_is_accepted_in(game: str)
     (command_phases.py) or one of `READS`: every phase check reads the declaration, so the
     Accepted line of docs/commands.md is what the check enforces."""
     found = []
-    for path in sorted((ROOT / "referee" / game).glob("*.py")):
+    for path in sorted((ROOT / "referee" / game).rglob("*.py")):  # its systems' sub-packages too
         if path.name == "command_phases.py":
             continue
-        name = f"{game}/{path.name}"
+        name = path.relative_to(ROOT / "referee").as_posix()
         tree = ast.parse(path.read_text(encoding="utf-8"))
         declared = {
             id(inner)
@@ -218,7 +219,7 @@ def test_attrition_is_taken_in_the_combat_phase_only(third_reich: RefereeService
     """A-60 [004]: the attrition step is refused in the Options phase that declared it, naming the
     declared phase, and taken in the Combat phase; the losses it leaves owed are taken in any
     phase but hold the advance (H-11)."""
-    from referee.third_reich import command_phases as ph
+    from referee.third_reich.attrition import command_phases as ph
 
     at(third_reich, "Fall 1939", "Axis", "Options")
     third_reich.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "attrition"})
@@ -233,7 +234,7 @@ def test_attrition_is_taken_in_the_combat_phase_only(third_reich: RefereeService
 
 def test_third_reich_isolation_is_taken_in_the_supply_and_isolation_phase(third_reich: RefereeService) -> None:
     """H-40 [004]: refused in the Combat phase with the declared phase named; taken in Supply and Isolation."""
-    from referee.third_reich import command_phases as ph
+    from referee.third_reich.attrition import command_phases as ph
 
     command = {"kind": "ResolveIsolationAttrition", "side": "Axis", "hex": "Warsaw", "faces": [6, 6], "rolled_by": "H"}
     at(third_reich, "Fall 1939", "Axis", "Combat")
@@ -246,7 +247,7 @@ def test_europa_isolation_follows_the_calendar_and_its_loss_the_phase(europa: Re
     """D-104 [000]: isolation attrition in the Initial phase of a calendar without a Supply phase
     (the Supply phase's line, A-19 [001], does not fit europa-000); the loss it leaves is met with
     AllocateLosses in any phase, but before the phase ends (D-56)."""
-    from referee.europa import command_phases as ph
+    from referee.europa.common import command_phases as ph
 
     assert not ph.ISOLATION_001.fits(("Initial", "Air", "Movement", "Combat", "Exploitation"))
     command = {
@@ -278,7 +279,7 @@ def test_europa_isolation_follows_the_calendar_and_its_loss_the_phase(europa: Re
 def test_a_reaction_and_a_named_side_are_checked_as_declared(third_reich: RefereeService) -> None:
     """`OTHER`: naval interception is refused in the phasing side's own turn (A-58, H-31 [004]),
     with the declaration's words."""
-    from referee.third_reich import command_phases as ph
+    from referee.third_reich.air_naval import command_phases as ph
 
     at(third_reich, "Fall 1939", "Axis", "Interception")
     assert not ph.INTERCEPTION.allows(third_reich.state(), "Axis")

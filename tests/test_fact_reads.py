@@ -31,6 +31,13 @@ Key = tuple[str, str]
 """(module, function; a nested function as outer.inner)."""
 
 
+def _module_of(path: Path, root: Path) -> str:
+    """A module's path within its game package: 'game', 'combat.handlers' (a system's sub-package,
+    issue 30), 'combat' for the sub-package's ``__init__``."""
+    parts = path.relative_to(root).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 class Reads:
     """The fact reads of one game package, found by walking its modules' syntax trees."""
 
@@ -38,7 +45,8 @@ class Reads:
         self.package = game.name
         self.facts = {kind.name for kind in game.facts}
         self.kinds = {model.model_fields["kind"].default for model in (*cc.COMMANDS, *game.commands)}
-        self.trees = {path.stem: ast.parse(path.read_text()) for path in (ROOT / "referee" / game.name).glob("*.py")}
+        root = ROOT / "referee" / game.name
+        self.trees = {_module_of(path, root): ast.parse(path.read_text()) for path in root.rglob("*.py")}
         self.functions: dict[Key, ast.FunctionDef] = {}
         self.imports: dict[str, dict[str, tuple[str, ...]]] = {}
         for module, tree in self.trees.items():
@@ -52,15 +60,28 @@ class Reads:
 
     def _imports(self, tree: ast.Module) -> dict[str, tuple[str, ...]]:
         names: dict[str, tuple[str, ...]] = {}
+        prefix = f"referee.{self.package}"
         for node in tree.body:
-            if isinstance(node, ast.ImportFrom) and node.module:
+            if isinstance(node, ast.ImportFrom) and node.module and (node.module + ".").startswith(prefix + "."):
+                within = node.module.removeprefix(prefix).lstrip(".")
                 for alias in node.names:
                     local = alias.asname or alias.name
-                    if node.module == f"referee.{self.package}":
-                        names[local] = ("module", alias.name)
-                    elif node.module.startswith(f"referee.{self.package}."):
-                        names[local] = ("function", node.module.split(".")[2], alias.name)
+                    module = f"{within}.{alias.name}".lstrip(".")
+                    if module in self.trees:
+                        names[local] = ("module", module)
+                    else:
+                        names[local] = ("function", within, alias.name)
         return names
+
+    def _defined(self, module: str, name: str, hops: int = 3) -> Key | None:
+        """``module``'s function ``name``, followed through the modules that re-export it (a
+        system's ``interface`` or ``system``)."""
+        if (module, name) in self.functions:
+            return module, name
+        ref = self.imports.get(module, {}).get(name)
+        if hops and ref and ref[0] == "function":
+            return self._defined(ref[1], ref[2], hops - 1)
+        return None
 
     def resolve(self, where: Key, node: ast.expr) -> Key | None:
         """The game function a name or ``module.name`` refers to in ``where``."""
@@ -70,12 +91,12 @@ class Reads:
                 if key in self.functions:
                     return key
             ref = self.imports[module].get(node.id)
-            if ref and ref[0] == "function" and (ref[1], ref[2]) in self.functions:
-                return ref[1], ref[2]
+            if ref and ref[0] == "function":
+                return self._defined(ref[1], ref[2])
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
             ref = self.imports[module].get(node.value.id)
-            if ref and ref[0] == "module" and (ref[1], node.attr) in self.functions:
-                return ref[1], node.attr
+            if ref and ref[0] == "module":
+                return self._defined(ref[1], node.attr)
         return None
 
     @staticmethod

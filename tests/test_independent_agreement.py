@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from referee import verify_export as standalone
+from referee.audit import verify_export as standalone
 from tests.independent.verifier import verify_export as independent_export
 from tests.independent.verifier import verify_store as independent_store
 from tui.cli import main

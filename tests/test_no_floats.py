@@ -20,7 +20,7 @@ import pytest
 
 from referee.commands import ALL, command_json, parse_command
 from referee.common.errors import InvalidInputError
-from referee.europa.bombardment_commands import ResolveBombardment
+from referee.europa.bombardment.commands import ResolveBombardment
 from referee.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]

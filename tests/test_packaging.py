@@ -39,6 +39,12 @@ def test_the_wheel_contains_packages_scenarios_and_the_console_script(tmp_path: 
         "scenarios/rulesets/europa-000.toml",
     ):
         assert required in names
+    modules = {
+        path.relative_to(ROOT).as_posix()
+        for room in ("ledger", "referee", "tui")
+        for path in (ROOT / room).rglob("*.py")
+    }
+    assert modules - names == set(), "modules of the tree left out of the wheel"
     entry_points = next(name for name in names if name.endswith("entry_points.txt"))
     assert "turnledger = tui.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
     assert not any(name.startswith("tests/") for name in names)

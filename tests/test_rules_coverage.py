@@ -79,7 +79,7 @@ def test_every_section_is_95_percent_done_and_k_60() -> None:
 
 
 IMPLEMENTED = re.compile(r"((?:referee|ledger)/[\w/]+\.py): ([\w, ]+)")
-"""A file and the names after it: 'referee/europa/supply.py: sp_income, weather_cut'."""
+"""A file and the names after it: 'referee/europa/logistics/supply.py: sp_income, weather_cut'."""
 NAMED = re.compile(r"(tests/[\w/]+\.py)::(test_\w+)")
 
 
@@ -118,16 +118,18 @@ def _claims() -> list[tuple[str, str, str, list[str]]]:
     return claims
 
 
-def _probe(tests: list[str], out: Path) -> dict[str, set[tuple[str, str]]]:
-    """Run ``tests`` under tests/calls_probe.py: the (file, function) pairs each test function
-    calls, by test (parametrized cases merged)."""
+def _probe(tests: list[str], targets: set[tuple[str, str]], out: Path) -> dict[str, set[tuple[str, str]]]:
+    """Run ``tests`` under tests/calls_probe.py watching ``targets``: the (file, function) pairs
+    of them each test function calls, by test (parametrized cases merged)."""
+    watched = out.with_suffix(".targets.json")
+    watched.write_text(json.dumps(sorted(targets)), encoding="utf-8")
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "calls_probe", "-p", "no:cacheprovider", "-p", "no:xdist", *tests],
         check=False,
         capture_output=True,
         text=True,
         cwd=ROOT,
-        env={**os.environ, "CALLS_PROBE_OUT": str(out)},
+        env={**os.environ, "CALLS_PROBE_OUT": str(out), "CALLS_PROBE_TARGETS": str(watched)},
         timeout=600,
     )
     assert result.returncode == 0, result.stdout[-3000:]
@@ -139,15 +141,16 @@ def _probe(tests: list[str], out: Path) -> dict[str, set[tuple[str, str]]]:
 
 
 def _module_path(module: str) -> str | None:
-    """'referee.europa.supply' → 'referee/europa/supply.py' (None outside referee/ and ledger/)."""
+    """'referee.europa.logistics.supply' → 'referee/europa/logistics/supply.py' (None outside referee/ and
+    ledger/)."""
     path = module.replace(".", "/") + ".py"
     return path if path.startswith(("referee/", "ledger/")) and (ROOT / path).is_file() else None
 
 
 def _direct_calls(nodeid: str) -> set[tuple[str, str]]:
     """(file, function) pairs the test's own body calls by a name its module imported from that
-    file (``sp_income(...)`` after ``from referee.europa.supply import sp_income``, or
-    ``supply.sp_income(...)`` after ``from referee.europa import supply``): a call written in the
+    file (``sp_income(...)`` after ``from referee.europa.logistics.supply import sp_income``, or
+    ``supply.sp_income(...)`` after ``from referee.europa.logistics import supply``): a call written in the
     test itself, outside any nested function or lambda, runs when the test runs."""
     path, name = nodeid.split("::")
     return _direct_calls_in((ROOT / path).read_text(encoding="utf-8"), name)
@@ -197,9 +200,9 @@ def _direct_calls_in(source: str, name: str) -> set[tuple[str, str]]:
 
 
 SAMPLE = """
-from referee.europa.supply import sp_income
-from referee.europa import odds as europa_odds
-import referee.europa.combat as combat
+from referee.europa.logistics.supply import sp_income
+from referee.europa.combat import odds as europa_odds
+import referee.europa.combat.assess as combat
 
 def test_sample():
     sp_income(1, 2)
@@ -214,16 +217,20 @@ def test_a_direct_call_is_read_from_the_test_itself() -> None:
     """The static half of the check below binds imports and calls as Python does, and a call in a
     nested function or lambda is not counted (it runs only if something calls it)."""
     calls = _direct_calls_in(SAMPLE, "test_sample")
-    assert calls == {("referee/europa/supply.py", "sp_income"), ("referee/europa/odds.py", "odds_column")}
+    assert calls == {
+        ("referee/europa/logistics/supply.py", "sp_income"),
+        ("referee/europa/combat/odds.py", "odds_column"),
+    }
 
 
 def test_each_named_test_runs_the_function_that_implements_its_rule(tmp_path: Path) -> None:
     """Not only that the test exists: running it calls the function the row names. A call
     written in a named test's own body is read from its source (`_direct_calls`); every other
-    claim is recorded by running the row's tests under tests/calls_probe.py (like coverage
-    contexts by function). The first test a row names is run first; a row's other tests only where
-    that one does not call the function, a console test only where no other test of the row does
-    (the trace doubles a test's time, so the suite runs no test it need not)."""
+    claim is recorded by running the row's tests under tests/calls_probe.py, which marks each
+    claimed function in place and notes, by test, which marks were reached (like coverage contexts
+    by function). The first test a row names is run first; a row's other tests only where that
+    one does not call the function, a console test only where no other test of the row does (the
+    suite runs no test it need not)."""
     claims = _claims()
     assert len(claims) > 60
     written = {test: _direct_calls(test) for *_, named in claims for test in named}
@@ -238,7 +245,8 @@ def test_each_named_test_runs_the_function_that_implements_its_rule(tmp_path: Pa
         unmet = [claim for claim in claims if not any((claim[1], claim[2]) in by_test.get(t, set()) for t in claim[3])]
         wanted = sorted({test for *_, named in unmet for test in tests_of(named)} - set(by_test))
         if wanted:
-            by_test.update(_probe(wanted, tmp_path / f"round-{index}.json"))
+            targets = {(path, name) for _, path, name, _ in unmet}
+            by_test.update(_probe(wanted, targets, tmp_path / f"round-{index}.json"))
     missing = [
         f"{rule_id}: {path}: {name} is not called by {', '.join(named)}"
         for rule_id, path, name, named in claims

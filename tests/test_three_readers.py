@@ -36,7 +36,7 @@ from hypothesis import strategies as st
 from ledger import entry_line
 from ledger.canonical import canonical_text
 from ledger.entry import ENTRY_FIELDS, recompute_hash
-from referee import verify_export
+from referee.audit import verify_export
 from tui.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,7 +94,7 @@ def imports(export: bytes, folder: Path) -> bool:
 
 
 def standalone(export: bytes, folder: Path) -> bool:
-    """The standalone verifier (referee/verify_export.py) finds no problem."""
+    """The standalone verifier (referee/audit/verify_export.py) finds no problem."""
     source = folder / f"{uuid.uuid4().hex}.jsonl"
     source.write_bytes(export)
     _checked, problems = verify_export.check_file(str(source))

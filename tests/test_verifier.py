@@ -18,19 +18,19 @@ import pytest
 
 from ledger.canonical import canonical_text
 from ledger.entry import recompute_hash
-from referee import digital_dice
+from referee.audit.verify_export import GENESIS, canonical, entry_hash
 from referee.commands import CreateCampaign
+from referee.dice import digital_dice
 from referee.service import RefereeService
-from referee.verify_export import GENESIS, canonical, entry_hash
 from tui.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 EXPORTS = ROOT / "tests" / "data" / "exports"
 GOLDEN = ["europa-barbarossa-0.1.0", "europa-branch-0.1.0", "reich-1939-0.1.0"]
 VERIFIER_FILES = (
-    "referee/verify_export.py",
-    "referee/digital_dice.py",
-    "referee/dice_schemes.py",
+    "referee/audit/verify_export.py",
+    "referee/dice/digital_dice.py",
+    "referee/dice/dice_schemes.py",
     "ledger/entry_line.py",
     "ledger/receipts.py",
 )

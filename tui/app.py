@@ -3,13 +3,21 @@
 `make_app` is the one factory the CLI and the tests share. The app talks to the referee
 service only; every refusal goes through `show_error` into one dialog. Replay moves a cursor
 over the record and shows the state as of it, read-only.
+
+This module holds what every key relies on: the campaign shown, the dashboard, recording and the
+one error funnel. Each group of keys is a mixin of its own module, so that the next key goes
+beside its kind: the log rows and trend lines (tui/record_rows.py), the read-only view
+(tui/read_only.py), replay (tui/replay.py, tui/read_ahead.py), entering commands
+(tui/command_actions.py), the table forms (tui/table_forms.py), reports, the audit, branch and
+verify (tui/reports.py, tui/audit_actions.py, tui/long_actions.py) and receipts
+(tui/receipt_actions.py); the palette's entries are tui/palette.py's.
 """
 
 from __future__ import annotations
 
 import gc
 from collections.abc import Iterable
-from functools import cache, partial
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -22,32 +30,28 @@ from textual.screen import Screen
 
 from referee.commands import CreateCampaign
 from referee.common.errors import REFUSALS, RulesError
-from referee.common.log import log_rows
 from referee.common.log_pages import LogPages
 from referee.common.scenario import list_scenarios
-from referee.common.series import sample_series
-from referee.digital_dice import check_entries
 from referee.service import Clock, RefereeService, utc_now
 from tui import render
 from tui.audit_actions import AuditActions
-from tui.dialogs.command_form import CommandForm
-from tui.dialogs.confirm import ConfirmDialog
+from tui.command_actions import CommandActions
 from tui.dialogs.error import ErrorDialog
 from tui.dialogs.frame import withdraw_status_toasts
 from tui.dialogs.new_campaign import NewCampaignForm
-from tui.dialogs.progress import ProgressDialog
-from tui.dialogs.undo import UndoDialog
-from tui.memory import settle_loaded_record
+from tui.long_actions import LongActions
+from tui.palette import console_commands
 from tui.read_ahead import ReadAhead, StatesAhead
-from tui.read_only import WRITING, ReadOnlyGuard
+from tui.read_only import ReadOnlyGuard
 from tui.receipt_actions import ReceiptActions, ReceiptsShown
+from tui.record_rows import RecordRows
 from tui.replay import ReplayActions
 from tui.reports import ReportActions
 from tui.screens.dashboard import Dashboard
 from tui.screens.log import LogScreen
 from tui.screens.roster import RosterScreen
 from tui.table_forms import TableFormActions
-from tui.widgets import Point, TrendLines
+from tui.widgets import TrendLines
 
 DEFAULT_SCENARIO = "revised-europa/barbarossa"
 
@@ -64,7 +68,17 @@ def _freeze_what_is_loaded() -> None:
 
 
 class TurnledgerApp(
-    ReadOnlyGuard, ReadAhead, ReplayActions, TableFormActions, ReportActions, AuditActions, ReceiptActions, App[None]
+    RecordRows,
+    ReadOnlyGuard,
+    ReadAhead,
+    ReplayActions,
+    CommandActions,
+    TableFormActions,
+    ReportActions,
+    AuditActions,
+    LongActions,
+    ReceiptActions,
+    App[None],
 ):
     """The console. Messages up: `Recorded`, `Refused`, `CursorMoved` (tests listen to them)."""
 
@@ -192,79 +206,10 @@ class TurnledgerApp(
         self.start_preload()
         self.notify(f"created {service.location}")
 
-    @property
-    def series(self) -> dict[str, list[int]]:
-        """The trend lines' figures by name, kept current entry by entry (`TrendLines`)."""
-        return self.trend_lines.values
-
-    @property
-    def rows(self) -> LogPages:
-        """Every entry's log row, by page from the store (`LogPages`: the rows are not held); the
-        record is read once when first needed (opening stays quick on 1,000,000 entries)."""
-        if self._rows is None:
-            self._rows = LogPages.of(self.service.entries, self.service.entries())
-        return self._rows
-
-    def recent_rows(self, upto: int, count: int = 8) -> list[dict[str, Any]]:
-        """The log rows of the ``count`` entries up to ``upto``, with undo marks, without reading the rest."""
-        if self._rows is not None:
-            return self._rows[max(0, upto - count) : upto]
-        rows = log_rows(self.service.entries(max(1, upto - count + 1), upto))
-        if self._undone is None or self._undone[0] != self.head:
-            self._undone = (self.head, self.service.undone(self.head))
-        undone = self._undone[1]
-        for row in rows:
-            row["undone_by"] = undone.get(row["number"])
-        return rows
-
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette (ctrl+p) offers every console action by name, beside Textual's own."""
         yield from super().get_system_commands(screen)
-        for title, help_text, action in (
-            ("Enter a command", "open the command form, preview the ruling, record it", self.action_command),
-            ("Advance phase", "record an AdvancePhase", self.action_advance),
-            ("Combat", "the combat form (Europa; 3R land combat): odds first, the ruling after", self.action_combat),
-            (
-                "Attrition",
-                "Third Reich: the attrition step of a front under the attrition option",
-                self.action_attrition,
-            ),
-            ("Air and naval combat", "Third Reich: air and fleets in a contested hex (H-23)", self.action_air_naval),
-            ("Murmansk box", "Third Reich: fight the northern lend lease convoy step by step", self.action_murmansk),
-            ("Allocate losses", "name the units that meet a loss still owed", self.action_losses),
-            ("Isolation attrition", "roll attrition for one isolated hex", self.action_isolation),
-            (
-                "Strategic warfare",
-                "Third Reich: one round of U-boats or bombers, the rolls, the BRP hits",
-                self.action_warfare,
-            ),
-            (
-                "Commit digital dice",
-                "the service draws a secret seed and records its commitment",
-                self.action_commit_dice,
-            ),
-            ("New campaign", "a new campaign file: scenario, rules version, options; opened here", self.action_new),
-            ("Year start", "the Third Reich year start of a power, with its whole calculation", self.action_year_start),
-            ("Log", "every entry; Enter opens one", self.action_log),
-            ("Units", "every registered unit, filterable", self.action_roster),
-            ("Jump", "to an entry number or a calendar position", self.action_jump),
-            ("Back to live", "leave replay", self.action_live),
-            ("Undo to the cursor", "roll back to the replay cursor, with a reason", self.action_undo),
-            ("Branch a what-if", "a new campaign from the cursor", self.action_branch),
-            ("Verify", "recompute the hash chain", self.action_verify),
-            (
-                "Audit the campaign",
-                "verify, re-adjudicate every ruling, check the dice, and draw each player's dice",
-                self.action_audit_campaign,
-            ),
-            ("Report on an entry", "rolls, witnesses, derivation, hash, notes; dispute or rule", self.action_audit),
-            ("Receipt", "the head receipt and its QR code, to note down", self.action_receipt),
-            ("Seal an order", "a side's hidden order: only its commitment is recorded", self.action_seal),
-            ("Reveal a sealed order", "record a sealed order, checked against its commitment", self.action_reveal),
-            ("Keys", "the help screen", self.action_help),
-        ):
-            if not (self.read_only and action.__name__.removeprefix("action_") in WRITING):
-                yield SystemCommand(title, help_text, action)
+        yield from console_commands(self)
 
     def on_mount(self) -> None:
         watching = " · read-only" if self.read_only else ""
@@ -272,36 +217,6 @@ class TurnledgerApp(
         self.push_screen(self.dashboard)
         self.follow_record()
         self.call_after_refresh(self.warn_of_receipts_not_held)  # on the dashboard, once it is shown
-
-    def start_preload(self) -> None:
-        """After the first drawing: read every log row in a worker, so that the log opens at once later."""
-        if self._rows is None:
-            self.trend_lines.reading()
-            self.run_worker(partial(self._preload_rows, self.head), thread=True, group="rows")
-
-    def _preload_rows(self, head: int) -> None:
-        """Two reads of the record, neither its entries nor its rows held (issue 17: every entry,
-        then every row, was held): the log's marks and pages (`LogPages`), then the trend lines,
-        which skip the entries a rollback undid. An entry altered under the console stops it and
-        is shown in the error dialog (it ended the console before). ``head``: the last entry when
-        it was started (entries recorded after it are added to the lines as they come)."""
-        try:
-            rows = LogPages.of(self.service.entries, self.service.entries(1, head))
-            rows.read_last_page()
-            undone = rows.marks.undone()
-            trends, taken = TrendLines.tracing(self.service.game.trends)
-            series = sample_series(self.service.entries(1, head), head, trends, undone=undone)
-        except REFUSALS as error:
-            self.call_from_thread(self.show_error, error)
-            return
-        self.call_from_thread(self._rows_loaded, rows, series, taken, head)
-
-    def _rows_loaded(self, rows: LogPages, series: dict[str, list[int]], taken: list[Point], head: int) -> None:
-        if self._rows is None and self.head == head:
-            self._rows = rows
-        self.trend_lines.load(series, taken)  # with the entries recorded meanwhile
-        self.dashboard.show_trends(self.series)
-        settle_loaded_record(head)
 
     # -- showing -------------------------------------------------------------------------
 
@@ -329,11 +244,6 @@ class TurnledgerApp(
         self.post_message(self.Refused(text))
         self.push_screen(ErrorDialog(text))
 
-    def _reload_rows(self, entry: dict[str, Any]) -> None:
-        self.head = entry["number"]
-        if self._rows is not None:
-            self._rows.take(entry)  # its marks change the rows a note, a ruling or an undo is about
-
     def record(self, data: dict[str, Any]) -> bool:
         """Record a command given as JSON data; refusals go to the error dialog. Whether it was
         recorded (a form stays open, with what was typed, when it was not)."""
@@ -359,14 +269,6 @@ class TurnledgerApp(
         self._show_roll_receipts(entry)
         return True
 
-    def _preview(self, data: dict[str, Any]) -> str:
-        decision, _ = self.service.preview_json(data)  # read as `record` reads it (referee.common.names)
-        lines = [f"[b]{decision.ruling.summary}[/b]"]
-        lines += [
-            f"  · {step.text}" + (f"  [dim]{step.rule}[/dim]" if step.rule else "") for step in decision.ruling.steps
-        ]
-        return "\n".join(lines)
-
     # -- actions -------------------------------------------------------------------------
 
     def _live_only(self, what: str) -> bool:
@@ -374,44 +276,6 @@ class TurnledgerApp(
             self.show_error(RulesError(f"replay is read-only: {what} from the live state (press End)"))
             return False
         return True
-
-    def action_command(self) -> None:
-        if self._live_only("enter commands"):
-            form = CommandForm(
-                self._preview, actor=self.actor, defaults=self._form_defaults(), offers=self.service.name_offers()
-            )
-            self.push_screen(form)
-
-    def _form_defaults(self) -> dict[str, str]:
-        """What the command form prefills: the phasing side (Europa's 'side'; a Third Reich 'side')."""
-        player = self.service.current().table.calendar.player
-        return {"side": player} if player else {}
-
-    def action_commit_dice(self) -> None:
-        if self._live_only("commit digital dice"):
-            self.push_screen(CommandForm(self._preview, kinds=["CommitDice"], actor=self.actor))
-
-    def action_advance(self) -> None:
-        """Advance one phase; when the advance takes something away (the stockpile cap, unspent
-        special SP) say what and ask first."""
-        if not self._live_only("advance the calendar"):
-            return
-        data = {"kind": "AdvancePhase", "actor": self.actor}
-        try:
-            taking = self.service.what_it_takes_away(data)
-        except REFUSALS as error:
-            self.show_error(error)
-            return
-        if taking is None:
-            self.record(data)
-            return
-        details = "\n".join(f"· {step.text}" + (f"  [{step.rule}]" if step.rule else "") for step in taking.steps)
-        question = f"{taking.summary}. This advance takes something away; go ahead?"
-        self.push_screen(ConfirmDialog(question, details), lambda go: self._advance_answered(data, go))
-
-    def _advance_answered(self, data: dict[str, Any], go: bool | None) -> None:
-        if go:
-            self.record(data)
 
     def action_log(self) -> None:
         """Every entry, the newest under the cursor. The screen is built once and kept: composing it
@@ -434,82 +298,6 @@ class TurnledgerApp(
             self.roster_screen.where = where
             self.roster_screen.open_on(render.roster_rows(state))
         self.push_screen("roster")
-
-    def action_undo(self) -> None:
-        if self.cursor is None:
-            self.show_error(RulesError("move the replay cursor (←) to the entry to go back to, then press u"))
-            return
-        target = self.cursor
-        undone = [row for row in self.rows[target:] if not row["undone_by"]]
-        self.push_screen(UndoDialog(target, undone), lambda reason: self._undo_done(target, reason))
-
-    def _undo_done(self, target: int, reason: str | None) -> None:
-        if reason is None:
-            return
-        self.cursor = None
-        self.record({"kind": "Rollback", "to": target, "reason": reason, "actor": self.actor})
-
-    def action_branch(self) -> None:
-        at = self.cursor if self.cursor is not None else self.head
-        location = self.service.location
-        stem = (
-            Path(location).with_suffix("")
-            if location not in (":memory:",) and "://" not in location
-            else Path("campaign")
-        )
-        target = f"{stem}-whatif-{at}.db"
-        dialog = ProgressDialog(f"branching at #{at} into {target}", at)
-        self.push_screen(dialog)
-        self.run_worker(lambda: self._branch_work(at, target, dialog), thread=True, group="long", exclusive=True)
-
-    def _branch_work(self, at: int, target: str, dialog: ProgressDialog) -> None:
-        """In a worker thread: copy entries 1..at into a new campaign, showing progress."""
-        try:
-            branch = self.service.branch(
-                at, target, actor=self.actor, progress=lambda done: self.call_from_thread(dialog.advance, done, at)
-            )
-            branch.close()
-        except REFUSALS as error:
-            self.call_from_thread(self._long_done, dialog, error, None)
-            return
-        self.call_from_thread(self._long_done, dialog, None, self.Branched(at, target))
-
-    def action_verify(self) -> None:
-        dialog = ProgressDialog("verifying the chain, the cached states, the pinned rules and the dice", self.head)
-        self.push_screen(dialog)
-        self.run_worker(lambda: self._verify_work(dialog), thread=True, group="long", exclusive=True)
-
-    def _verify_work(self, dialog: ProgressDialog) -> None:
-        """In a worker thread: verify, then recompute the revealed digital rolls."""
-        report = self.service.verify(progress=lambda done, total: self.call_from_thread(dialog.advance, done, total))
-        if not report.ok:
-            error = RulesError("; ".join(f"entry #{n}: {text}" for n, text in report.problems))
-            self.call_from_thread(self._long_done, dialog, error, self.Verified(False, report.entries, str(error)))
-            return
-        lines, problems = check_entries(self.service.entries(1, report.entries), self.service.campaign_id)
-        if problems:
-            error = RulesError("digital dice: " + "; ".join(problems))
-            self.call_from_thread(self._long_done, dialog, error, self.Verified(False, report.entries, str(error)))
-            return
-        checked = sum(1 for line in lines if " checks" in line)
-        text = (
-            f"chain intact: {report.entries} entries; head {report.head_hash[:16]}…; {checked} digital roll(s) "
-            "recomputed"
-        )
-        self.call_from_thread(self._long_done, dialog, None, self.Verified(True, report.entries, text))
-
-    def _long_done(self, dialog: ProgressDialog, error: BaseException | None, message: Message | None) -> None:
-        """Back on the UI thread: close the progress dialog, then say how it ended."""
-        if dialog.is_attached:
-            dialog.dismiss()
-        if message is not None:
-            self.post_message(message)
-        if error is not None:
-            self.show_error(error)
-        elif isinstance(message, self.Verified):
-            self.notify(message.text)
-        elif isinstance(message, self.Branched):
-            self.notify(f"what-if branch from #{message.at} written to {message.target}")
 
     def action_help(self) -> None:
         """The keys. The dialog is built once and kept: building its tables of keys anew cost 60-70

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
-from referee.audit import audit, report_data
+from referee.audit.report import audit, report_data
 from tui.dialogs.progress import ProgressDialog
 from tui.screens.audit import AuditScreen
 
 
 class Audited(Message):
-    """The audit finished in its worker; ``data`` is `referee.audit.report_data`'s (tests listen)."""
+    """The audit finished in its worker; ``data`` is `referee.audit.report.report_data`'s (tests listen)."""
 
     def __init__(self, data: dict[str, Any]) -> None:
         super().__init__()

@@ -7,7 +7,7 @@ output goes in `tui/cli_output.py`.
 Every subcommand prints Rich tables for people and, with --json, plain JSON for scripts.
 Refusals from the referee or the ledger are printed once, in table language, with exit
 code 1; nothing is written when a command is refused. Every file a command writes is typed
-`output_file` or `new_store` in the parser and checked by referee/outputs.py first (one wrong
+`output_file` or `new_store` in the parser and checked by referee/files/outputs.py first (one wrong
 argument must never replace a campaign, its secrets or a file of another kind).
 """
 
@@ -23,12 +23,12 @@ from pathlib import Path
 from rich.markup import escape
 
 from referee import commands as c
-from referee import outputs
-from referee.batch import apply_lines, read_command_file
+from referee.audit.receipts import give_receipts, head_receipt
 from referee.common.errors import REFUSALS
 from referee.common.log import log_rows
-from referee.locations import check_location
-from referee.receipts import give_receipts, head_receipt
+from referee.files import outputs
+from referee.files.batch import apply_lines, read_command_file
+from referee.files.locations import check_location
 from referee.release import release
 from referee.service import RefereeService
 from tui import cli_output as output

@@ -1,11 +1,11 @@
-"""`turnledger audit CAMPAIGN`: the audit report (referee/audit.py) on a terminal, as JSON, or
+"""`turnledger audit CAMPAIGN`: the audit report (referee/audit/report.py) on a terminal, as JSON, or
 as a Markdown page to post to a club's forum. Exit 0 when nothing is wrong, 1 on a problem
 (an altered entry, a ruling the rules do not give, a roll that does not check).
 
 Names, notes and reasons come from the record as anyone typed them: the terminal and the page get
 them through `tui.render.printable` (ESC, the C1 set and bidi overrides shown escaped, so a note
 cannot write to the clipboard or reorder a line); --json keeps them as JSON escapes. The page is
-written through referee/outputs.py: never over the campaign or a file of another kind.
+written through referee/files/outputs.py: never over the campaign or a file of another kind.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from typing import Any
 from rich.markup import escape
 from rich.table import Table
 
-from referee import outputs
-from referee.audit import audit, dispute_by, report_data
+from referee.audit.report import audit, dispute_by, report_data
+from referee.files import outputs
 from referee.service import RefereeService
 from tui import cli_output as output
 from tui.render import printable

@@ -4,7 +4,7 @@ A chart goes into a campaign at creation (`turnledger new --charts FILE`) or lat
 recorded `AdoptCharts` command; `charts check` says beforehand what is wrong with it, naming the
 file, the line, the row and the field of every mistake.
 
-`charts schema --out FILE` writes through referee/outputs.py: never over a campaign or a file of
+`charts schema --out FILE` writes through referee/files/outputs.py: never over a campaign or a file of
 another kind; an earlier schema (a JSON object whose ``$id`` is one of turnledger's chart layouts)
 only with --force.
 """
@@ -18,7 +18,7 @@ from typing import Any
 from rich.markup import escape
 from rich.text import Text
 
-from referee import chart_check, outputs
+from referee.files import chart_check, outputs
 from tui import cli_output as output
 from tui.render import printable
 

@@ -1,5 +1,5 @@
 """Where the command line prints: Rich for people, plain JSON for scripts, progress on a terminal;
-and the argument types that mark a file a command writes (checked by referee/outputs.py)."""
+and the argument types that mark a file a command writes (checked by referee/files/outputs.py)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ err = Console(stderr=True, width=None if sys.stderr.isatty() else PIPED_WIDTH)
 
 def output_file(text: str) -> str:
     """The argument type of a file a command writes (``--out``, ``--markdown``, ``--jsonl``,
-    ``--sqlite``): checked by referee/outputs.py before a byte is written, replaced only with
+    ``--sqlite``): checked by referee/files/outputs.py before a byte is written, replaced only with
     ``--force`` and only by a file of its own kind. The type marks the argument, so that
     tests/tui/test_output_files.py finds every output flag in the parser."""
     return text
@@ -31,7 +31,7 @@ def output_file(text: str) -> str:
 
 def new_store(text: str) -> str:
     """The argument type of a new campaign's location (`new`, `branch --to`): never an existing
-    campaign, side file or file of another kind (referee/outputs.py `check_store_target`)."""
+    campaign, side file or file of another kind (referee/files/outputs.py `check_store_target`)."""
     return text
 
 

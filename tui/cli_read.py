@@ -10,12 +10,12 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from referee.batch import read_json
+from referee.audit.receipts import entry_roll_receipts
+from referee.book.console_reads import scenario_options
 from referee.common.errors import InvalidInputError
 from referee.common.log import log_marks, log_rows, marked_rows
 from referee.common.scenario import list_scenarios, load_scenario
-from referee.console_reads import scenario_options
-from referee.receipts import entry_roll_receipts
+from referee.files.batch import read_json
 from referee.schema import command_schemas, part_schemas, schema_named
 from referee.service import RefereeService
 from tui import cli_output as output

@@ -1,6 +1,6 @@
-"""`turnledger receipt`: the receipts a player takes home (referee/receipts.py, ledger/receipts.py).
+"""`turnledger receipt`: the receipts a player takes home (referee/audit/receipts.py, ledger/receipts.py).
 
-What is printed is given (referee/receipts.py `give_receipts`): this machine's receipt log keeps
+What is printed is given (referee/audit/receipts.py `give_receipts`): this machine's receipt log keeps
 it, and the next entry states the head receipt as given. With ``--qr`` the head's QR code follows
 (tui/qr.py: the campaign id, the entry number and the whole hash)."""
 
@@ -10,7 +10,7 @@ import argparse
 
 from rich.markup import escape
 
-from referee.receipts import all_receipts, as_json, give_receipts, head_receipt
+from referee.audit.receipts import all_receipts, as_json, give_receipts, head_receipt
 from referee.service import RefereeService
 from tui import cli_output as output
 from tui.qr import head_payload, qr_text

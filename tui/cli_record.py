@@ -1,7 +1,7 @@
 """Command-line subcommands that guard the record: rollback, branch, verify, export, import.
 
 `branch --to` and `export --jsonl/--sqlite` name files to write: each is checked by
-referee/outputs.py before anything is written (never the campaign, a secrets, trust or bookmarks
+referee/files/outputs.py before anything is written (never the campaign, a secrets, trust or bookmarks
 file, or a file of another kind) and written beside its target, then renamed into place."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import argparse
 
 from rich.markup import escape
 
-from referee import outputs
 from referee.common.errors import InvalidInputError
+from referee.files import outputs
 from referee.service import RefereeService, import_campaign
 from tui import cli_output as output
 from tui import render

@@ -5,7 +5,7 @@ and disputes on it, and the commands that repeat every check.
 
 The page quotes the record as typed (names, notes, reasons): printed or written, it goes through
 `tui.render.printable`, so ESC, the C1 set and bidi overrides are shown escaped and a note cannot
-steer the reader's terminal. `--out` writes through referee/outputs.py: never over the campaign or
+steer the reader's terminal. `--out` writes through referee/files/outputs.py: never over the campaign or
 a file of another kind, an earlier page only with --force."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import re
 import sys
 from typing import Any
 
-from referee import outputs
-from referee.audit import audit_entry
+from referee.audit.report import audit_entry
+from referee.files import outputs
 from referee.service import RefereeService
 from tui.render import printable
 
@@ -72,7 +72,7 @@ def entry_page(service: RefereeService, number: int, *, campaign: str = "CAMPAIG
         f"turnledger verify {campaign}                 # the hash chain, the cached states, the pinned rules",
         f"turnledger audit {campaign}                  # every ruling re-adjudicated, every digital roll recomputed",
         f"turnledger export {campaign} --jsonl campaign.jsonl",
-        "python -m referee.digital_dice campaign.jsonl  # the digital rolls alone, from the export",
+        "python -m referee.dice.digital_dice campaign.jsonl  # the digital rolls alone, from the export",
         "```",
         "",
     ]

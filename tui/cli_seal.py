@@ -7,7 +7,7 @@
     turnledger sealed game.db                                      # every seal and whether it is revealed
 
 Sealing draws a salt, keeps the order and the salt in the campaign's private secrets file and
-records only the commitment (referee/sealed_orders.py). Anything refused (a side or a name the
+records only the commitment (referee/book/sealed_orders.py). Anything refused (a side or a name the
 slot does not take, a number out of range, malformed JSON, a reveal that does not match) is
 said once, with exit 1, and nothing is recorded or kept.
 """
@@ -22,8 +22,8 @@ from typing import Any
 
 from rich.markup import escape
 
+from referee.book.sealed_orders import OrderSealing
 from referee.common.errors import InvalidInputError
-from referee.sealed_orders import OrderSealing
 from referee.service import RefereeService
 from tui import cli_output as output
 from tui.render import printable

@@ -3,7 +3,7 @@
 Each browser that opens the page gets its own console process, started by textual-serve from a
 command line. That command line is readable by every user of the machine (`ps`), so it names the
 campaign without a password; a password given in the URL reaches the consoles in their
-environment (referee/locations.py `child_location`). Which pages may open a console and how many
+environment (referee/files/locations.py `child_location`). Which pages may open a console and how many
 may run at once is tui/serve_guard.py's.
 """
 
@@ -25,7 +25,7 @@ DEFAULT_MAX_SESSIONS = 8
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """Check the campaign opens here, then serve a read-only console on it to each browser."""
-    from referee.locations import check_location, child_location, describe, is_postgres, password_warning
+    from referee.files.locations import check_location, child_location, describe, is_postgres, password_warning
     from referee.service import RefereeService
     from tui.serve_guard import GuardedServer
 

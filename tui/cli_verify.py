@@ -1,5 +1,5 @@
 """`turnledger verify`: recompute the chain, check the dice, compare with the head noted at the
-table and with what this machine last saw (referee/verify_record.py says why each)."""
+table and with what this machine last saw (referee/audit/verify_record.py says why each)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import argparse
 
 from rich.markup import escape
 
-from referee.receipts import read_receipt_file
+from referee.audit.receipts import read_receipt_file
+from referee.audit.verify_record import RecordVerdict, accept_reason, is_receipt, noted_head, verify_record
 from referee.service import RefereeService
-from referee.verify_record import RecordVerdict, accept_reason, is_receipt, noted_head, verify_record
 from tui import cli_output as output
 
 

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
+from referee.audit.receipts import Receipt, entry_roll_receipts, give_receipts, head_receipt, receipts_not_held
+from referee.book.sealed_orders import OrderSealing
 from referee.common.errors import REFUSALS
-from referee.receipts import Receipt, entry_roll_receipts, give_receipts, head_receipt, receipts_not_held
-from referee.sealed_orders import OrderSealing
 from tui import render
 from tui.dialogs.receipt import ReceiptDialog
 from tui.dialogs.seal import RevealForm, SealForm
@@ -25,7 +25,7 @@ ROLLS_LISTED = 8
 
 
 class ReceiptsShown(Message):
-    """Roll receipts were shown after a digital roll, as ``text`` (and given: referee/receipts.py)."""
+    """Roll receipts were shown after a digital roll, as ``text`` (and given: referee/audit/receipts.py)."""
 
     def __init__(self, receipts: list[Receipt], text: str) -> None:
         super().__init__()

@@ -13,9 +13,9 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
+from referee.audit.receipts import Receipt
 from referee.common.state import BaseState
 from referee.common.views import Notice, View
-from referee.receipts import Receipt
 
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 """Characters that would steer the terminal (ESC, NUL, the C1 set) or reorder text (bidi

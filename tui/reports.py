@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.common.log_pages import LogPages
-from referee.digital_dice import check_entries, until_revealed
+from referee.dice.digital_dice import check_entries, until_revealed
 from tui.dialogs.entry import EntryDialog
 from tui.screens.log import LogScreen
 

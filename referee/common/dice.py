@@ -13,10 +13,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from referee import dice_schemes
 from referee.common.errors import DiceNeededError, IllegalOrderError, InvalidInputError
 from referee.common.ruling import Ruling
 from referee.common.state import DiceState
+from referee.dice import dice_schemes
 
 Faces = list[int] | Literal["digital"]
 """Faces as thrown at the table, or "digital": the service rolls them (DESIGN "Dice")."""
@@ -77,7 +77,7 @@ class DigitalRoller:
     entry will have), the fields of ``command`` (the command as recorded) but the ``unbound``
     ones (its free text, referee/common/command_base.py) and the command's witness word; the
     roll records the digest of what it was bound to and the names left out, so that anyone can
-    recompute it from an export (referee/dice_schemes.py). Under scheme 2 (a period committed
+    recompute it from an export (referee/dice/dice_schemes.py). Under scheme 2 (a period committed
     before it) the whole command and the derived purpose are bound.
     """
 

@@ -24,7 +24,7 @@ class DiceCommitted(DomainEvent):
         default=1,
         ge=1,
         le=3,
-        description="how its rolls are made (referee/dice_schemes.py): 1 until release 0.2.0 (what an entry "
+        description="how its rolls are made (referee/dice/dice_schemes.py): 1 until release 0.2.0 (what an entry "
         "without this field used), 2 binds each roll to its entry, its command and a witness word, 3 (from "
         "issue 27) to its entry, its command's rule-relevant fields and the word, never to free text",
     )

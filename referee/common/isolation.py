@@ -1,8 +1,8 @@
 """Isolation attrition, the part both games share: the command's DRM flags and the 2D6 roll.
 
 Each game rules the roll its own way (Europa D-104..D-106 [000] in
-``referee/europa/isolation_handlers.py``; Third Reich H-40, H-41 [004] in
-``referee/third_reich/isolation_handlers.py``).
+``referee/europa/combat/isolation_handlers.py``; Third Reich H-40, H-41 [004] in
+``referee/third_reich/attrition/isolation_handlers.py``).
 """
 
 from __future__ import annotations

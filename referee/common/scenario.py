@@ -49,7 +49,7 @@ class NationStart(DataModel):
 
 class UnitFields(DataModel):
     """What a data file says of one unit: the fields of `RegisterUnit` but its side (the scenario's
-    order of battle here; a reinforcement schedule's arrivals, referee/europa/reinforcements.py)."""
+    order of battle here; a reinforcement schedule's arrivals, referee/europa/order_of_battle/reinforcements.py)."""
 
     unit_id: str = Field(min_length=1, max_length=80)
     name: str = Field(min_length=1, max_length=80)

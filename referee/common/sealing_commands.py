@@ -1,7 +1,7 @@
 """The two commands of a sealed order (any game): seal it, reveal it (docs/sealed-orders.md).
 
 `SealOrder` carries the commitment only: the order never enters the record before its reveal.
-`turnledger seal` (referee/sealed_orders.py) draws the salt, keeps the order and the salt beside
+`turnledger seal` (referee/book/sealed_orders.py) draws the salt, keeps the order and the salt beside
 the campaign and records this command; a side that computed its commitment elsewhere may record
 it as it is, and reveal by typing its order and salt.
 """

@@ -1,7 +1,7 @@
 """Sealing and revealing an order (any game), and what a game's rules may ask of a seal.
 
 Pure handlers (DESIGN revision 3, "Sealed orders"; docs/sealed-orders.md): the salt is drawn and
-the order kept by `referee.sealed_orders` before `SealOrder` is recorded, so deciding a seal or a
+the order kept by `referee.book.sealed_orders` before `SealOrder` is recorded, so deciding a seal or a
 reveal needs nothing but the state. A reveal whose order and salt do not give the commitment is
 refused before anything is written.
 """

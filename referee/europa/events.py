@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from referee.common.events import EventCatalog, events_of
 from referee.common.legacy import Legacy
-from referee.europa import (
-    bombardment_events,
-    boot_camp_events,
-    combat_events,
-    fortification_events,
-    logistics_events,
-)
+from referee.europa.bombardment import events as bombardment_events
+from referee.europa.boot_camp import events as boot_camp_events
+from referee.europa.combat import events as combat_events
+from referee.europa.logistics import events as logistics_events
+from referee.europa.second_front import events as fortification_events
 
 LEGACY = Legacy(collections=("supply", "replacements", "roster", "resources"))
 """Release 0.1.0 kept empty BRP accounts in a Europa campaign; everything else is kept."""

@@ -10,15 +10,15 @@ from referee.common.errors import IllegalOrderError
 from referee.common.form_setups import isolation_setup, phasing_side
 from referee.common.forms import FormSpec
 from referee.common.numbers import show
-from referee.europa import commands as eu
-from referee.europa.aa_commands import Mission, ResolveMinimumRollAA
-from referee.europa.aa_handlers import require_minimum_roll_aa
-from referee.europa.boot_camp_charts import pinned_boot_camp
-from referee.europa.boot_camp_commands import ResolveBootCampCombat
-from referee.europa.boot_camp_handlers import assess_command as assess_boot_camp
-from referee.europa.combat_handlers import assess_command, charts_of
-from referee.europa.context import opt_since
-from referee.europa.state import EuropaState
+from referee.europa.boot_camp.charts import pinned_boot_camp
+from referee.europa.boot_camp.commands import ResolveBootCampCombat
+from referee.europa.boot_camp.handlers import assess_command as assess_boot_camp
+from referee.europa.combat import commands as eu
+from referee.europa.combat.handlers import assess_command, charts_of
+from referee.europa.common.context import opt_since
+from referee.europa.common.state import EuropaState
+from referee.europa.second_front.aa_handlers import require_minimum_roll_aa
+from referee.europa.second_front.commands import Mission, ResolveMinimumRollAA
 
 COMBAT = CommandSet((eu.ResolveCombat,), title="the combat form")
 BOOT_CAMP = CommandSet((ResolveBootCampCombat,), title="the Boot Camp combat form")

@@ -1,8 +1,12 @@
 """The Revised Europa game: what the referee service asks of this package (one `Game` object).
 
 Revised Europa (seed 000, the default ruleset europa-000) with the earlier revision (seed 001,
-europa-001) as a ruleset of the same game: logistics (SP, Resource Points, replacements),
-ground combat and isolation attrition.
+europa-001), Boot Camp (002) and Second Front (003) as rulesets of the same game. Each system is
+a sub-package (logistics, combat, bombardment, air, boot_camp, second_front, map_facts,
+order_of_battle, tables) that offers its parts in its ``system.py``; `referee.europa.common` holds
+what they share (state, options, context, phases, facts, set-up, views). This module assembles
+them; commands and charts are listed in the order docs/commands.md and the pinned charts have
+always had (a campaign pins its charts in this order).
 """
 
 from __future__ import annotations
@@ -11,109 +15,34 @@ from typing import Any
 
 from ledger.folding import register
 from referee.common.fold import GameFold
-from referee.common.game import Chart, Game, RuleChange
+from referee.common.game import Game, RuleChange
 from referee.common.handlers import NEUTRAL_HANDLERS
-from referee.europa import (
-    aa_charts,
-    air_groups,
-    air_tables,
-    charts,
-    factories,
-    reinforcements,
-    rule_d,
-    setup,
-    turns,
-    unit_chart,
-    views,
-)
-from referee.europa import bombardment_charts as bch
-from referee.europa import boot_camp_charts as bcc
-from referee.europa import fortifications as fts
-from referee.europa import table_and_air as ta
-from referee.europa import table_charts as tch
-from referee.europa import winterization as wz
-from referee.europa.aa_commands import AA_COMMANDS
-from referee.europa.aa_handlers import AA_HANDLERS
-from referee.europa.account_handlers import ACCOUNT_HANDLERS, refuse_with_losses_owed
-from referee.europa.air_combat_commands import AIR_COMBAT_COMMANDS
-from referee.europa.air_combat_handlers import AIR_COMBAT_HANDLERS
-from referee.europa.bombardment_commands import BOMBARDMENT_COMMANDS
-from referee.europa.bombardment_handlers import BOMBARDMENT_HANDLERS
-from referee.europa.boot_camp_commands import BOOT_CAMP_COMMANDS
-from referee.europa.boot_camp_handlers import BOOT_CAMP_HANDLERS, refuse_overstacked_at_phase_end
-from referee.europa.combat_handlers import COMBAT_HANDLERS
-from referee.europa.command_phases import PHASES
-from referee.europa.commands import COMMANDS
+from referee.europa.air import system as air
+from referee.europa.bombardment import system as bombardment
+from referee.europa.boot_camp import system as boot_camp
+from referee.europa.combat import system as combat
+from referee.europa.common import setup, views
+from referee.europa.common.command_phases import PHASES
+from referee.europa.common.facts import FACTS
+from referee.europa.common.options import OPTIONS, SOURCES
+from referee.europa.common.state import EuropaState
 from referee.europa.events import CATALOG
-from referee.europa.facts import FACTS
-from referee.europa.fold import LOGISTICS_APPLIERS
-from referee.europa.fold_bombardment import BOMBARDMENT_APPLIERS
-from referee.europa.fold_boot_camp import BOOT_CAMP_APPLIERS
-from referee.europa.fold_combat import COMBAT_APPLIERS
-from referee.europa.fold_fortifications import FORTIFICATION_APPLIERS
 from referee.europa.forms import FORMS
-from referee.europa.fortification_commands import FORTIFICATION_COMMANDS
-from referee.europa.fortification_handlers import FORTIFICATION_HANDLERS
-from referee.europa.isolation_handlers import ISOLATION_HANDLERS
-from referee.europa.map_commands import MAP_COMMANDS
-from referee.europa.map_handlers import MAP_HANDLERS
-from referee.europa.movement_commands import MOVEMENT_COMMANDS
-from referee.europa.movement_handlers import MOVEMENT_HANDLERS
-from referee.europa.options import OPTIONS, SOURCES
-from referee.europa.reinforcement_commands import REINFORCEMENT_COMMANDS
-from referee.europa.reinforcement_handlers import REINFORCEMENT_HANDLERS
-from referee.europa.replacement_handlers import REPLACEMENT_HANDLERS
-from referee.europa.resource_handlers import RESOURCE_HANDLERS
-from referee.europa.state import EuropaState
-from referee.europa.supply_handlers import SUPPLY_HANDLERS
+from referee.europa.logistics import system as logistics
+from referee.europa.map_facts import system as map_facts
+from referee.europa.order_of_battle import system as order_of_battle
+from referee.europa.second_front import system as second_front
+from referee.europa.tables import system as tables
 
 FOLD = GameFold(
     "europa",
     EuropaState,
     CATALOG,
-    {
-        **LOGISTICS_APPLIERS,
-        **COMBAT_APPLIERS,
-        **BOMBARDMENT_APPLIERS,
-        **BOOT_CAMP_APPLIERS,
-        **FORTIFICATION_APPLIERS,
-    },
+    {**logistics.APPLIERS, **combat.APPLIERS, **bombardment.APPLIERS, **boot_camp.APPLIERS, **second_front.APPLIERS},
     state_version=7,
 )
 register(FOLD)
 """State version 6: release 0.5 (the table's weather_turns; older cached states are rebuilt)."""
-
-
-def _combat_chart(name: str) -> tuple[dict[str, Any], str]:
-    chart, digest = charts.load_charts(name)
-    return chart.model_dump(mode="json"), digest
-
-
-def figures(state: EuropaState) -> dict[tuple[str, str], int]:
-    """The figures tracked entry by entry in the read model and checked by the audit: SP pools
-    (stockpile, special SP, income, cap), Resource Points by location, RP tracks and the losses
-    special replacements draw on."""
-    found: dict[tuple[str, str], int] = {}
-    for side, pool in state.supply_pools.items():
-        found[(f"supply:{side}", "stockpile")] = pool.stockpile
-        found[(f"supply:{side}", "special")] = pool.special
-        found[(f"supply:{side}", "income")] = pool.income
-        if pool.cap is not None:
-            found[(f"supply:{side}", "cap")] = pool.cap
-    for side, stock in state.resource_points.items():
-        for location, points in stock.stock.items():
-            found[(f"resources:{side}", location)] = points
-    for nation, track in state.replacement_tracks.items():
-        for kind, points in track.points.items():
-            found[(f"replacements:{nation}", kind)] = points
-        for kind, lost in track.losses.items():
-            found[(f"replacements:{nation}", f"losses {kind}")] = lost
-    return found
-
-
-def trends(state: EuropaState) -> dict[str, int]:
-    """The figures worth a trend line on the dashboard: each side's SP stockpile."""
-    return {f"{side} SP": pool.stockpile for side, pool in state.supply_pools.items()}
 
 
 def _without_paid_mark(event: dict[str, Any]) -> dict[str, Any] | None:
@@ -149,8 +78,8 @@ def _arrivals_as_before(event: dict[str, Any]) -> dict[str, Any] | None:
 def before_leaving(state: EuropaState) -> None:
     """What must be settled before a phase ends: losses owed (D-56), and in Boot Camp no stated
     stack over the limit outside the Initial phase (E-28, E-29 [002])."""
-    refuse_with_losses_owed(state)
-    refuse_overstacked_at_phase_end(state)
+    combat.refuse_with_losses_owed(state)
+    boot_camp.refuse_overstacked_at_phase_end(state)
 
 
 RULE_CHANGES = (
@@ -193,69 +122,64 @@ GAME = Game(
     title="Revised Europa",
     fold=FOLD,
     commands=(
-        *COMMANDS,
-        *BOMBARDMENT_COMMANDS,
-        *MAP_COMMANDS,
-        *AIR_COMBAT_COMMANDS,
-        *AA_COMMANDS,
-        *BOOT_CAMP_COMMANDS,
-        *FORTIFICATION_COMMANDS,
-        *REINFORCEMENT_COMMANDS,
-        *MOVEMENT_COMMANDS,
-        *ta.COMMANDS,
+        *logistics.COMMANDS,
+        *combat.COMMANDS,
+        *bombardment.COMMANDS,
+        *map_facts.MAP_COMMANDS,
+        *air.AIR_COMBAT_COMMANDS,
+        *second_front.AA_COMMANDS,
+        *boot_camp.COMMANDS,
+        *second_front.FORTIFICATION_COMMANDS,
+        *order_of_battle.REINFORCEMENT_COMMANDS,
+        *map_facts.MOVEMENT_COMMANDS,
+        *map_facts.TABLE_CHECK_COMMANDS,
+        *air.AIR_BOX_COMMANDS,
+        *boot_camp.SUPPLY_COMMANDS,
+        *tables.COMMANDS,
+        *logistics.FACTORY_COMMANDS,
+        *order_of_battle.GARRISON_COMMANDS,
     ),
     handlers={
         **NEUTRAL_HANDLERS,
-        **ACCOUNT_HANDLERS,
-        **SUPPLY_HANDLERS,
-        **RESOURCE_HANDLERS,
-        **REPLACEMENT_HANDLERS,
-        **COMBAT_HANDLERS,
-        **ISOLATION_HANDLERS,
-        **BOMBARDMENT_HANDLERS,
-        **MAP_HANDLERS,
-        **AIR_COMBAT_HANDLERS,
-        **AA_HANDLERS,
-        **BOOT_CAMP_HANDLERS,
-        **FORTIFICATION_HANDLERS,
-        **REINFORCEMENT_HANDLERS,
-        **MOVEMENT_HANDLERS,
-        **ta.HANDLERS,
+        **logistics.HANDLERS,
+        **combat.HANDLERS,
+        **bombardment.HANDLERS,
+        **air.HANDLERS,
+        **second_front.HANDLERS,
+        **boot_camp.HANDLERS,
+        **map_facts.HANDLERS,
+        **order_of_battle.HANDLERS,
+        **tables.HANDLERS,
     },
     setup=setup.starting_state,
     options=OPTIONS,
     option_sources=SOURCES,
     charts=(
-        Chart("combat", charts.BUNDLED, _combat_chart, charts.CombatCharts),
-        Chart("units", unit_chart.BUNDLED, unit_chart.unit_chart_data, unit_chart.UnitChart),
-        Chart("air", air_tables.BUNDLED, air_tables.air_tables_data, air_tables.AirTables),
-        Chart(bch.KEY, bch.BUNDLED, bch.bombardment_chart, bch.Bombardment000),
-        Chart(bch.KEY_001, bch.BUNDLED_001, bch.bombardment_001_chart, bch.Bombardment001),
-        Chart(aa_charts.KEY, aa_charts.BUNDLED, aa_charts.aa_chart_data, aa_charts.AAChart),
-        Chart(bcc.KEY, bcc.BUNDLED, bcc.boot_camp_chart_data, bcc.BootCampChart),
-        Chart(fts.KEY, fts.BUNDLED, fts.fortification_chart_data, fts.FortificationChart),
-        Chart(rule_d.KEY, rule_d.BUNDLED, rule_d.rule_d_chart_data, rule_d.RuleDChart),
-        Chart(wz.KEY, wz.BUNDLED, wz.winterization_chart_data, wz.WinterizationChart),
-        Chart(
-            reinforcements.KEY,
-            reinforcements.BUNDLED,
-            reinforcements.reinforcement_chart_data,
-            reinforcements.ReinforcementChart,
-        ),
-        Chart(air_groups.KEY, air_groups.BUNDLED, air_groups.air_groups_chart_data, air_groups.AirGroupsChart),
-        Chart(tch.SUCCESS_KEY, tch.SUCCESS, tch.success_data, tch.SuccessTable),
-        Chart(tch.AIRBASE_KEY, tch.AIRBASE, tch.airbase_data, tch.AirbaseTable),
-        Chart(tch.WEATHER_KEY, tch.WEATHER, tch.weather_data, tch.WeatherTable),
-        Chart(factories.KEY, factories.BUNDLED, factories.factory_chart_data, factories.FactoryChart),
+        combat.COMBAT_CHART,
+        combat.UNIT_CHART,
+        air.AIR_CHART,
+        bombardment.CHART_000,
+        bombardment.CHART_001,
+        second_front.AA_CHART,
+        boot_camp.CHART,
+        second_front.FORTIFICATION_CHART,
+        combat.RULE_D_CHART,
+        combat.WINTERIZATION_CHART,
+        order_of_battle.CHART,
+        air.GROUPS_CHART,
+        tables.SUCCESS_CHART,
+        tables.AIRBASE_CHART,
+        tables.WEATHER_CHART,
+        logistics.FACTORY_CHART,
     ),
-    facts=(*FACTS, *ta.FACTS),
-    phases={**PHASES, **ta.PHASES},
-    advance_effects=turns.advance_effects,
+    facts=(*FACTS, *map_facts.FACTS, *air.FACTS, *logistics.FACTS, *order_of_battle.FACTS),
+    phases={**PHASES, **air.PHASES, **map_facts.PHASES, **boot_camp.PHASES, **logistics.PHASES},
+    advance_effects=logistics.advance_effects,
     losses_on_advance=("SupplyCapApplied", "SpecialSupplyExpired"),
     rule_changes=RULE_CHANGES,
     before_leaving=before_leaving,
-    figures=figures,
-    trends=trends,
+    figures=logistics.figures,
+    trends=logistics.trends,
     scenario_tables=setup.scenario_tables,
     views=views.views,
     forms=FORMS,

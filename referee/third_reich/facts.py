@@ -9,7 +9,7 @@ handlers and compares).
 from __future__ import annotations
 
 from referee.common.facts import FactKind
-from referee.third_reich.territory_map import OWN_COUNTRY, POWERS
+from referee.third_reich.common.territory_map import OWN_COUNTRY, POWERS
 
 FACTS = (
     FactKind(

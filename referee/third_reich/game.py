@@ -1,73 +1,60 @@
 """The Revised Third Reich game: what the referee service asks of this package (one `Game` object).
 
-Revised Third Reich (seed 004): the BRP economy, year starts, strategic warfare and isolation
-attrition.
+Revised Third Reich (seed 004), assembled from its systems (`referee.third_reich.systems`: the
+economy, war and lend lease, territory, land combat, attrition, air and naval operations, the
+Murmansk box and strategic warfare), each a sub-package with the same inside (commands, events,
+rules as pure functions, handlers, charts and a fold where it has them), and the game-wide parts
+here: setup, the calendar's effects, options, facts and rule changes.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from ledger.folding import register
+from referee.common.command_base import Command
 from referee.common.fold import GameFold
-from referee.common.game import Chart, Game
+from referee.common.game import Game
 from referee.common.handlers import NEUTRAL_HANDLERS
-from referee.third_reich import (
-    air_naval_units,
-    attrition,
-    fire,
-    force_pools,
-    land_charts,
-    setup,
-    territory_map,
-    turns,
-    views,
-)
-from referee.third_reich import commands as tr
-from referee.third_reich.air_naval_commands import (
-    ResolveAirDrop,
-    ResolveAirNavalCombat,
-    ResolveAmphibiousLanding,
-    ResolveCounterAir,
-    ResolveInterception,
-)
-from referee.third_reich.air_naval_handlers import AIR_NAVAL_HANDLERS
-from referee.third_reich.attrition_commands import ClaimAttritionHexes, RemoveAttritionLosses, ResolveAttrition
-from referee.third_reich.attrition_handlers import ATTRITION_HANDLERS
-from referee.third_reich.brp_handlers import BRP_HANDLERS
-from referee.third_reich.combat_commands import RemoveLandLosses, ResolveLandCombat
-from referee.third_reich.combat_handlers import COMBAT_HANDLERS, refuse_with_units_owed
-from referee.third_reich.command_phases import PHASES
-from referee.third_reich.commands import COMMANDS
-from referee.third_reich.context import powers_in_movement_order
-from referee.third_reich.economy_commands import ECONOMY_COMMANDS
+from referee.common.views import View
+from referee.third_reich import setup, turns
+from referee.third_reich.air_naval import charts as air_naval_charts
+from referee.third_reich.air_naval import commands as air_naval_commands
+from referee.third_reich.air_naval import forms as air_naval_forms
+from referee.third_reich.attrition import charts as attrition_charts
+from referee.third_reich.attrition import commands as attrition_commands
+from referee.third_reich.attrition import forms as attrition_forms
+from referee.third_reich.common import charts
+from referee.third_reich.common.context import powers_in_movement_order
+from referee.third_reich.common.fold import ROLLBACK_APPLIERS
+from referee.third_reich.common.state import ReichState
+from referee.third_reich.common.system import union
+from referee.third_reich.economy import charts as economy_charts
+from referee.third_reich.economy import commands as economy_commands
+from referee.third_reich.economy import forms as economy_forms
+from referee.third_reich.economy import views as economy_views
 from referee.third_reich.events import CATALOG
 from referee.third_reich.facts import FACTS
-from referee.third_reich.fold import ECONOMY_APPLIERS
-from referee.third_reich.fold_combat import COMBAT_APPLIERS
-from referee.third_reich.force_pool_builds import force_pool_data
-from referee.third_reich.forms import FORMS
-from referee.third_reich.handlers import ECONOMY_HANDLERS
-from referee.third_reich.isolation_handlers import ISOLATION_HANDLERS
-from referee.third_reich.movement_commands import CheckAirMission, CheckLandMove, CheckSeaMove
-from referee.third_reich.movement_handlers import MOVEMENT_HANDLERS
-from referee.third_reich.murmansk_commands import ResolveMurmanskFight
-from referee.third_reich.murmansk_events import MURMANSK_APPLIERS
-from referee.third_reich.murmansk_handlers import MURMANSK_HANDLERS
-from referee.third_reich.murmansk_sealed import SEALED_ORDERS
+from referee.third_reich.land import charts as land_charts
+from referee.third_reich.land import commands as land_commands
+from referee.third_reich.land import forms as land_forms
+from referee.third_reich.land import views as land_views
+from referee.third_reich.land.handlers import refuse_with_units_owed
+from referee.third_reich.murmansk import commands as murmansk_commands
+from referee.third_reich.murmansk import forms as murmansk_forms
+from referee.third_reich.murmansk.sealed import SEALED_ORDERS
 from referee.third_reich.options import OPTIONS, SOURCES
 from referee.third_reich.rule_changes import RULE_CHANGES
-from referee.third_reich.state import ReichState
-from referee.third_reich.territory_handlers import TERRITORY_HANDLERS
-from referee.third_reich.warfare_commands import StateStrategicForces
-from referee.third_reich.warfare_handlers import WARFARE_HANDLERS
-from referee.third_reich.year_start import perform as perform_year_start
+from referee.third_reich.strategic_warfare import commands as strategic_warfare_commands
+from referee.third_reich.strategic_warfare import forms as strategic_warfare_forms
+from referee.third_reich.strategic_warfare import views as strategic_warfare_views
+from referee.third_reich.systems import SYSTEMS
+from referee.third_reich.territory import commands as territory_commands
+from referee.third_reich.wars import commands as wars_commands
 
 FOLD = GameFold(
     "third_reich",
     ReichState,
     CATALOG,
-    {**ECONOMY_APPLIERS, **COMBAT_APPLIERS, **MURMANSK_APPLIERS},
+    {**ROLLBACK_APPLIERS, **union((system.appliers for system in SYSTEMS), "event")},
     state_version=9,
 )
 register(FOLD)
@@ -75,15 +62,46 @@ register(FOLD)
 holdings and the Murmansk sit-outs of sealed orders; 9: each power's strategic-warfare forces and whether
 its first year start since entering play is due."""
 
-
-def _fire_tables(name: str) -> tuple[dict[str, Any], str]:
-    tables, digest = fire.load_fire_tables(name)
-    return tables.model_dump(mode="json"), digest
-
-
-def _attrition_table(name: str) -> tuple[dict[str, Any], str]:
-    table, digest = attrition.load_attrition_table(name)
-    return table.model_dump(mode="json"), digest
+COMMANDS: tuple[type[Command], ...] = (
+    economy_commands.GrantBrp,
+    economy_commands.SpendBrp,
+    economy_commands.AdjustBrpBase,
+    economy_commands.DeclareOption,
+    wars_commands.DeclareWar,
+    economy_commands.BuildUnits,
+    economy_commands.BuildAirbase,
+    economy_commands.RecoverUnit,
+    economy_commands.StartNavalRepair,
+    economy_commands.RecordRedeployments,
+    strategic_warfare_commands.RecordStrategicWarfareHits,
+    territory_commands.RecordConquest,
+    territory_commands.RecordCityLoss,
+    murmansk_commands.RecordMurmanskHits,
+    economy_commands.PerformYearStart,
+    economy_commands.ActivatePower,
+    wars_commands.RecordSurrender,
+    strategic_warfare_commands.ResolveStrategicWarfare,
+    strategic_warfare_commands.StateStrategicForces,
+    land_commands.ResolveLandCombat,
+    land_commands.RemoveLandLosses,
+    attrition_commands.ResolveAttrition,
+    attrition_commands.RemoveAttritionLosses,
+    attrition_commands.ClaimAttritionHexes,
+    murmansk_commands.ResolveMurmanskFight,
+    air_naval_commands.ResolveAirNavalCombat,
+    air_naval_commands.ResolveCounterAir,
+    air_naval_commands.ResolveInterception,
+    air_naval_commands.ResolveAirDrop,
+    air_naval_commands.ResolveAmphibiousLanding,
+    land_commands.CheckLandMove,
+    air_naval_commands.CheckAirMission,
+    air_naval_commands.CheckSeaMove,
+    wars_commands.PlaceLendLease,
+    territory_commands.ResolveCityBombing,
+    territory_commands.RollFrenchColonies,
+    territory_commands.CheckSupplySource,
+)
+"""Every Third Reich command, in documentation order (docs/commands.md): each system's ``COMMANDS``."""
 
 
 def figures(state: ReichState) -> dict[tuple[str, str], int]:
@@ -112,66 +130,51 @@ def trends(state: ReichState) -> dict[str, int]:
     return {f"{power} BRP": economy.total for power, economy in state.brp_economies.items() if economy.active}
 
 
+def views(state: ReichState) -> list[View]:
+    """What the console shows: what is still owed (land combat and attrition), then each power's
+    BRP economy, then the strategic-warfare boxes."""
+    return [*land_views.owed(state), *economy_views.views(state), *strategic_warfare_views.views(state)]
+
+
 GAME = Game(
     name="third_reich",
     title="Revised Third Reich",
     fold=FOLD,
-    commands=(
-        *COMMANDS,
-        StateStrategicForces,
-        ResolveLandCombat,
-        RemoveLandLosses,
-        ResolveAttrition,
-        RemoveAttritionLosses,
-        ClaimAttritionHexes,
-        ResolveMurmanskFight,
-        ResolveAirNavalCombat,
-        ResolveCounterAir,
-        ResolveInterception,
-        ResolveAirDrop,
-        ResolveAmphibiousLanding,
-        CheckLandMove,
-        CheckAirMission,
-        CheckSeaMove,
-        *ECONOMY_COMMANDS,
-    ),
-    handlers={
-        **NEUTRAL_HANDLERS,
-        **BRP_HANDLERS,
-        **ECONOMY_HANDLERS,
-        **WARFARE_HANDLERS,
-        **ISOLATION_HANDLERS,
-        **COMBAT_HANDLERS,
-        **ATTRITION_HANDLERS,
-        **MURMANSK_HANDLERS,
-        **AIR_NAVAL_HANDLERS,
-        **MOVEMENT_HANDLERS,
-        **TERRITORY_HANDLERS,
-        tr.PerformYearStart: perform_year_start,
-    },
+    commands=COMMANDS,
+    handlers={**NEUTRAL_HANDLERS, **union((system.handlers for system in SYSTEMS), "command")},
     setup=setup.starting_state,
     options=OPTIONS,
     option_sources=SOURCES,
     charts=(
-        Chart("fire", fire.BUNDLED, _fire_tables, fire.FireTables),
-        Chart("land_combat", land_charts.BUNDLED, land_charts.land_chart_data, land_charts.LandCombatChart),
-        Chart("attrition", attrition.BUNDLED, _attrition_table, attrition.AttritionChart),
-        Chart("force_pools", force_pools.BUNDLED, force_pool_data, force_pools.ForcePoolChart),
-        Chart(
-            "air_naval_units", air_naval_units.BUNDLED, air_naval_units.units_chart_data, air_naval_units.AirNavalUnits
-        ),
-        Chart(territory_map.KEY, territory_map.BUNDLED, territory_map.cities_chart_data, territory_map.CitiesChart),
+        charts.FIRE,
+        land_charts.CHART,
+        attrition_charts.CHART,
+        economy_charts.CHART,
+        air_naval_charts.CHART,
+        charts.CITIES,
     ),
     facts=FACTS,
-    phases=PHASES,
+    phases=union((system.phases for system in SYSTEMS), "command's phases"),
     advance_effects=turns.advance_effects,
     before_leaving=refuse_with_units_owed,
     movement_order=powers_in_movement_order,
     figures=figures,
     trends=trends,
     scenario_tables=setup.scenario_tables,
-    views=views.views,
-    forms=FORMS,
+    views=views,
+    forms={
+        form.key: form
+        for form in (
+            land_forms.COMBAT,
+            attrition_forms.ATTRITION,
+            murmansk_forms.FORM,
+            air_naval_forms.FORM,
+            land_forms.LOSSES,
+            strategic_warfare_forms.FORM,
+            economy_forms.FORM,
+            attrition_forms.ISOLATION,
+        )
+    },
     sealed_orders=SEALED_ORDERS,
     rule_changes=RULE_CHANGES,
 )

@@ -1,18 +1,21 @@
-"""The Revised Third Reich options (RULES.md section J): name -> readings, the default first."""
+"""The Revised Third Reich options (RULES.md section J): name -> readings, the default first; the
+readings a system defines are its own (air and naval, war and lend lease, territory, force pools,
+the Murmansk box), gathered here for the `Game`."""
 
 from __future__ import annotations
 
 from referee.common.options import Choices, Sources
-from referee.third_reich import air_naval
-from referee.third_reich.conquest_rules import RM_PACT_VALUE, VICHY_VALUES
-from referee.third_reich.force_pools import UK_TANK_CORPS
-from referee.third_reich.lend_lease_placement import LEND_LEASE_PLACEMENT
-from referee.third_reich.wars import ALLIES_DRAWN_IN
+from referee.third_reich.air_naval import air_naval
+from referee.third_reich.economy.force_pools import UK_TANK_CORPS
+from referee.third_reich.murmansk.timing import READINGS as MURMANSK_TIMING
+from referee.third_reich.territory.conquest_rules import RM_PACT_VALUE, VICHY_VALUES
+from referee.third_reich.wars.lend_lease_placement import LEND_LEASE_PLACEMENT
+from referee.third_reich.wars.wars import ALLIES_DRAWN_IN
 
 OPTIONS: Choices = {
     "us_growth": ("70", "60"),  # J-56
     "us_entry": ("enters_with_base", "saves_before_entry"),  # G-01, G-20, G-57: the USA's 1942 base
-    "murmansk_timing": ("summer_i", "spring"),  # J-58
+    "murmansk_timing": MURMANSK_TIMING,  # J-58
     "half_limit_counts": ("all_spending", "builds_only"),  # J-65
     "sw_start": ("spring_1940", "fall_1939"),  # J-61
     "fortified_add": ("doubled", "not_doubled"),  # J-62

@@ -11,9 +11,9 @@ from referee.common.ruleset import validation_message
 from referee.common.scenario import LoadedScenario, PowerStart, Scenario
 from referee.common.setup import opening_rosters, opening_table
 from referee.common.state import CampaignIdentity
-from referee.third_reich.data import Economy
-from referee.third_reich.state import BrpEconomy, ReichState, ReichTable
-from referee.third_reich.sw_forces import starting_forces
+from referee.third_reich.common.data import Economy
+from referee.third_reich.common.state import BrpEconomy, ReichState, ReichTable
+from referee.third_reich.strategic_warfare.sw_forces import starting_forces
 
 
 def economy_of_scenario(scenario: Scenario) -> Economy | None:

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from referee.audit import audit, report_data
-from referee.dice_stats import PURPOSES, dice_groups, purpose_group
+from referee.audit.report import audit, report_data
+from referee.dice.stats import PURPOSES, dice_groups, purpose_group
 from referee.service import RefereeService
 
 ROLL = {"kind": "RecordRoll", "dice": "2D6"}

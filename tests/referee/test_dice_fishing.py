@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from referee import digital_dice
 from referee.common.errors import IllegalOrderError
+from referee.dice import digital_dice
 from referee.service import RefereeService
 from tests.referee.europa.test_logistics_service import at_phase
 

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from referee import digital_dice, verify_export
+from referee.audit import verify_export
+from referee.dice import digital_dice
 from tests.referee.test_dice_fishing import ROLL
 from tests.tui.cli_support import run
 

@@ -21,15 +21,17 @@ from hypothesis import strategies as st
 
 from ledger.canonical import canonical_text
 from ledger.entry import recompute_hash
-from referee import dice_periods, dice_schemes, digital_dice, verify_export
-from referee.audit import audit
+from referee.audit import verify_export
+from referee.audit.report import audit
 from referee.commands import ALL, RecordRoll, ResolveIsolationAttrition, command_json
 from referee.common.command_base import FREE_TEXT_NAMES, Command, WitnessWord, free_text_fields
 from referee.common.dice import DigitalRoller
 from referee.common.state import DiceState
-from referee.dice_binding import free_text_of
+from referee.dice import dice_schemes, digital_dice
+from referee.dice import periods as dice_periods
+from referee.dice.binding import free_text_of
 from referee.service import RefereeService
-from referee.third_reich.attrition_commands import ResolveAttrition
+from referee.third_reich.attrition.commands import ResolveAttrition
 from tests.independent import verifier as independent
 from tests.referee.europa.test_logistics_service import at_phase
 from tests.tui.cli_support import run
@@ -260,9 +262,9 @@ def _revealed_export(make_service: Any, tmp_path: Path, *, unbound: Any = None) 
 
 
 def _standalone_script(export: Path) -> subprocess.CompletedProcess[str]:
-    """`python referee/digital_dice.py export.jsonl`, as docs/dice.md says."""
+    """`python referee/dice/digital_dice.py export.jsonl`, as docs/dice.md says."""
     return subprocess.run(
-        [sys.executable, "referee/digital_dice.py", str(export)],
+        [sys.executable, "referee/dice/digital_dice.py", str(export)],
         check=False,
         capture_output=True,
         text=True,
@@ -379,9 +381,9 @@ def test_a_scheme_2_period_open_when_upgraded_rolls_on_under_scheme_2_until_its_
 def test_the_dice_check_needs_nothing_but_the_standard_library() -> None:
     """digital_dice.py and dice_schemes.py travel with the standalone verifier (docs/verifying.md):
     they import only the standard library, and digital_dice.py its sibling."""
-    sibling = {"referee": {"dice_schemes"}, "dice_schemes": set()}  # the package's copy, or the folder's
+    sibling = {"referee.dice": {"dice_schemes"}, "dice_schemes": set()}  # the package's copy, or the folder's
     for name, allowed in (("digital_dice.py", sibling), ("dice_schemes.py", {})):
-        tree = ast.parse((ROOT / "referee" / name).read_text(encoding="utf-8"))
+        tree = ast.parse((ROOT / "referee" / "dice" / name).read_text(encoding="utf-8"))
         found: dict[str, set[str]] = {}
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):

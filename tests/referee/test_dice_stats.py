@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from referee.dice_stats import (
+from referee.dice.stats import (
     FLAG_BELOW,
     TOO_FEW,
     chi_square_sf,

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from ledger.exchange import export_jsonl
-from referee import dice_schemes, digital_dice
 from referee.common.dice import DICE
 from referee.common.errors import IllegalOrderError
+from referee.dice import dice_schemes, digital_dice
 from referee.service import RefereeService
 from tests.referee.europa.test_logistics_service import at_phase
 

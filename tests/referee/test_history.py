@@ -18,10 +18,10 @@ from referee.common import ruleset as ruleset_module
 from referee.common import scenario as scenario_module
 from referee.common.errors import IllegalOrderError
 from referee.common.events import EventCatalog, events_of
-from referee.europa import combat_events
-from referee.europa import logistics_events as lg
+from referee.europa.combat import events as combat_events
 from referee.europa.events import CATALOG, LEGACY
 from referee.europa.game import FOLD
+from referee.europa.logistics import events as lg
 from referee.service import RefereeService, import_campaign
 from tests.referee.europa.test_logistics_service import at_phase
 

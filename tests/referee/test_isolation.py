@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from referee.common.errors import IllegalOrderError
-from referee.europa import isolation as europa
+from referee.europa.combat import isolation as europa
 from referee.service import RefereeService
-from referee.third_reich import isolation as reich
+from referee.third_reich.attrition import isolation as reich
 from tests.referee.europa.test_logistics_service import at_phase
 from tests.referee.third_reich.test_economy_service import at
 

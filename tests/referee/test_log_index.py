@@ -20,7 +20,7 @@ from ledger.text_index import Reflects, available
 from referee.common.log import log_rows
 from referee.common.log_index import LogIndex, log_index_path
 from referee.common.log_pages import LogPages, search_text
-from referee.outputs import JSONL_EXPORT, check_output
+from referee.files.outputs import JSONL_EXPORT, check_output
 from referee.service import RefereeService
 from tui.cli import main
 

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from referee.audit import audit, report_data
+from referee.audit.report import audit, report_data
+from referee.book.sealed_orders import OrderSealing
 from referee.common.errors import IllegalOrderError, InvalidInputError, RulesError
 from referee.common.sealing import SealSlot, commitment, commitment_bytes, matches
-from referee.dice_secrets import SecretKeeper
-from referee.sealed_orders import OrderSealing
+from referee.dice.secret_keeper import SecretKeeper
 from referee.service import RefereeService
 
 from support import refused

@@ -9,7 +9,7 @@ from pathlib import Path
 from rich.console import Console
 from textual.message import Message
 
-from referee.sealed_orders import OrderSealing
+from referee.book.sealed_orders import OrderSealing
 from referee.service import RefereeService
 from tui.app import make_app
 from tui.audit_actions import Audited

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import chart_check
+from referee.files import chart_check
 from tests.tui.cli_support import run
 
 ROOT = Path(__file__).resolve().parents[2]

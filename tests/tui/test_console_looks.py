@@ -20,6 +20,7 @@ from tui.dialogs.help import HelpDialog
 from tui.dialogs.new_campaign import NewCampaignForm
 from tui.serve_guard import GuardedServer
 
+from pilot_waits import until
 from support import TickingClock
 
 
@@ -105,12 +106,21 @@ async def test_a_scenario_chosen_shows_its_rules_version_then_reads_its_options_
         assert isinstance(form, NewCampaignForm)
         read.clear()
         form.query_one("#scenario", Select).value = "revised-third-reich/campaign-1939"
-        await pilot.pause()
+
+        # the options are read in a worker and their rows mounted after it: wait for them
+        def rows() -> set[str]:
+            return {str(select.name) for select in form.query("#options Select").results(Select)}
+
+        def drawn() -> bool:
+            chosen = str(form.query_one("#ruleset", Select).value).startswith("third-reich")
+            return chosen and rows() == set(form.defaults)
+
+        assert await until(pilot, drawn), rows()
         ruleset = str(form.query_one("#ruleset", Select).value)
         assert ruleset.startswith("third-reich")
         # once, for the new rules version, with the earlier scenario's option rows not sent meanwhile
         assert read == [("revised-third-reich/campaign-1939", ruleset, None)]
-        assert {str(select.name) for select in form.query("#options Select").results(Select)} == set(form.defaults)
+        assert rows() == set(form.defaults)
 
 
 async def test_the_served_page_loads_nothing_from_the_internet() -> None:

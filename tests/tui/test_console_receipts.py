@@ -11,7 +11,7 @@ from textual.message import Message
 from textual.widgets import Static
 from textual.widgets._toast import Toast
 
-from referee.receipts import Receipt, entry_roll_receipts, head_receipt
+from referee.audit.receipts import Receipt, entry_roll_receipts, head_receipt
 from tests.referee.test_dice_fishing import ROLL
 from tui import render
 from tui.app import TurnledgerApp, make_app

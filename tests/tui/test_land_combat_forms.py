@@ -8,11 +8,12 @@ from pathlib import Path
 
 from textual.widgets import Input, Select, SelectionList, Static, TextArea
 
+from referee.book.sealed_orders import OrderSealing
 from referee.commands import CreateCampaign
-from referee.sealed_orders import OrderSealing
 from referee.service import RefereeService
-from referee.third_reich import murmansk as mm
-from referee.third_reich.fire import load_fire_tables
+from referee.third_reich.common.fire import load_fire_tables
+from referee.third_reich.murmansk import box
+from referee.third_reich.murmansk import fight as mm
 from tests.referee.third_reich.test_economy_service import at
 from tests.referee.third_reich.test_sw_forces import hold
 from tests.referee.third_reich.test_wars_and_lend_lease import _both_northern_and_southern
@@ -160,7 +161,7 @@ async def test_a_murmansk_fight_through_the_console(tmp_path: Path) -> None:
     hold(service, "UK", asw=4)
     at(service, "Summer I 1940", "Western Allies", "Combat")
     service.close()
-    fight = mm.Commitments(german_air=5, german_fleets=9, uboats=6, allied_fleets=9, asw=4, uk_brps=20, usa_brps=20)
+    fight = box.Commitments(german_air=5, german_fleets=9, uboats=6, allied_fleets=9, asw=4, uk_brps=20, usa_brps=20)
     rolls: list[int] = []
     while mm.rolls_still_needed(fight, TABLES, rolls):
         rolls.append(8)
@@ -226,7 +227,7 @@ async def test_a_murmansk_fight_from_sealed_orders_through_the_console(tmp_path:
     sealing.reveal(german["number"])
     sealing.reveal(allied["number"])
     service.close()
-    fight = mm.Commitments(german_air=5, german_fleets=9, uboats=6, allied_fleets=9, asw=4, uk_brps=20, usa_brps=20)
+    fight = box.Commitments(german_air=5, german_fleets=9, uboats=6, allied_fleets=9, asw=4, uk_brps=20, usa_brps=20)
     rolls: list[int] = []
     while mm.rolls_still_needed(fight, TABLES, rolls):
         rolls.append(8)

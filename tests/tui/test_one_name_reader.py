@@ -25,10 +25,10 @@ import pytest
 from pydantic import BaseModel
 from textual.widgets import Input, Select, Static
 
-from referee.batch import CommandFile, apply_lines
 from referee.commands import CreateCampaign
 from referee.common.errors import RulesError
 from referee.common.names import CLOSED_FIELDS, NAME_FIELDS, OPEN_NAMES, field_choices
+from referee.files.batch import CommandFile, apply_lines
 from referee.games import commands_of, game_named
 from referee.schema import _example
 from referee.service import RefereeService

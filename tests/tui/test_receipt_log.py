@@ -18,8 +18,8 @@ from ledger.entry import recompute_hash
 from ledger.entry_line import canonical
 from ledger.receipt_log import receipts_dir
 from ledger.receipts import receipt_code
-from referee import verify_export
-from referee.receipts import (
+from referee.audit import verify_export
+from referee.audit.receipts import (
     all_receipts,
     check_given_in_record,
     give_receipts,

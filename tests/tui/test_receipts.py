@@ -14,8 +14,8 @@ import pytest
 import segno
 
 from ledger.receipts import ALPHABET, read_code, receipt_code
-from referee import verify_export
-from referee.receipts import entry_roll_receipts
+from referee.audit import verify_export
+from referee.audit.receipts import entry_roll_receipts
 from referee.service import RefereeService
 from tests.referee.test_dice_fishing import ROLL
 from tests.tui.cli_support import run
@@ -49,7 +49,7 @@ def test_one_character_misread_or_two_neighbours_swapped_never_check() -> None:
 
 
 def another_machine(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
-    """What follows runs as on another machine: its own trust files and receipt log (referee/receipts.py
+    """What follows runs as on another machine: its own trust files and receipt log (referee/audit/receipts.py
     `give_receipts`: this machine's log would name the receipts without the players' list)."""
     monkeypatch.setenv("TURNLEDGER_TRUST_DIR", str(folder / "another-machine"))
     monkeypatch.setenv("TURNLEDGER_RECEIPTS_DIR", str(folder / "another-machine" / "receipts"))

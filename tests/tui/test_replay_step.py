@@ -17,6 +17,7 @@ from tui.app import TurnledgerApp, make_app
 from tui.dialogs.error import ErrorDialog
 from tui.widgets import Rendered, draw_lines
 
+from pilot_waits import until
 from support import TickingClock
 
 ROLL = {"kind": "RecordRoll", "purpose": "attack on Brest", "dice": "2D6", "faces": [5, 6], "rolled_by": "Axis"}
@@ -109,7 +110,7 @@ async def test_an_entry_altered_under_the_console_stops_the_read_ahead_quietly(a
             )
         db.close()
         await pilot.press("left")
-        await pilot.pause()
+        assert await until(pilot, lambda: isinstance(app.screen, ErrorDialog))  # drawn after the read
         assert isinstance(app.screen, ErrorDialog) and "altered" in str(app.screen.message)
         assert app.cursor is None
         await pilot.pause(0.7)  # the live read-ahead (half a second after painting) meets the same entry

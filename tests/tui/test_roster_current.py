@@ -12,7 +12,7 @@ import pytest
 from rich.console import Console
 
 from ledger.canonical import canonical_text
-from referee.audit import audit_entry
+from referee.audit.report import audit_entry
 from referee.commands import CreateCampaign
 from referee.service import RefereeService
 from tests.referee.third_reich.test_economy_service import at

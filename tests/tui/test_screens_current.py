@@ -4,7 +4,6 @@ dialog is built once and kept (bench/console_keys.py times the keys; no test her
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,24 +13,15 @@ from textual.widgets import Input, Sparkline
 from tui.app import TurnledgerApp, make_app
 from tui.widgets import TrendLabel, TrendLines
 
+from pilot_waits import until
 from support import TickingClock
 
-PAUSES = 20
 """Frames a condition is waited for: what is shown at once needs one or two."""
 
 
 @pytest.fixture
 def app(tmp_path: Path) -> TurnledgerApp:
     return make_app(str(tmp_path / "current.db"), clock=TickingClock())
-
-
-async def until(pilot: Any, condition: Callable[[], bool]) -> bool:
-    """Wait for ``condition`` frame by frame (never a sleep); whether it came true."""
-    for _ in range(PAUSES):
-        if condition():
-            return True
-        await pilot.pause()
-    return condition()
 
 
 def label(app: TurnledgerApp, trend: str) -> str:

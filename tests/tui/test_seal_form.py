@@ -10,8 +10,8 @@ from typing import Any
 
 from textual.widgets import Input, Select
 
+from referee.book.sealed_orders import OrderSealing
 from referee.common.sealing import commitment
-from referee.sealed_orders import OrderSealing
 from tui.app import TurnledgerApp, make_app
 from tui.dialogs.error import ErrorDialog
 from tui.dialogs.seal import RevealForm, SealForm

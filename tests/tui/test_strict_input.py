@@ -26,9 +26,9 @@ from ledger import strict_json
 from ledger.canonical import canonical_text
 from ledger.entry import recompute_hash
 from ledger.input_file import InputFileError, bounded_lines, read_bounded_bytes, read_bounded_text
-from referee import batch
 from referee.common.data_file import parse_toml
 from referee.common.errors import InvalidInputError
+from referee.files import batch
 from referee.schema import command_schemas
 from tests.tui.cli_support import run
 from tui.dialogs.command_form import parse_field
@@ -276,8 +276,8 @@ def test_a_line_longer_than_its_limit_is_refused_before_anything_is_recorded(
 def test_a_chart_or_scenario_larger_than_its_limit_is_refused_naming_the_limit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from referee import chart_check
     from referee.common import data_file
+    from referee.files import chart_check
 
     monkeypatch.setattr(chart_check, "DATA_FILE_LIMIT", 10)
     monkeypatch.setattr(data_file, "DATA_FILE_LIMIT", 10)

@@ -83,7 +83,7 @@ def test_the_generic_form_reads_lists_as_they_are_said() -> None:
 def test_K04_the_unit_chart_gives_a_named_type_its_ratings_and_flags_override_them() -> None:
     """K-04: with the campaign's unit identification chart, "9 pz" is full AECA and "3 AT" a full
     ATEC defender; a flag on the line wins over the chart ("2 StuG aeca/2")."""
-    from referee.europa.unit_chart import unit_chart_data
+    from referee.europa.combat.unit_chart import unit_chart_data
 
     chart, _ = unit_chart_data("europa-units")
     attackers = parse_units("9 pz @A\n2 StuG aeca/2\n7 inf", attacking=True, chart=chart)

@@ -1,5 +1,5 @@
 """`turnledger verify` names a record that replaces what this machine saw, and checks the head
-noted at the table (issue 26, referee/verify_record.py)."""
+noted at the table (issue 26, referee/audit/verify_record.py)."""
 
 from __future__ import annotations
 

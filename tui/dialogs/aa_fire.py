@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Select, TextArea
 
 from referee.common.errors import InvalidInputError
-from tui.dialogs.form_parts import Preview, TableForm, dice_and_record, faces_of, words
+from tui.dialogs.form_parts import Preview, TableForm, chosen, dice_and_record, form_css, words
 
 
 @dataclass(frozen=True)
@@ -60,16 +60,14 @@ def _numbers(text: str) -> list[int]:
 class AAFireForm(TableForm):
     """Records the ResolveMinimumRollAA command (the form stays open when it is refused)."""
 
-    DEFAULT_CSS = """
-    AAFireForm { align: center middle; }
-    AAFireForm > Vertical { width: 110; height: 95%; background: $surface; border: thick $primary; padding: 0 1; }
-    AAFireForm Horizontal { height: auto; }
+    DEFAULT_CSS = form_css(
+        "AAFireForm",
+        height="95%",
+        more="""
     AAFireForm TextArea { height: 7; }
-    AAFireForm Select { width: 1fr; }
-    AAFireForm Input { width: 1fr; }
     AAFireForm Checkbox { width: auto; }
-    AAFireForm #calculation { height: 1fr; border: round $accent; }
-    """
+    """,
+    )
 
     def __init__(self, setup: AAFireSetup, preview: Preview, actor: str) -> None:
         super().__init__(preview, actor)
@@ -108,17 +106,12 @@ class AAFireForm(TableForm):
             "adjacent_aa": _numbers(self.query_one("#adjacent_aa", Input).value),
             "naval_aa": _numbers(self.query_one("#naval_aa", Input).value),
             "air_units": parse_air_units(self.query_one("#air_units", TextArea).text),
-            "rolled_by": self.query_one("#rolled_by", Input).value.strip() or self.actor,
-            "witnesses": words(self.query_one("#witnesses", Input).value),
         }
         aa = _numbers(self.query_one("#aa", Input).value)
         if aa:
             data["aa"] = aa[0]
-        for field in ("side", "mission", "aa_nationality"):
-            value = self.query_one(f"#{field}", Select).value
-            if value is not Select.NULL:
-                data[field] = value
-        data.update(faces_of(self.query_one("#faces", Input).value))
+        data.update(chosen(self, "side", "mission", "aa_nationality"))
+        data.update(self.thrown())
         return data
 
     def ready(self, data: dict[str, Any]) -> bool:

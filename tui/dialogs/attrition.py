@@ -11,10 +11,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Input, Label, Select
 
-from tui.dialogs.form_parts import Preview, TableForm, dice_field, faces_of, follow_power, front_choices, words
+from tui.dialogs.form_parts import (
+    Preview,
+    TableForm,
+    defender_select,
+    dice_and_record,
+    follow_power,
+    form_css,
+    power_and_front,
+)
 
 
 @dataclass(frozen=True)
@@ -29,44 +37,22 @@ class AttritionSetup:
 class AttritionForm(TableForm):
     """Records the ResolveAttrition command (the form stays open when it is refused)."""
 
-    DEFAULT_CSS = """
-    AttritionForm { align: center middle; }
-    AttritionForm > Vertical { width: 110; height: 70%; background: $surface; border: thick $primary; padding: 0 1; }
-    AttritionForm Horizontal { height: auto; }
-    AttritionForm Select { width: 1fr; }
-    AttritionForm Input { width: 1fr; }
-    AttritionForm #calculation { height: 1fr; border: round $accent; }
-    """
+    DEFAULT_CSS = form_css("AttritionForm", height="70%")
 
     def __init__(self, setup: AttritionSetup, preview: Preview, assess: Preview, actor: str) -> None:
         super().__init__(preview, actor, assess)
         self.setup = setup
 
     def compose(self) -> ComposeResult:
-        powers = list(self.setup.fronts)
-        fronts = front_choices(self.setup.fronts, powers[0])
         with Vertical():
             yield Label(f"[b]{self.setup.side}: the attrition step[/b] (H-10, H-11) — 5 factors in contact at least")
             with Horizontal():
-                yield Select([(power, power) for power in powers], id="power", value=powers[0], allow_blank=False)
-                yield Select(fronts, id="front", value=fronts[0][1], allow_blank=False)
-                yield Select(
-                    [(f"defender: {side}", side) for side in self.setup.defenders],
-                    id="defender",
-                    value=self.setup.defenders[0],
-                    allow_blank=False,
-                )
+                yield from power_and_front(self.setup.fronts)
+                yield defender_select(self.setup.defenders)
             with Horizontal():
                 yield Input(placeholder="ground combat factors in contact", id="factors")
                 yield Input(placeholder="where (e.g. Poland)", id="what")
-            with Horizontal():
-                yield dice_field()
-                yield Input(placeholder="rolled by", id="rolled_by", value=self.actor)
-                yield Input(placeholder="witnesses", id="witnesses")
-            yield VerticalScroll(Static("type the factors in contact", id="calculation-text"), id="calculation")
-            with Horizontal():
-                yield Button("Record (F3)", id="record", variant="success")
-                yield Button("Cancel", id="cancel")
+            yield from dice_and_record(self.actor, idle="type the factors in contact")
 
     def command(self) -> dict[str, Any]:
         """The attrition step as typed so far."""
@@ -79,10 +65,8 @@ class AttritionForm(TableForm):
             "defender": self.query_one("#defender", Select).value,
             "factors_in_contact": int(factors) if factors.isdigit() and len(factors) < 5 else -1,
             "what": self.query_one("#what", Input).value.strip(),
-            "rolled_by": self.query_one("#rolled_by", Input).value.strip() or self.actor,
-            "witnesses": words(self.query_one("#witnesses", Input).value),
         }
-        data.update(faces_of(self.query_one("#faces", Input).value))
+        data.update(self.thrown())
         return data
 
     def ready(self, data: dict[str, Any]) -> bool:

@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Select, TextArea
 
 from tui.boot_camp_lines import parse_boot_camp_units
-from tui.dialogs.form_parts import ONE_DIE, Preview, TableForm, dice_and_record, faces_of, words
+from tui.dialogs.form_parts import ONE_DIE, Preview, TableForm, chosen, dice_and_record, form_css
 
 FORT_DRMS = (("no fortification", 0), ("fortification -1", -1), ("fortification -2", -2), ("fortification -3", -3))
 
@@ -38,21 +38,18 @@ class BootCampCombatForm(TableForm):
 
     dice = "1D6"
 
-    DEFAULT_CSS = """
-    BootCampCombatForm { align: center middle; }
-    BootCampCombatForm > Vertical {
-        width: 120; height: 95%; background: $surface; border: thick $primary; padding: 0 1;
-    }
-    BootCampCombatForm Horizontal { height: auto; }
+    DEFAULT_CSS = form_css(
+        "BootCampCombatForm",
+        width=120,
+        height="95%",
+        more="""
     BootCampCombatForm #units { height: 8; }
     BootCampCombatForm #units > Vertical { width: 1fr; height: 8; }
     BootCampCombatForm TextArea { height: 1fr; }
-    BootCampCombatForm Select { width: 1fr; }
-    BootCampCombatForm Input { width: 1fr; }
     BootCampCombatForm Checkbox { width: auto; }
     BootCampCombatForm Label { width: 1fr; }
-    BootCampCombatForm #calculation { height: 1fr; border: round $accent; }
-    """
+    """,
+    )
 
     def __init__(self, setup: BootCampCombatSetup, preview: Preview, assess: Preview, actor: str) -> None:
         super().__init__(preview, actor, assess)
@@ -110,16 +107,12 @@ class BootCampCombatForm(TableForm):
             "fort_drm": self.query_one("#fort_drm", Select).value,
             "fort_no_aec": self.query_one("#fort_no_aec", Checkbox).value,
             "fort_attacker_halved": self.query_one("#fort_attacker_halved", Checkbox).value,
-            "rolled_by": self.query_one("#rolled_by", Input).value.strip() or self.actor,
-            "witnesses": words(self.query_one("#witnesses", Input).value),
         }
         hex_name = self.query_one("#hex", Input).value.strip()
         if hex_name:
             data["hex"] = hex_name
-        zone = self.query_one("#zone", Select).value
-        if zone is not Select.NULL:
-            data["zone"] = zone
-        data.update(faces_of(self.query_one("#faces", Input).value))
+        data.update(chosen(self, "zone"))
+        data.update(self.thrown())
         return data
 
     def ready(self, data: dict[str, Any]) -> bool:

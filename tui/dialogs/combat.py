@@ -12,10 +12,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Checkbox, Input, Label, Select, Static, TextArea
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Checkbox, Input, Label, Select, TextArea
 
-from tui.dialogs.form_parts import Preview, TableForm, dice_field, faces_of, record_buttons, words
+from tui.dialogs.form_parts import (
+    Preview,
+    TableForm,
+    calculation_panel,
+    chosen,
+    dice_inputs,
+    form_css,
+    record_buttons,
+    words,
+)
 from tui.unit_lines import parse_units
 
 FLAGS = (
@@ -42,19 +51,18 @@ class CombatSetup:
 class CombatForm(TableForm):
     """Returns the ResolveCombat command to record, or None."""
 
-    DEFAULT_CSS = """
-    CombatForm { align: center middle; }
-    CombatForm > Vertical { width: 120; height: 95%; background: $surface; border: thick $primary; padding: 0 1; }
-    CombatForm Horizontal { height: auto; }
+    DEFAULT_CSS = form_css(
+        "CombatForm",
+        width=120,
+        height="95%",
+        more="""
     CombatForm #units { height: 9; }
     CombatForm #units > Vertical { width: 1fr; height: 9; }
     CombatForm TextArea { height: 1fr; }
-    CombatForm Select { width: 1fr; }
-    CombatForm Input { width: 1fr; }
     CombatForm Checkbox { width: auto; }
     CombatForm Label { width: 1fr; }
-    CombatForm #calculation { height: 1fr; border: round $accent; }
-    """
+    """,
+    )
 
     def __init__(self, setup: CombatSetup, preview: Preview, assess: Preview, actor: str) -> None:
         super().__init__(preview, actor, assess)
@@ -102,15 +110,12 @@ class CombatForm(TableForm):
                     yield TextArea(id="defenders", placeholder="4 rifle\n3 AT atec")
             with Horizontal():
                 yield Input(placeholder="stacks paying SP: 2 1", id="stacks")
-                yield dice_field()
-                yield Input(placeholder="rolled by", id="rolled_by", value=self.actor)
-                yield Input(placeholder="witnesses", id="witnesses")
-            yield VerticalScroll(Static("type the units to see the odds", id="calculation-text"), id="calculation")
+                yield from dice_inputs(self.actor)
+            yield calculation_panel("type the units to see the odds")
             yield from record_buttons()
 
     def command(self) -> dict[str, Any]:
         """The combat as typed so far (faces may still be missing)."""
-        zone = self.query_one("#zone", Select).value
         chart = self.setup.unit_chart
         data: dict[str, Any] = {
             "kind": "ResolveCombat",
@@ -122,14 +127,11 @@ class CombatForm(TableForm):
             "attackers": parse_units(self.query_one("#attackers", TextArea).text, attacking=True, chart=chart),
             "defenders": parse_units(self.query_one("#defenders", TextArea).text, attacking=False, chart=chart),
             "paying_stacks": [int(word) for word in words(self.query_one("#stacks", Input).value) if word.isdigit()],
-            "rolled_by": self.query_one("#rolled_by", Input).value.strip() or self.actor,
-            "witnesses": words(self.query_one("#witnesses", Input).value),
         }
-        if zone is not Select.NULL:
-            data["zone"] = zone
+        data.update(chosen(self, "zone"))
         for name, _ in FLAGS:
             data[name] = self.query_one(f"#{name}", Checkbox).value
-        data.update(faces_of(self.query_one("#faces", Input).value))
+        data.update(self.thrown())
         return data
 
     def ready(self, data: dict[str, Any]) -> bool:

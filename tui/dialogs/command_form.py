@@ -16,8 +16,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, Select, Static
 
-from referee.batch import read_json
 from referee.common.errors import InvalidInputError
+from referee.files.batch import read_json
 from referee.schema import command_schemas
 from tui.dialogs.form_parts import Preview, record_from
 from tui.dialogs.frame import DialogFrame

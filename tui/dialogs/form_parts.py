@@ -10,7 +10,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from referee.common.errors import InvalidInputError
 from tui.dialogs.frame import DialogFrame
@@ -25,6 +25,22 @@ DIGITAL = "d Boris:owl = digital"
 placeholder, after the faces, it was cut ("2D6 faces, e.g. 3 5 (d")."""
 
 
+def form_css(name: str, *, width: int = 110, height: str = "85%", more: str = "") -> str:
+    """The CSS of a table form's frame: centred, a panel of ``width`` columns and ``height`` of the
+    screen, rows as tall as their fields, fields sharing a row's width, and the calculation panel
+    taking what is left; ``more``: the form's own rules (``name`` is the form's class name)."""
+    return f"""
+    {name} {{ align: center middle; }}
+    {name} > Vertical {{
+        width: {width}; height: {height}; background: $surface; border: thick $primary; padding: 0 1;
+    }}
+    {name} Horizontal {{ height: auto; }}
+    {name} Input {{ width: 1fr; }}
+    {name} Select {{ width: 1fr; }}
+    {name} #calculation {{ height: 1fr; border: round $accent; }}
+    {more}"""
+
+
 def dice_field(placeholder: str = TWO_DICE, field_id: str = "faces") -> Input:
     """The field the faces are typed in, saying in its border how digital dice are typed."""
     field = Input(placeholder=placeholder, id=field_id)
@@ -32,14 +48,28 @@ def dice_field(placeholder: str = TWO_DICE, field_id: str = "faces") -> Input:
     return field
 
 
-def dice_and_record(actor: str, *, dice: str = TWO_DICE, idle: str = "type the units to see the odds") -> ComposeResult:
-    """The foot every dice form shares: the faces as thrown (or digital with a witness word), who
-    rolled and who watched, the live calculation panel, and Record / Cancel."""
+def dice_inputs(actor: str, dice: str = TWO_DICE, field_id: str = "faces") -> ComposeResult:
+    """The fields of a dice row: the faces as thrown (or digital with a witness word), who rolled
+    and who watched (`TableForm.thrown` reads them back)."""
+    yield dice_field(dice, field_id)
+    yield Input(placeholder="rolled by", id="rolled_by", value=actor)
+    yield Input(placeholder="witnesses", id="witnesses")
+
+
+def calculation_panel(idle: str) -> VerticalScroll:
+    """The live calculation panel (`TableForm` writes into its ``#calculation-text``), showing
+    ``idle`` until there is something to calculate."""
+    return VerticalScroll(Static(idle, id="calculation-text"), id="calculation")
+
+
+def dice_and_record(
+    actor: str, *, dice: str = TWO_DICE, idle: str = "type the units to see the odds", field_id: str = "faces"
+) -> ComposeResult:
+    """The foot every dice form shares: the dice row, the live calculation panel, and Record /
+    Cancel (``field_id``: the dice field's id, the form's `TableForm.dice_key`)."""
     with Horizontal():
-        yield dice_field(dice)
-        yield Input(placeholder="rolled by", id="rolled_by", value=actor)
-        yield Input(placeholder="witnesses", id="witnesses")
-    yield VerticalScroll(Static(idle, id="calculation-text"), id="calculation")
+        yield from dice_inputs(actor, dice, field_id)
+    yield calculation_panel(idle)
     yield from record_buttons()
 
 
@@ -69,6 +99,33 @@ def faces_of(text: str, key: str = "faces") -> dict[str, Any]:
     return {key: [int(face) if face.isdigit() and len(face) < 3 else face for face in faces]}
 
 
+DRMS = [(f"{value:+d}", value) for value in range(-3, 4)]
+"""A die roll modifier's choices, -3 to +3."""
+
+
+def drm_selects(*fields: tuple[str, str]) -> ComposeResult:
+    """A labelled DRM choice (`DRMS`, 0 chosen) for each (label, field id), side by side."""
+    for label, field_id in fields:
+        yield Label(label)
+        yield Select(DRMS, id=field_id, value=0, allow_blank=False)
+
+
+def power_and_front(fronts_by_power: dict[str, list[str]]) -> ComposeResult:
+    """The ``#power`` Select (the first power chosen) and its ``#front`` Select, offering that
+    power's fronts (`follow_power` keeps them in step). Each power has a front to offer."""
+    powers = list(fronts_by_power)
+    fronts = front_choices(fronts_by_power, powers[0])
+    yield Select([(power, power) for power in powers], id="power", value=powers[0], allow_blank=False)
+    yield Select(fronts, id="front", value=fronts[0][1], allow_blank=False)
+
+
+def defender_select(defenders: list[str]) -> Select[str]:
+    """The ``#defender`` Select: the sides that may defend, the first chosen."""
+    return Select(
+        [(f"defender: {side}", side) for side in defenders], id="defender", value=defenders[0], allow_blank=False
+    )
+
+
 def front_choices(fronts_by_power: dict[str, list[str]], power: Any) -> list[tuple[str, str]]:
     """The fronts a power may act on, as a Select's options ('eastern front', 'eastern')."""
     return [(f"{front} front", front) for front in fronts_by_power.get(str(power), [])]
@@ -83,6 +140,13 @@ def follow_power(form: ModalScreen[Any], fronts_by_power: dict[str, list[str]], 
     select.set_options(fronts)
     if fronts:
         select.value = fronts[0][1]
+
+
+def chosen(screen: ModalScreen[Any], *fields: str) -> dict[str, Any]:
+    """The value of each ``#field`` Select of ``screen``, leaving out those left blank (a command
+    field the service then takes as not given)."""
+    values = {field: screen.query_one(f"#{field}", Select).value for field in fields}
+    return {field: value for field, value in values.items() if value is not Select.NULL}
 
 
 def record_from(screen: ModalScreen[Any], data: dict[str, Any]) -> bool:
@@ -151,6 +215,15 @@ class TableForm(RecordingForm):
 
     def ready(self, data: dict[str, Any]) -> bool:
         return True
+
+    def thrown(self) -> dict[str, Any]:
+        """What the dice row holds (`dice_inputs`): who rolled (the actor when left empty), who
+        watched, and the dice under `dice_key` (`faces_of`: nothing while none are typed)."""
+        return {
+            "rolled_by": self.query_one("#rolled_by", Input).value.strip() or self.actor,
+            "witnesses": words(self.query_one("#witnesses", Input).value),
+            **faces_of(self.query_one(f"#{self.dice_key}", Input).value, key=self.dice_key),
+        }
 
     def calculation(self) -> str | None:
         """The full ruling once the dice are in, the assessment before; a refusal in place."""

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Checkbox, Input, Label, Select, Static
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Checkbox, Input, Label, Select
 
-from tui.dialogs.form_parts import Preview, TableForm, dice_field, faces_of, record_buttons, words
+from tui.dialogs.form_parts import Preview, TableForm, calculation_panel, chosen, dice_field, record_buttons
 
 COMMON = (
     ("adjacent_enemy", "-1 adjacent to the enemy"),
@@ -93,7 +93,7 @@ class IsolationForm(TableForm):
                 yield _field("2D6 faces", dice_field("3 5"))
                 yield _field("rolled by", Input(value=self.actor, id="rolled_by"))
                 yield _field("witnesses", Input(id="witnesses"))
-            yield VerticalScroll(Static("type the dice to see the result", id="calculation-text"), id="calculation")
+            yield calculation_panel("type the dice to see the result")
             yield from record_buttons()
 
     def command(self) -> dict[str, Any]:
@@ -104,8 +104,6 @@ class IsolationForm(TableForm):
             "side": self.setup.side,
             "hex": self.query_one("#hex", Input).value.strip() or "?",
             "units": [unit.strip() for unit in self.query_one("#units", Input).value.split(",") if unit.strip()],
-            "rolled_by": self.query_one("#rolled_by", Input).value.strip() or self.actor,
-            "witnesses": words(self.query_one("#witnesses", Input).value),
         }
         for box in self.query(Checkbox).results(Checkbox):
             data[str(box.id)] = box.value
@@ -115,10 +113,8 @@ class IsolationForm(TableForm):
                 if text:
                     data[key] = int(text) if text.isdigit() and len(text) < 5 else text
         else:
-            region = self.query_one("#region", Select).value
-            if region is not Select.NULL:
-                data["region"] = region
-        data.update(faces_of(self.query_one("#faces", Input).value))
+            data.update(chosen(self, "region"))
+        data.update(self.thrown())
         return data
 
     def ready(self, data: dict[str, Any]) -> bool:

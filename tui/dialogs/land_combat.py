@@ -17,7 +17,17 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Select, TextArea
 
-from tui.dialogs.form_parts import Preview, TableForm, dice_and_record, faces_of, follow_power, front_choices, words
+from tui.dialogs.form_parts import (
+    Preview,
+    TableForm,
+    chosen,
+    defender_select,
+    dice_and_record,
+    follow_power,
+    form_css,
+    front_choices,
+    words,
+)
 from tui.land_unit_lines import parse_land_units
 
 TERRAIN = ("clear", "swamp", "mountain")
@@ -39,18 +49,17 @@ class LandCombatSetup:
 class LandCombatForm(TableForm):
     """Records the ResolveLandCombat command (the form stays open when it is refused)."""
 
-    DEFAULT_CSS = """
-    LandCombatForm { align: center middle; }
-    LandCombatForm > Vertical { width: 120; height: 95%; background: $surface; border: thick $primary; padding: 0 1; }
-    LandCombatForm Horizontal { height: auto; }
+    DEFAULT_CSS = form_css(
+        "LandCombatForm",
+        width=120,
+        height="95%",
+        more="""
     LandCombatForm #units { height: 8; }
     LandCombatForm #units > Vertical { width: 1fr; height: 8; }
     LandCombatForm TextArea { height: 1fr; }
-    LandCombatForm Select { width: 1fr; }
-    LandCombatForm Input { width: 1fr; }
     LandCombatForm Checkbox { width: auto; }
-    LandCombatForm #calculation { height: 1fr; border: round $accent; }
-    """
+    """,
+    )
 
     def __init__(self, setup: LandCombatSetup, preview: Preview, assess: Preview, actor: str) -> None:
         super().__init__(preview, actor, assess)
@@ -67,12 +76,7 @@ class LandCombatForm(TableForm):
                 yield Select([(power, power) for power in powers], id="power", value=powers[0], allow_blank=False)
                 fronts = front_choices(self.setup.offensives, powers[0])
                 yield Select(fronts, id="front", value=fronts[0][1] if fronts else Select.NULL, prompt="front")
-                yield Select(
-                    [(f"defender: {side}", side) for side in self.setup.defenders],
-                    id="defender",
-                    value=self.setup.defenders[0],
-                    allow_blank=False,
-                )
+                yield defender_select(self.setup.defenders)
             with Horizontal():
                 yield Input(placeholder="the defender's hex (e.g. Warsaw)", id="hex")
                 yield Select(regions, prompt="the hex's weather region", id="region")
@@ -110,14 +114,9 @@ class LandCombatForm(TableForm):
             "supporting_fleets": [int(w) for w in words(self.query_one("#fleets", Input).value) if w.isdigit()],
             "attackers": parse_land_units(self.query_one("#attackers", TextArea).text, attacking=True),
             "defenders": parse_land_units(self.query_one("#defenders", TextArea).text, attacking=False),
-            "rolled_by": self.query_one("#rolled_by", Input).value.strip() or self.actor,
-            "witnesses": words(self.query_one("#witnesses", Input).value),
         }
-        for field in ("front", "region"):
-            value = self.query_one(f"#{field}", Select).value
-            if value is not Select.NULL:
-                data[field] = value
-        data.update(faces_of(self.query_one("#faces", Input).value))
+        data.update(chosen(self, "front", "region"))
+        data.update(self.thrown())
         return data
 
     def ready(self, data: dict[str, Any]) -> bool:

@@ -15,10 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static, TextArea
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Checkbox, Input, Label, Select, SelectionList, TextArea
 
-from tui.dialogs.form_parts import Preview, TableForm, words
+from tui.dialogs.form_parts import Preview, TableForm, calculation_panel, chosen, record_buttons, words
 from tui.land_unit_lines import parse_attrition_losses
 
 
@@ -72,10 +72,8 @@ class LandLossesForm(TableForm):
                 yield Checkbox("all the side's units in contact", id="all_in_contact")
             yield TextArea(id="attrition-units", placeholder="2 Pol 1\n6 XXIV pz armor swap")
             yield Input(placeholder="hexes won, e.g. Lodz, Radom (none waives them)", id="hexes")
-            yield VerticalScroll(Static("pick what to record", id="calculation-text"), id="calculation")
-            with Horizontal():
-                yield Button("Record (F3)", id="record", variant="success")
-                yield Button("Cancel", id="cancel")
+            yield calculation_panel("pick what to record")
+            yield from record_buttons()
 
     def on_mount(self) -> None:
         self._show()
@@ -121,9 +119,7 @@ class LandLossesForm(TableForm):
             "units": parse_attrition_losses(self.query_one("#attrition-units", TextArea).text),
             "all_in_contact": self.query_one("#all_in_contact", Checkbox).value,
         }
-        power = self.query_one("#power", Select).value
-        if power is not Select.NULL:
-            data["power"] = power
+        data.update(chosen(self, "power"))
         return data
 
     def _hexes(self) -> list[str]:

@@ -12,10 +12,10 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Checkbox, Label, Select, Static, TextArea
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Checkbox, Label, Select, Static, TextArea
 
-from tui.dialogs.form_parts import Preview, TableForm
+from tui.dialogs.form_parts import Preview, TableForm, calculation_panel, chosen, record_buttons
 from tui.unit_lines import parse_losses
 
 
@@ -54,12 +54,8 @@ class LossesForm(TableForm):
             yield Static("", id="in-combat")
             yield TextArea(id="units", placeholder="10 10-10 pz to cadre armor change=6 cost=3")
             yield Checkbox("the units were Isolated (no RPs, C-13)", id="isolated")
-            yield VerticalScroll(
-                Static("name the units to see whether the loss is met", id="calculation-text"), id="calculation"
-            )
-            with Horizontal():
-                yield Button("Record (F3)", id="record", variant="success")
-                yield Button("Cancel", id="cancel")
+            yield calculation_panel("name the units to see whether the loss is met")
+            yield from record_buttons()
 
     def on_mount(self) -> None:
         self._nations()
@@ -87,9 +83,7 @@ class LossesForm(TableForm):
             "units": parse_losses(self.query_one("#units", TextArea).text),
             "isolated": self.query_one("#isolated", Checkbox).value,
         }
-        nation = self.query_one("#nation", Select).value
-        if nation is not Select.NULL:
-            data["nation"] = nation
+        data.update(chosen(self, "nation"))
         return data
 
     def ready(self, data: dict[str, Any]) -> bool:

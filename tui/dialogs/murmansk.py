@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, Static
 
-from tui.dialogs.form_parts import TEN_ROLLS, Preview, TableForm, dice_field, faces_of, record_buttons, words
+from tui.dialogs.form_parts import TEN_ROLLS, Preview, TableForm, dice_and_record, form_css
 
 SENT = (
     ("german_air", "German air (Norway)"),
@@ -44,14 +44,7 @@ class MurmanskForm(TableForm):
 
     dice = "1D10"
     dice_key = "rolls"
-    DEFAULT_CSS = """
-    MurmanskForm { align: center middle; }
-    MurmanskForm > Vertical { width: 110; height: 85%; background: $surface; border: thick $primary; padding: 0 1; }
-    MurmanskForm Horizontal { height: auto; }
-    MurmanskForm Input { width: 1fr; }
-    MurmanskForm Select { width: 1fr; }
-    MurmanskForm #calculation { height: 1fr; border: round $accent; }
-    """
+    DEFAULT_CSS = form_css("MurmanskForm")
 
     def __init__(
         self,
@@ -87,12 +80,7 @@ class MurmanskForm(TableForm):
                     for field, label in SENT:
                         if SIDE_OF.get(field, "allied_seal") == seal and seal not in self.seal_fields:
                             yield Input(placeholder=label, id=field)
-            with Horizontal():
-                yield dice_field(TEN_ROLLS, "rolls")
-                yield Input(value=self.actor, placeholder="rolled by", id="rolled_by")
-                yield Input(placeholder="witnesses", id="witnesses")
-            yield VerticalScroll(Static("enter what each side sent", id="calculation-text"), id="calculation")
-            yield from record_buttons()
+            yield from dice_and_record(self.actor, dice=TEN_ROLLS, idle="enter what each side sent", field_id="rolls")
 
     def command(self) -> dict[str, Any]:
         """The fight as typed so far."""
@@ -100,8 +88,6 @@ class MurmanskForm(TableForm):
             "kind": "ResolveMurmanskFight",
             "actor": self.actor,
             "receiver": self.query_one("#receiver", Select).value,
-            "rolled_by": self.query_one("#rolled_by", Input).value.strip() or self.actor,
-            "witnesses": words(self.query_one("#witnesses", Input).value),
         }
         data.update(self.seal_fields)
         for field, _label in SENT:
@@ -109,5 +95,5 @@ class MurmanskForm(TableForm):
                 continue  # read from the side's sealed order
             text = self.query_one(f"#{field}", Input).value.strip()
             data[field] = int(text) if text.isdigit() and len(text) < 4 else 0
-        data.update(faces_of(self.query_one("#rolls", Input).value, key="rolls"))
+        data.update(self.thrown())
         return data

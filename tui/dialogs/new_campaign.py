@@ -14,9 +14,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static
 
+from referee.book.console_reads import scenario_choices, scenario_options, scenario_rulesets
 from referee.commands import parse_command
 from referee.common.errors import REFUSALS
-from referee.console_reads import scenario_choices, scenario_options, scenario_rulesets
 from referee.service import RefereeService
 from tui.dialogs.frame import DialogFrame
 

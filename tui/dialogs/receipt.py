@@ -12,7 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from referee.receipts import Receipt
+from referee.audit.receipts import Receipt
 from tui.qr import qr_text
 from tui.render import SafeText
 

@@ -2,7 +2,7 @@
 
 `SealForm`: the side and what the order is for, then each number of the order in a field that
 shows dots, so that the player can type it on the referee's screen with the other side in the
-room. Sealing draws the salt and keeps the order beside the campaign (referee/sealed_orders.py);
+room. Sealing draws the salt and keeps the order beside the campaign (referee/book/sealed_orders.py);
 the entry recorded holds only the commitment.
 
 `RevealForm`: one of the seals still sealed; revealed from what this machine keeps, or from the
@@ -18,11 +18,11 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Input, Label, Select, Static
 
+from referee.book.sealed_orders import OrderSealing
 from referee.common.errors import InvalidInputError
-from referee.sealed_orders import OrderSealing
-from tui.dialogs.form_parts import RecordingForm
+from tui.dialogs.form_parts import RecordingForm, record_buttons
 
 
 class _HiddenForm(RecordingForm):
@@ -69,9 +69,7 @@ class SealForm(_HiddenForm):
                 yield Select([(side, side) for side in sides], id="side", value=sides[0], allow_blank=False)
             yield Vertical(*self._number_fields(sides[0]), id="numbers")
             yield Static("type each number; nobody else sees it on the screen", id="hint")
-            with Horizontal():
-                yield Button("Seal (F3)", id="record", variant="success")
-                yield Button("Cancel", id="cancel")
+            yield from record_buttons("Seal")
 
     def _number_fields(self, side: str) -> list[Input]:
         keys = self._keys(side)
@@ -147,9 +145,7 @@ class RevealForm(_HiddenForm):
                 placeholder='order as JSON, e.g. {"uboats": 4} (empty: the one kept here)', password=True, id="order"
             )
             yield Input(placeholder="salt (hex)", password=True, id="salt")
-            with Horizontal():
-                yield Button("Reveal (F3)", id="record", variant="success")
-                yield Button("Cancel", id="cancel")
+            yield from record_buttons("Reveal")
 
     def command(self) -> dict[str, Any]:
         """The `RevealOrder` to record."""

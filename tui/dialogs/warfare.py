@@ -11,13 +11,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Input, Label, Select
 
-from tui.dialogs.form_parts import TEN_ROLLS, Preview, TableForm, dice_field, faces_of, words
+from tui.dialogs.form_parts import TEN_ROLLS, Preview, TableForm, dice_and_record, drm_selects, form_css
 
 TARGETS = {"submarines": ["UK", "USA"], "bombers": ["Germany"]}
-DRMS = [(f"{value:+d}", value) for value in range(-3, 4)]
 
 
 @dataclass(frozen=True)
@@ -32,14 +31,7 @@ class WarfareForm(TableForm):
 
     dice = "1D10"
     dice_key = "rolls"
-    DEFAULT_CSS = """
-    WarfareForm { align: center middle; }
-    WarfareForm > Vertical { width: 110; height: 80%; background: $surface; border: thick $primary; padding: 0 1; }
-    WarfareForm Horizontal { height: auto; }
-    WarfareForm Input { width: 1fr; }
-    WarfareForm Select { width: 1fr; }
-    WarfareForm #calculation { height: 1fr; border: round $accent; }
-    """
+    DEFAULT_CSS = form_css("WarfareForm", height="80%")
 
     def __init__(self, setup: WarfareSetup, preview: Preview, assess: Preview, actor: str) -> None:
         super().__init__(preview, actor, assess)
@@ -55,18 +47,8 @@ class WarfareForm(TableForm):
                 yield Input(placeholder="attacking factors", id="offensive")
                 yield Input(placeholder="defending factors", id="defensive")
             with Horizontal():
-                yield Label("DRM attacker ")
-                yield Select(DRMS, id="offence_drm", value=0, allow_blank=False)
-                yield Label(" defender ")
-                yield Select(DRMS, id="defence_drm", value=0, allow_blank=False)
-            with Horizontal():
-                yield dice_field(TEN_ROLLS, "rolls")
-                yield Input(value=self.actor, placeholder="rolled by", id="rolled_by")
-                yield Input(placeholder="witnesses", id="witnesses")
-            yield VerticalScroll(Static("enter the factors", id="calculation-text"), id="calculation")
-            with Horizontal():
-                yield Button("Record (F3)", id="record", variant="success")
-                yield Button("Cancel", id="cancel")
+                yield from drm_selects(("DRM attacker ", "offence_drm"), (" defender ", "defence_drm"))
+            yield from dice_and_record(self.actor, dice=TEN_ROLLS, idle="enter the factors", field_id="rolls")
 
     def command(self) -> dict[str, Any]:
         """The round as typed so far."""
@@ -77,13 +59,11 @@ class WarfareForm(TableForm):
             "target": self.query_one("#target", Select).value,
             "offence_drm": self.query_one("#offence_drm", Select).value,
             "defence_drm": self.query_one("#defence_drm", Select).value,
-            "rolled_by": self.query_one("#rolled_by", Input).value.strip() or self.actor,
-            "witnesses": words(self.query_one("#witnesses", Input).value),
         }
         for field in ("offensive", "defensive"):
             text = self.query_one(f"#{field}", Input).value.strip()
             data[f"{field}_factors"] = int(text) if text.isdigit() and len(text) < 5 else text
-        data.update(faces_of(self.query_one("#rolls", Input).value, key="rolls"))
+        data.update(self.thrown())
         return data
 
     def ready(self, data: dict[str, Any]) -> bool:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from referee.common.errors import InvalidInputError
-from tui.dialogs.form_parts import Preview, RecordingForm, record_buttons
+from tui.dialogs.form_parts import Preview, RecordingForm, calculation_panel, record_buttons
 
 
 class YearStartForm(RecordingForm):
@@ -36,9 +36,7 @@ class YearStartForm(RecordingForm):
         with Vertical():
             yield Select([(power, power) for power in self.powers], prompt="power (in movement order)", id="power")
             yield Vertical(id="grants")
-            yield VerticalScroll(
-                Static("choose a power to see its year start", id="calculation-text"), id="calculation"
-            )
+            yield calculation_panel("choose a power to see its year start")
             yield from record_buttons()
 
     async def on_select_changed(self, event: Select.Changed) -> None:

@@ -15,7 +15,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header
 
-from referee.audit import dispute_by
+from referee.audit.report import dispute_by
 from tui.key_bar import KeyBar
 from tui.widgets import Rendered
 
@@ -99,7 +99,7 @@ def dice_drawing(group: dict[str, Any]) -> RenderableType:
 
 
 class AuditScreen(Screen[None]):
-    """The audit's findings and the dice drawn; built from `referee.audit.report_data`."""
+    """The audit's findings and the dice drawn; built from `referee.audit.report.report_data`."""
 
     BINDINGS: ClassVar[list[BindingType]] = [("escape", "app.pop_screen", "Back")]
 

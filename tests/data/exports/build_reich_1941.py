@@ -14,7 +14,7 @@ export it wrote is the promise.
 
 The export is the same bytes on every run: a fixed campaign id, a fixed ticking clock, and the
 digital dice seeds drawn from a fixed sequence instead of the system's random source (the
-service draws them with ``secrets.token_hex`` in ``referee.dice_periods``; this script replaces
+service draws them with ``secrets.token_hex`` in ``referee.dice.periods``; this script replaces
 that module reference for its own process only). A golden's seeds are public anyway: each is
 revealed in the record when its game turn ends (the last period, committed at the end of Spring
 1942, is never rolled in). Trust files and dice secrets go to a temporary folder, never to the
@@ -97,7 +97,7 @@ class Clock:
 
 
 class FixedSeeds:
-    """Stands in for the ``secrets`` module in ``referee.dice_periods``: seed n is the sha256 of a
+    """Stands in for the ``secrets`` module in ``referee.dice.periods``: seed n is the sha256 of a
     fixed text and n."""
 
     def __init__(self) -> None:
@@ -594,8 +594,8 @@ def build(out: Path) -> None:
     with tempfile.TemporaryDirectory(prefix="golden-reich-1941-") as folder:
         tmp = Path(folder)
         os.environ["TURNLEDGER_TRUST_DIR"] = str(tmp / "trust")
-        from referee import dice_periods
         from referee.commands import CreateCampaign
+        from referee.dice import periods as dice_periods
         from referee.service import RefereeService
 
         dice_periods.secrets = FixedSeeds()  # type: ignore[assignment]  # reproducible seeds (see above)

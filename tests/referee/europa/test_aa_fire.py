@@ -11,8 +11,10 @@ from pydantic import ValidationError
 from referee.common.calendar import europa_label
 from referee.common.errors import IllegalOrderError
 from referee.common.ruleset import load_ruleset
-from referee.europa import aa_fire, second_front
-from referee.europa.aa_charts import AAChart, load_aa_chart
+from referee.europa.common import turn_numbers
+from referee.europa.second_front import aa_fire
+from referee.europa.second_front import playtest as second_front
+from referee.europa.second_front.aa_charts import AAChart, load_aa_chart
 
 JUL_I_43 = 50
 JUN_II_44 = 73
@@ -167,7 +169,7 @@ def test_A41_dec_ii_42_and_the_years_as_the_calendar_labels_them() -> None:
     assert europa_label(second_front.DEC_II_42 + 1, ruleset) == "Jan I 1943"
     assert (europa_label(JUL_I_43, ruleset), europa_label(JUN_II_44, ruleset)) == ("Jul I 1943", "Jun II 1944")
     for turn in range(1, 120):
-        assert europa_label(turn, ruleset).endswith(str(second_front.year_of(turn)))
+        assert europa_label(turn, ruleset).endswith(str(turn_numbers.year_of(turn)))
 
 
 def test_F07_shifts_past_the_left_edge_are_minus_drms_on_the_minus_1_column() -> None:

@@ -72,8 +72,8 @@ def test_J54_a_divided_aa_rounds_as_the_campaigns_option_says(reading: str, stre
 def test_J54_a_campaign_created_before_the_option_rounds_down(sf: RefereeService) -> None:
     state = sf.state()
     del state.identity.options["divided_aa_rounding"]
-    from referee.europa.aa_handlers import ROUNDING
-    from referee.europa.context import opt_since
+    from referee.europa.common.context import opt_since
+    from referee.europa.second_front.aa_handlers import ROUNDING
 
     assert opt_since(state, ROUNDING, "down") == "down"
 

@@ -15,8 +15,8 @@ import pytest
 
 from referee.commands import CreateCampaign
 from referee.common.ruleset import scenarios_root
-from referee.europa import air_boxes
-from referee.europa.air_groups import load_air_groups
+from referee.europa.air import boxes as air_boxes
+from referee.europa.air.groups import load_air_groups
 from referee.service import RefereeService
 from tests.referee.europa.test_logistics_service import at_phase
 from tests.support import TickingClock, refused

@@ -7,11 +7,12 @@ import pytest
 
 from referee.common.decision import Context
 from referee.common.errors import IllegalOrderError
-from referee.europa import air_rules, air_surprise
-from referee.europa import map_commands as mc
+from referee.europa.air import missions as air_rules
+from referee.europa.air import surprise as air_surprise
+from referee.europa.common.state import EuropaState
 from referee.europa.game import GAME
-from referee.europa.map_handlers import MAP_HANDLERS
-from referee.europa.state import EuropaState
+from referee.europa.map_facts import commands as mc
+from referee.europa.map_facts.handlers import MAP_HANDLERS
 from referee.service import RefereeService
 
 

@@ -11,8 +11,8 @@ import pytest
 
 from referee.common.chart_files import chart_path
 from referee.common.errors import IllegalOrderError, ScenarioError
-from referee.europa import bombardment as bd
-from referee.europa.bombardment_charts import (
+from referee.europa.bombardment import bombardment as bd
+from referee.europa.bombardment.charts import (
     BUNDLED,
     BUNDLED_001,
     CODES,
@@ -21,7 +21,7 @@ from referee.europa.bombardment_charts import (
     bombardment_chart,
     load_bombardment,
 )
-from referee.europa.bombardment_strikes import re_paid_in_rps
+from referee.europa.bombardment.strike_handlers import re_paid_in_rps
 
 CHART, _ = load_bombardment(BUNDLED)
 CHART_001, _ = load_bombardment(BUNDLED_001)

@@ -15,7 +15,7 @@ import pytest
 
 from referee.commands import CreateCampaign
 from referee.common.errors import IllegalOrderError
-from referee.europa.bombardment_handlers import bombardment_support, hits_waiting
+from referee.europa.bombardment.handlers import bombardment_support, hits_waiting
 from referee.service import RefereeService
 from tests.referee.europa.test_logistics_service import at_phase
 

@@ -12,11 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.common.errors import IllegalOrderError, ScenarioError
-from referee.europa import boot_camp_map as bm
-from referee.europa import retreat as revised_retreat
-from referee.europa import stacking as revised_stacking
-from referee.europa import supply_trace
-from referee.europa.boot_camp import (
+from referee.europa.boot_camp import map_rules as bm
+from referee.europa.boot_camp.charts import CODES, load_boot_camp_chart
+from referee.europa.boot_camp.combat import (
     Battle,
     Fighter,
     Fortification,
@@ -26,9 +24,11 @@ from referee.europa.boot_camp import (
     halved,
     round_odds,
 )
-from referee.europa.boot_camp_charts import CODES, load_boot_camp_chart
-from referee.europa.boot_camp_result import cadre_loss, losses, resolve
-from referee.europa.odds import nearest_column
+from referee.europa.boot_camp.result import cadre_loss, losses, resolve
+from referee.europa.combat.odds import nearest_column
+from referee.europa.map_facts import retreat as revised_retreat
+from referee.europa.map_facts import stacking as revised_stacking
+from referee.europa.map_facts import supply_trace
 
 CHART, _ = load_boot_camp_chart()
 

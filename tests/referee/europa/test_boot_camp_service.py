@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from referee.audit import audit
+from referee.audit.report import audit
 from referee.commands import CreateCampaign
 from referee.common.errors import DiceNeededError, IllegalOrderError
 from referee.service import RefereeService

@@ -11,12 +11,13 @@ from hypothesis import strategies as st
 
 from referee.common.chart_files import chart_path as charts_path
 from referee.common.errors import IllegalOrderError, ScenarioError
-from referee.europa.charts import CODES, COLUMNS, load_charts
-from referee.europa.combat import Battle, CombatOptions, assess
-from referee.europa.combat_result import resolve
-from referee.europa.combat_units import Attacker, Defender
-from referee.europa.data import FactorLimit
-from referee.europa.odds import nearest_column, shifted
+from referee.europa.combat.assess import assess
+from referee.europa.combat.battle import Battle, CombatOptions
+from referee.europa.combat.charts import CODES, COLUMNS, load_charts
+from referee.europa.combat.odds import nearest_column, shifted
+from referee.europa.combat.result import resolve
+from referee.europa.combat.units import Attacker, Defender
+from referee.europa.common.data import FactorLimit
 
 CHARTS, _ = load_charts()
 OPTIONS = CombatOptions()

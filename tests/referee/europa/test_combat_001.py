@@ -11,10 +11,11 @@ import pytest
 
 from referee.commands import CreateCampaign
 from referee.common.errors import IllegalOrderError
-from referee.europa.charts import load_charts
-from referee.europa.combat import Battle, CombatOptions, assess
-from referee.europa.combat_result import resolve
-from referee.europa.combat_units import Attacker, Defender
+from referee.europa.combat.assess import assess
+from referee.europa.combat.battle import Battle, CombatOptions
+from referee.europa.combat.charts import load_charts
+from referee.europa.combat.result import resolve
+from referee.europa.combat.units import Attacker, Defender
 from referee.service import RefereeService
 from tests.referee.europa.test_combat import AT_REGIMENT, INFANTRY, PANZER, RIFLE, STUG, TANK_CADRE
 from tests.referee.europa.test_combat_service import ATTACK

@@ -235,7 +235,7 @@ def test_a_campaign_without_a_pinned_chart_is_told_to_adopt_one_never_reads_the_
     europa: RefereeService,
 ) -> None:
     """A campaign reads only the chart it pinned; without one, the refusal says what to record."""
-    from referee.europa.combat_handlers import charts_of
+    from referee.europa.combat.handlers import charts_of
 
     state = europa.state()
     del state.identity.tables["combat"]

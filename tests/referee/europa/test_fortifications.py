@@ -19,15 +19,15 @@ from referee.common.chart_files import chart_path
 from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError, ScenarioError
 from referee.common.state import StatedFact
-from referee.europa import fortification_commands as fc
-from referee.europa import fortification_events as fe
-from referee.europa import fortifications as ft
-from referee.europa.fold import LOGISTICS_APPLIERS
-from referee.europa.fold_fortifications import FORTIFICATION_APPLIERS
-from referee.europa.fortification_handlers import FORTIFICATION_HANDLERS
+from referee.europa.common.state import EuropaState, ResourceStock
 from referee.europa.game import GAME
-from referee.europa.state import EuropaState, ResourceStock
-from referee.europa.westwall_handlers import resource_reinforcements_forfeited
+from referee.europa.logistics.fold import LOGISTICS_APPLIERS
+from referee.europa.second_front import commands as fc
+from referee.europa.second_front import events as fe
+from referee.europa.second_front import fortifications as ft
+from referee.europa.second_front.fold import FORTIFICATION_APPLIERS
+from referee.europa.second_front.fortification_handlers import FORTIFICATION_HANDLERS
+from referee.europa.second_front.westwall_handlers import resource_reinforcements_forfeited
 from referee.service import RefereeService
 from tests.conftest import MakeService
 

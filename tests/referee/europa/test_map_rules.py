@@ -13,12 +13,12 @@ import pytest
 from referee.common.decision import Context
 from referee.common.errors import IllegalOrderError
 from referee.common.state import StatedFact
-from referee.europa import map_commands as mc
-from referee.europa import movement_costs as mv
-from referee.europa import rail, retreat, stacking, supply_trace
+from referee.europa.common.state import EuropaState
 from referee.europa.game import GAME
-from referee.europa.map_handlers import MAP_HANDLERS
-from referee.europa.state import EuropaState
+from referee.europa.map_facts import commands as mc
+from referee.europa.map_facts import movement_costs as mv
+from referee.europa.map_facts import rail, retreat, stacking, supply_trace
+from referee.europa.map_facts.handlers import MAP_HANDLERS
 from referee.service import RefereeService
 
 T = supply_trace.TraceHex

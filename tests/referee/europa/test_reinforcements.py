@@ -10,7 +10,7 @@ import pytest
 
 from referee.commands import CreateCampaign
 from referee.common.errors import IllegalOrderError, ScenarioError
-from referee.europa import reinforcements
+from referee.europa.order_of_battle import reinforcements
 from referee.service import RefereeService
 from tests.referee.europa.test_logistics_service import at_phase
 from tests.support import TickingClock, refused
@@ -88,7 +88,7 @@ def test_K11_the_allies_units_join_their_roster_and_a_bad_schedule_is_named(tmp_
     finally:
         service.close()
     text = (
-        Path(reinforcements.__file__).parents[2] / "scenarios" / "charts" / "europa-reinforcements.toml"
+        Path(reinforcements.__file__).parents[3] / "scenarios" / "charts" / "europa-reinforcements.toml"
     ).read_text()
     bad = tmp_path / "club.toml"
     bad.write_text(text.replace('turn = "Aug I 1943"', 'turn = "August 1943"', 1))

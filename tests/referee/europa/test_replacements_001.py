@@ -10,7 +10,7 @@ import pytest
 
 from referee.commands import CreateCampaign
 from referee.common.errors import IllegalOrderError
-from referee.europa import replacements as rp
+from referee.europa.logistics import replacements as rp
 from referee.service import RefereeService
 from tests.referee.europa.test_combat_service import ATTACK
 from tests.referee.europa.test_logistics_service import at_phase

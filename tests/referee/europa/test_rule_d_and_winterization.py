@@ -11,7 +11,7 @@ import pytest
 
 from referee.commands import CreateCampaign
 from referee.common.errors import DiceNeededError, IllegalOrderError, ScenarioError
-from referee.europa import rule_d, winterization
+from referee.europa.combat import rule_d, winterization
 from referee.service import RefereeService
 from tests.referee.europa.test_logistics_service import at_phase
 from tests.support import TickingClock
@@ -87,7 +87,7 @@ def test_D12_K13_the_chart_is_provisional_and_a_replacement_keeps_what_the_text_
     assert rule_d.chance(chart, 2, 9, None).face == 0
     assert rule_d.chance(chart, 5, 10, "1-2").face == 0 and rule_d.chance(chart, 7, 21, "1-3").face == 0
     assert rule_d.chance(chart, 9, 6, "3-2").face == 0 and rule_d.chance(chart, 11, 6, "3-2").face == 6
-    text = (Path(rule_d.__file__).parents[2] / "scenarios" / "charts" / "europa-rule-d.toml").read_text()
+    text = (Path(rule_d.__file__).parents[3] / "scenarios" / "charts" / "europa-rule-d.toml").read_text()
     bad = tmp_path / "club.toml"
     bad.write_text(text.replace('"0" = 0', '"0" = 1'))
     with pytest.raises(ScenarioError, match=r"earns\.0: without extra attack factors"):

@@ -10,7 +10,8 @@ from referee.common.calendar import europa_label
 from referee.common.errors import IllegalOrderError
 from referee.common.ruleset import load_ruleset
 from referee.common.scenario import load_scenario
-from referee.europa import second_front as sf
+from referee.europa.common import turn_numbers
+from referee.europa.second_front import playtest as sf
 
 RULESET, _RAW = load_ruleset("europa-003")
 
@@ -28,8 +29,8 @@ def test_A40_the_grand_campaign_runs_jul_i_43_to_may_i_45() -> None:
 def test_A40_labels_agree_with_the_europa_calendar() -> None:
     """The turn numbers are the Europa calendar's (A-04 [000]): the same labels, 1939 to 1945."""
     for turn in (-42, -20, 1, 37, 38, 50, 63, 94):
-        assert sf.label_of(turn) == europa_label(turn, RULESET)
-    assert sf.turn_of("Sep", "I", 1939) == -42 and sf.turn_of("Dec", "II", 1942) == 37
+        assert turn_numbers.label_of(turn) == europa_label(turn, RULESET)
+    assert turn_numbers.turn_of("Sep", "I", 1939) == -42 and turn_numbers.turn_of("Dec", "II", 1942) == 37
 
 
 def test_A40_the_europa_003_ruleset_ends_after_may_i_45() -> None:
@@ -51,7 +52,14 @@ def test_A40_the_1943_scenario_starts_on_jul_i_43_with_its_order_of_battle() -> 
 
 @pytest.mark.parametrize(
     ("turn", "shift"),
-    [(sf.turn_of("Sep", "I", 1939), -1), (sf.turn_of("Dec", "II", 1940), -1), (1, 0), (50, 0), (63, 1), (94, 1)],
+    [
+        (turn_numbers.turn_of("Sep", "I", 1939), -1),
+        (turn_numbers.turn_of("Dec", "II", 1940), -1),
+        (1, 0),
+        (50, 0),
+        (63, 1),
+        (94, 1),
+    ],
 )
 def test_A41_year_column_shifts(turn: int, shift: int) -> None:
     """A-41 [003]: 1939–40 −1, 1944–45 +1, 1941–43 none."""

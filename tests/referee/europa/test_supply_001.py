@@ -12,10 +12,10 @@ import pytest
 from referee.commands import CreateCampaign
 from referee.common.errors import IllegalOrderError
 from referee.common.scenario import load_scenario
-from referee.europa import supply_001
-from referee.europa.context import pinned_000_sp_note
-from referee.europa.setup import logistics_of_scenario
-from referee.europa.supply_handlers import sp_001
+from referee.europa.common.context import pinned_000_sp_note
+from referee.europa.common.setup import logistics_of_scenario
+from referee.europa.logistics import supply_001
+from referee.europa.logistics.supply_handlers import sp_001
 from referee.service import RefereeService
 from tests.referee.europa.test_logistics_service import at_phase
 

@@ -14,7 +14,7 @@ import pytest
 from referee.commands import CreateCampaign
 from referee.common.errors import ScenarioError
 from referee.common.ruleset import scenarios_root
-from referee.europa import table_charts
+from referee.europa.tables import charts as table_charts
 from referee.service import RefereeService
 from tests.referee.europa.test_logistics_service import at_phase
 from tests.support import TickingClock, refused

@@ -12,7 +12,7 @@ import pytest
 
 from referee.commands import CreateCampaign
 from referee.common.errors import IllegalOrderError
-from referee.europa import table_checks
+from referee.europa.map_facts import table_checks
 from referee.service import RefereeService
 from tests.referee.europa.test_logistics_service import at_phase
 from tests.support import TickingClock, refused

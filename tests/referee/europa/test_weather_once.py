@@ -37,7 +37,7 @@ def test_a_correction_is_a_rollback_and_the_next_turn_sets_the_weather_again(eur
 def test_a_campaign_pinned_before_the_rule_audits_clean(tmp_path: Path) -> None:
     """An older campaign's pinned ruleset has no once_per_turn, so the audit re-adjudicates its
     weather entries as that release did (tests/data/exports/europa-barbarossa-0.1.0.jsonl)."""
-    from referee.audit import audit
+    from referee.audit.report import audit
     from tui.cli import main
 
     store = str(tmp_path / "old.db")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from referee.common.scenario import load_scenario
-from referee.europa import replacements as rp
-from referee.europa import supply
-from referee.europa.setup import logistics_of_scenario
+from referee.europa.common.setup import logistics_of_scenario
+from referee.europa.logistics import replacements as rp
+from referee.europa.logistics import supply
 
 LOGISTICS = logistics_of_scenario(load_scenario("revised-europa/barbarossa").scenario)
 assert LOGISTICS is not None

@@ -16,14 +16,14 @@ from hypothesis import strategies as st
 
 from referee.common.errors import IllegalOrderError, InvalidInputError
 from referee.common.ruling import Step
-from referee.third_reich import air_battles as ab
-from referee.third_reich import air_naval as an
-from referee.third_reich import air_zones as az
-from referee.third_reich import airborne as ad
-from referee.third_reich import land_combat as lc
-from referee.third_reich import naval_operations as nav
 from referee.third_reich import options as campaign_options
-from referee.third_reich.fire import FireTables, load_fire_tables
+from referee.third_reich.air_naval import air_battles as ab
+from referee.third_reich.air_naval import air_naval as an
+from referee.third_reich.air_naval import air_zones as az
+from referee.third_reich.air_naval import airborne as ad
+from referee.third_reich.air_naval import naval_operations as nav
+from referee.third_reich.common.fire import FireTables, load_fire_tables
+from referee.third_reich.land import land_combat as lc
 
 TABLES, _ = load_fire_tables()
 FIRE_STEP = re.compile(

@@ -11,8 +11,8 @@ import pytest
 
 from referee.commands import CreateCampaign
 from referee.service import RefereeService
-from referee.third_reich import air_battles as ab
-from referee.third_reich.fire import load_fire_tables
+from referee.third_reich.air_naval import air_battles as ab
+from referee.third_reich.common.fire import load_fire_tables
 from tests.referee.third_reich.test_economy_service import at
 
 from support import refused

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from referee import chart_check
 from referee.commands import CreateCampaign
 from referee.common.errors import IllegalOrderError
+from referee.files import chart_check
 from referee.service import RefereeService
-from referee.third_reich import air_naval_units as anu
+from referee.third_reich.air_naval import air_naval_units as anu
 from tests.referee.third_reich.test_economy_service import at
 
 from support import refused

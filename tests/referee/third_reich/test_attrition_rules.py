@@ -11,9 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.common.errors import IllegalOrderError, InvalidInputError, ScenarioError
-from referee.third_reich import attrition as at
-from referee.third_reich import attrition_losses as al
-from referee.third_reich.attrition_losses import HexWon, Removal
+from referee.third_reich.attrition import attrition as at
+from referee.third_reich.attrition import attrition_losses as al
+from referee.third_reich.attrition.attrition_losses import HexWon, Removal
 
 CHART, DIGEST = at.load_attrition_table()
 READINGS = list(at.COLUMN_4_READINGS)

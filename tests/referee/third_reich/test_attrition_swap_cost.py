@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from ledger.canonical import canonical_text
-from referee.audit import audit_entry
+from referee.audit.report import audit_entry
 from referee.commands import CreateCampaign
 from referee.common.errors import IllegalOrderError
 from referee.service import RefereeService
-from referee.third_reich import attrition_losses as al
+from referee.third_reich.attrition import attrition_losses as al
 from tests.referee.third_reich.test_attrition_service import ROLL
 from tests.referee.third_reich.test_economy_service import at
 from tests.tui.test_audit_cli import golden_lines, rehashed

@@ -10,7 +10,7 @@ import pytest
 
 from referee.common.errors import IllegalOrderError
 from referee.service import RefereeService
-from referee.third_reich.naval_operations import place_beachhead, stacking_limit
+from referee.third_reich.air_naval.naval_operations import place_beachhead, stacking_limit
 from tests.referee.third_reich.test_conquest_conditions import fact
 from tests.referee.third_reich.test_economy_service import at
 from tests.referee.third_reich.test_wars_and_lend_lease import new

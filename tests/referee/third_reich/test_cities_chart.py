@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from referee.chart_check import check
 from referee.commands import CreateCampaign
 from referee.common.errors import ScenarioError
+from referee.files.chart_check import check
 from referee.service import RefereeService
-from referee.third_reich.context import economy_of
-from referee.third_reich.territory_map import BUNDLED, load_cities, pinned_cities
+from referee.third_reich.common.context import economy_of
+from referee.third_reich.common.territory_map import BUNDLED, load_cities, pinned_cities
 from tests.referee.third_reich.test_wars_and_lend_lease import new
 
 from support import refused

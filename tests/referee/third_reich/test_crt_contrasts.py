@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from referee.europa.charts import load_charts
-from referee.europa.combat import Battle, CombatOptions, assess
-from referee.europa.combat_result import resolve
-from referee.europa.combat_units import Attacker, Defender
-from referee.third_reich import land_combat as lc
-from referee.third_reich.land_charts import load_land_chart, read_code
+from referee.europa.combat.assess import assess
+from referee.europa.combat.battle import Battle, CombatOptions
+from referee.europa.combat.charts import load_charts
+from referee.europa.combat.result import resolve
+from referee.europa.combat.units import Attacker, Defender
+from referee.third_reich.land import land_combat as lc
+from referee.third_reich.land.charts import load_land_chart, read_code
 
 EUROPA, _ = load_charts()
 REICH, _ = load_land_chart()

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from referee.common.calendar import turn_label
 from referee.common.ruleset import load_ruleset
 from referee.common.scenario import load_scenario
-from referee.third_reich import economy as eco
-from referee.third_reich.fire import hits, load_fire_tables
+from referee.third_reich.common.fire import hits, load_fire_tables
+from referee.third_reich.economy import economy as eco
 from referee.third_reich.setup import economy_of_scenario
 
 REICH, _ = load_ruleset("third-reich-revised")

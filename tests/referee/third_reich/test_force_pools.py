@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from referee import chart_check
 from referee.commands import CreateCampaign
 from referee.common.errors import IllegalOrderError, ScenarioError
+from referee.files import chart_check
 from referee.service import RefereeService
-from referee.third_reich import force_pools as fp
-from referee.third_reich.force_pool_builds import force_pools_of
+from referee.third_reich.economy import force_pools as fp
+from referee.third_reich.economy.force_pool_builds import force_pools_of
 from tests.referee.third_reich.test_economy_service import at
 
 from support import refused

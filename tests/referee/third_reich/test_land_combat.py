@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from referee.commands import CreateCampaign
 from referee.common.errors import IllegalOrderError, ScenarioError
 from referee.service import RefereeService
-from referee.third_reich import land_combat as lc
-from referee.third_reich.land_charts import BUNDLED, load_land_chart, read_code
+from referee.third_reich.land import land_combat as lc
+from referee.third_reich.land.charts import BUNDLED, load_land_chart, read_code
 from tests.referee.third_reich.test_economy_service import at
 
 from support import refused
@@ -344,7 +344,7 @@ def test_a_campaign_started_before_the_land_chart_is_told_to_adopt_it(tmp_path: 
     state = service.state()
     del state.identity.tables["land_combat"]
     with pytest.raises(IllegalOrderError, match='"AdoptCharts", "charts": "third-reich-land-combat"'):
-        from referee.third_reich.combat_handlers import land_chart_of
+        from referee.third_reich.land.handlers import land_chart_of
 
         land_chart_of(state)
     service.close()

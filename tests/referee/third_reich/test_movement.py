@@ -12,7 +12,7 @@ import pytest
 from referee.commands import CreateCampaign
 from referee.common.errors import IllegalOrderError
 from referee.service import RefereeService
-from referee.third_reich import movement as mv
+from referee.third_reich.land import movement as mv
 from tests.referee.third_reich.test_economy_service import at
 
 from support import refused

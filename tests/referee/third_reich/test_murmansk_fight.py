@@ -13,12 +13,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.common.errors import IllegalOrderError
-from referee.third_reich import murmansk as mm
-from referee.third_reich import murmansk_timing as mt
-from referee.third_reich.fire import FireTables, load_fire_tables
+from referee.third_reich.common.fire import FireTables, load_fire_tables
+from referee.third_reich.murmansk import box
+from referee.third_reich.murmansk import fight as mm
+from referee.third_reich.murmansk import timing as mt
 
 TABLES, _ = load_fire_tables()
-FULL = mm.Commitments(german_air=10, german_fleets=9, uboats=6, allied_fleets=27, asw=4, uk_brps=20, usa_brps=20)
+FULL = box.Commitments(german_air=10, german_fleets=9, uboats=6, allied_fleets=27, asw=4, uk_brps=20, usa_brps=20)
 FULL_ROLLS = [9, 6, 6, 3, 8, 10, 6, 9, 7]
 SPRING_1942, SUMMER_I_1942, SUMMER_II_1942 = 13, 14, 15
 
@@ -51,8 +52,8 @@ def test_G70_a_full_fight_worked_by_hand() -> None:
         "U-boats fire at the lend lease BRPs",
     ]
     outcome = mm.resolve(FULL, TABLES, FULL_ROLLS)
-    assert outcome.lost == mm.Forces(german_air=2, german_fleets=8, uboats=1, allied_fleets=7, asw=2)
-    assert outcome.survivors == mm.Forces(german_air=8, german_fleets=1, uboats=5, allied_fleets=20, asw=2)
+    assert outcome.lost == box.Forces(german_air=2, german_fleets=8, uboats=1, allied_fleets=7, asw=2)
+    assert outcome.survivors == box.Forces(german_air=8, german_fleets=1, uboats=5, allied_fleets=20, asw=2)
     assert (outcome.brp_hits, outcome.hits_by_sender, outcome.arriving) == (
         7,
         {"UK": 4, "USA": 3},
@@ -84,7 +85,7 @@ def test_G70_no_german_air_asks_for_fewer_rolls() -> None:
     5. 4 German fleet factors at the BRPs, roll 9: 0.6 × 4 = 2.4 → 2 → 20 → 18.
     6. No ASW: no exchange. 7. 4 U-boats × 2 = 8, roll 6: 0.4 × 8 = 3.2 → 3 → 18 → 15.
     """
-    fight = mm.Commitments(german_fleets=9, uboats=4, allied_fleets=9, uk_brps=20)
+    fight = box.Commitments(german_fleets=9, uboats=4, allied_fleets=9, uk_brps=20)
     assert mm.rolls_needed(fight) == [
         "German fleets fire at the Allied fleets",
         "Allied fleets fire at the German fleets",
@@ -92,15 +93,15 @@ def test_G70_no_german_air_asks_for_fewer_rolls() -> None:
         "U-boats fire at the lend lease BRPs",
     ]
     outcome = mm.resolve(fight, TABLES, [9, 10, 9, 6])
-    assert outcome.lost == mm.Forces(german_fleets=5, allied_fleets=5)
+    assert outcome.lost == box.Forces(german_fleets=5, allied_fleets=5)
     assert (outcome.brp_hits, outcome.hits_by_sender, outcome.arriving) == (5, {"UK": 5}, {"UK": 15})
 
 
 def test_G70_nothing_german_in_the_box_no_rolls_and_everything_arrives() -> None:
-    fight = mm.Commitments(allied_fleets=18, asw=6, usa_brps=20)
+    fight = box.Commitments(allied_fleets=18, asw=6, usa_brps=20)
     assert mm.rolls_needed(fight) == []
     outcome = mm.resolve(fight, TABLES, [])
-    assert (outcome.brp_hits, outcome.arriving, outcome.lost) == (0, {"USA": 20}, mm.Forces())
+    assert (outcome.brp_hits, outcome.arriving, outcome.lost) == (0, {"USA": 20}, box.Forces())
     assert outcome.steps[0].text == "no German forces in the box: no combat"
 
 
@@ -117,13 +118,13 @@ def test_G70_nothing_german_in_the_box_no_rolls_and_everything_arrives() -> None
 def test_G72_refused_commitments(change: dict[str, Any], message: str) -> None:
     """G-72: the Allies never send air; G-56/G-58/G-60: the box needs lend lease, at most 20 a power."""
     with pytest.raises(IllegalOrderError, match=message):
-        mm.Commitments(**{"german_air": 5, "allied_fleets": 9, "uk_brps": 20, **change})
+        box.Commitments(**{"german_air": 5, "allied_fleets": 9, "uk_brps": 20, **change})
 
 
 def test_H21_german_air_under_5_factors_rounds_point_six_up_at_the_fleets_not_at_the_brps() -> None:
     """3 air (non-phasing) roll 9: 0.6 × 3 = 1.8 → 2 fleet factors; 7 fleet factors left, 7 // 3 = 2
     reply, roll 1 → 0; 3 air at the BRPs roll 9: 1.8 → 1 (fire at BRPs rounds down)."""
-    fight = mm.Commitments(german_air=3, allied_fleets=9, uk_brps=20)
+    fight = box.Commitments(german_air=3, allied_fleets=9, uk_brps=20)
     outcome = mm.resolve(fight, TABLES, [9, 1, 9])
     assert (outcome.lost.allied_fleets, outcome.lost.german_air, outcome.brp_hits) == (2, 0, 1)
     assert any("under 5: 0.6 or more rounds up" in step.text and "H-21" in step.rule for step in outcome.steps)
@@ -131,17 +132,17 @@ def test_H21_german_air_under_5_factors_rounds_point_six_up_at_the_fleets_not_at
 
 def test_H23_fleets_replying_to_air_capped_and_under_3_factors_no_reply() -> None:
     """One 5-4 attacks: at most one 9 fleet (9 factors) replies → 3 at 1/3. 2 fleet factors → 0: no roll."""
-    capped = mm.resolve(mm.Commitments(german_air=5, allied_fleets=36, uk_brps=20), TABLES, [1, 9, 1])
+    capped = mm.resolve(box.Commitments(german_air=5, allied_fleets=36, uk_brps=20), TABLES, [1, 9, 1])
     assert any("air fleet(s) that attacked: 9; at 1/3: 3" in step.text for step in capped.steps)
     assert capped.lost.german_air == 1  # 0.6 × 3 = 1.8 → 1
-    few = mm.Commitments(german_air=5, allied_fleets=2, uk_brps=20)
+    few = box.Commitments(german_air=5, allied_fleets=2, uk_brps=20)
     assert mm.rolls_needed(few) == ["German air fire at the Allied fleets", "German air fire at the lend lease BRPs"]
 
 
 def test_a_fire_drops_out_once_its_side_is_destroyed() -> None:
     """5 air roll 1 → 0 fleets; 27 fleets, 9 reply as 3 at 1/3, roll 10 → 1.8 → 1: air 5 → 4.
     With a table that destroys everything, the reply kills all 5 air: no roll at the BRPs."""
-    fight = mm.Commitments(german_air=5, allied_fleets=27, uk_brps=20)
+    fight = box.Commitments(german_air=5, allied_fleets=27, uk_brps=20)
     assert mm.rolls_still_needed(fight, TABLES, [1]) == [
         "Allied fleets fire at the German air",
         "German air fire at the lend lease BRPs",
@@ -151,14 +152,14 @@ def test_a_fire_drops_out_once_its_side_is_destroyed() -> None:
     )
     # 3 fleet factors × 1 = 3 air lost of 5: 2 go on; a 9-factor reply would be needed to kill all
     assert mm.rolls_still_needed(fight, deadly, [1, 1]) == ["German air fire at the lend lease BRPs"]
-    strong = mm.Commitments(german_air=2, allied_fleets=27, uk_brps=20)  # 1 air fleet → 9 reply → 3 ≥ 2
+    strong = box.Commitments(german_air=2, allied_fleets=27, uk_brps=20)  # 1 air fleet → 9 reply → 3 ≥ 2
     assert mm.rolls_still_needed(strong, deadly, [1, 1]) == []
     assert mm.resolve(strong, deadly, [1, 1]).survivors.german_air == 0
 
 
 def test_hits_never_exceed_the_brps_in_the_box() -> None:
     """40 U-boats unopposed: 80 × 0.6 = 48 hits, but the box holds 20."""
-    outcome = mm.resolve(mm.Commitments(uboats=40, uk_brps=20), TABLES, [10])
+    outcome = mm.resolve(box.Commitments(uboats=40, uk_brps=20), TABLES, [10])
     assert (outcome.brp_hits, outcome.arriving) == (20, {"UK": 0})
     assert any("20 BRPs lost (only 20 were left): 0 left in the box" in step.text for step in outcome.steps)
 
@@ -172,7 +173,7 @@ def test_each_step_reads_its_own_table() -> None:
     # air kills nothing; 18 of 27 fleets reply as 6 → 6 air lost; 4 air at the BRPs → 0;
     # 9 German fleet factors kill 9 Allied, 27 Allied kill all 9 German; 4 ASW kill 4 U-boats,
     # 3 U-boats kill 3 ASW; 2 U-boats × 2 = 4 BRPs
-    assert outcome.lost == mm.Forces(german_air=6, german_fleets=9, uboats=4, allied_fleets=9, asw=3)
+    assert outcome.lost == box.Forces(german_air=6, german_fleets=9, uboats=4, allied_fleets=9, asw=3)
     assert outcome.brp_hits == 4
     assert not any(step.rule.endswith("K-42 provisional") for step in outcome.steps)
 
@@ -276,7 +277,7 @@ def test_I65_a_wrong_moment_names_the_reading_and_the_rule() -> None:
 def test_G72_J58_which_uboats_and_asw_may_go() -> None:
     """summer_i: any portion of the U-boats; ASW that fought the Axis Summer I U-boats has had its shot
     (provisional). spring: only U-boats that did not attack in the Axis Spring turn."""
-    fight = mm.Commitments(uboats=6, asw=4, uk_brps=20)
+    fight = box.Commitments(uboats=6, asw=4, uk_brps=20)
     mt.require_available(fight, "summer_i", uboats_held=6, asw_held=8, uboats_that_attacked=6, asw_that_fought=4)
     with pytest.raises(IllegalOrderError, match=r"4 ASW sent to the Murmansk box; 3 may go \(those that fought"):
         mt.require_available(fight, "summer_i", uboats_held=6, asw_held=8, asw_that_fought=5)
@@ -302,7 +303,7 @@ def test_G72_subs_and_asw_that_went_sit_out_strategic_warfare() -> None:
     (asw,) = mt.sit_out(FULL, outcome, "spring")
     assert (asw.weapon, asw.factors, asw.season, asw.player) == ("ASW", 2, "Summer I", "Axis")
     assert "G-72" in asw.rule and "J-58" in asw.rule
-    quiet = mm.Commitments(german_air=5, uk_brps=20)
+    quiet = box.Commitments(german_air=5, uk_brps=20)
     assert mt.sit_out(quiet, mm.resolve(quiet, TABLES, [5]), "summer_i") == []
 
 
@@ -318,11 +319,11 @@ ANY_TABLES = st.builds(
 
 
 @st.composite
-def commitments(draw: st.DrawFn) -> mm.Commitments:
+def commitments(draw: st.DrawFn) -> box.Commitments:
     uk, usa = draw(st.integers(0, 20)), draw(st.integers(0, 20))
     if uk + usa == 0:
         uk = 20
-    return mm.Commitments(
+    return box.Commitments(
         german_air=draw(FACTORS),
         german_fleets=draw(FACTORS),
         uboats=draw(FACTORS),
@@ -333,7 +334,7 @@ def commitments(draw: st.DrawFn) -> mm.Commitments:
     )
 
 
-def _fight_by_asking(fight: mm.Commitments, tables: FireTables, faces: list[int]) -> tuple[list[str], list[int]]:
+def _fight_by_asking(fight: box.Commitments, tables: FireTables, faces: list[int]) -> tuple[list[str], list[int]]:
     """A console form: ask for the next roll until none is needed; returns what it asked and threw."""
     asked: list[str] = []
     thrown: list[int] = []
@@ -349,7 +350,7 @@ FACES = st.lists(st.integers(1, 10), min_size=9, max_size=9)
 
 @given(commitments(), ANY_TABLES, FACES)
 def test_the_rolls_asked_for_are_exactly_the_rolls_used(
-    fight: mm.Commitments, tables: FireTables, faces: list[int]
+    fight: box.Commitments, tables: FireTables, faces: list[int]
 ) -> None:
     asked, thrown = _fight_by_asking(fight, tables, faces)
     outcome = mm.resolve(fight, tables, thrown)
@@ -365,7 +366,9 @@ def test_the_rolls_asked_for_are_exactly_the_rolls_used(
 
 
 @given(commitments(), ANY_TABLES, FACES)
-def test_brp_hits_never_exceed_the_brps_in_the_box(fight: mm.Commitments, tables: FireTables, faces: list[int]) -> None:
+def test_brp_hits_never_exceed_the_brps_in_the_box(
+    fight: box.Commitments, tables: FireTables, faces: list[int]
+) -> None:
     _, thrown = _fight_by_asking(fight, tables, faces)
     outcome = mm.resolve(fight, tables, thrown)
     assert 0 <= outcome.brp_hits <= fight.brps
@@ -376,10 +379,10 @@ def test_brp_hits_never_exceed_the_brps_in_the_box(fight: mm.Commitments, tables
 
 
 @given(commitments(), ANY_TABLES, FACES)
-def test_losses_never_exceed_the_factors_present(fight: mm.Commitments, tables: FireTables, faces: list[int]) -> None:
+def test_losses_never_exceed_the_factors_present(fight: box.Commitments, tables: FireTables, faces: list[int]) -> None:
     _, thrown = _fight_by_asking(fight, tables, faces)
     outcome = mm.resolve(fight, tables, thrown)
-    for name in mm.NAMES:
+    for name in box.NAMES:
         sent, lost, left = (getattr(forces, name) for forces in (fight.forces, outcome.lost, outcome.survivors))
         assert 0 <= lost <= sent
         assert lost + left == sent

@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
+from referee.book.sealed_orders import OrderSealing
 from referee.common.errors import RulesError
-from referee.sealed_orders import OrderSealing
 from referee.service import RefereeService
-from referee.third_reich import murmansk as mm
-from referee.third_reich.fire import load_fire_tables
+from referee.third_reich.common.fire import load_fire_tables
+from referee.third_reich.murmansk import box
+from referee.third_reich.murmansk import fight as mm
 from tests.referee.third_reich.test_economy_service import GERMANY_ON_USSR, at
 from tests.referee.third_reich.test_sw_forces import hold
 from tests.referee.third_reich.test_wars_and_lend_lease import new, war, year_start, year_starts
@@ -45,7 +46,7 @@ def _northern(options: dict[str, str] | None = None) -> RefereeService:
 
 def _rolls(sent: dict[str, int], face: int) -> list[int]:
     """The same face for every roll the fight asks for, one at a time."""
-    fight = mm.Commitments(**sent, uk_brps=20, usa_brps=20)
+    fight = box.Commitments(**sent, uk_brps=20, usa_brps=20)
     thrown: list[int] = []
     while mm.rolls_still_needed(fight, TABLES, thrown):
         thrown.append(face)
@@ -184,7 +185,7 @@ def test_asw_left_in_the_box_by_a_sealed_spring_fight_sits_out_the_axis_summer_i
         sealing.reveal(allied["number"])
         german = {"german_air": 0, "german_fleets": 0, "uboats": 2}  # face up under this reading: typed
         rolls = _rolls({**german, **ALLIED}, 1)
-        outcome = mm.resolve(mm.Commitments(**german, **ALLIED, uk_brps=20, usa_brps=20), TABLES, rolls)
+        outcome = mm.resolve(box.Commitments(**german, **ALLIED, uk_brps=20, usa_brps=20), TABLES, rolls)
         assert outcome.survivors.asw > 0
         fight = service.execute_json(
             {

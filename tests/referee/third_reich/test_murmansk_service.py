@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from referee.third_reich import murmansk as mm
-from referee.third_reich.fire import load_fire_tables
+from referee.third_reich.common.fire import load_fire_tables
+from referee.third_reich.murmansk import box
+from referee.third_reich.murmansk import fight as mm
 from tests.referee.third_reich.test_economy_service import at
 from tests.referee.third_reich.test_sw_forces import hold
 from tests.referee.third_reich.test_wars_and_lend_lease import _both_northern_and_southern
@@ -33,7 +34,7 @@ def summer_i_combat() -> Any:
 
 def _rolls(face: int) -> list[int]:
     """The same face for every roll the fight asks for, one at a time (some drop out as sides die)."""
-    fight = mm.Commitments(**SENT, uk_brps=20, usa_brps=20)
+    fight = box.Commitments(**SENT, uk_brps=20, usa_brps=20)
     thrown: list[int] = []
     while mm.rolls_still_needed(fight, TABLES, thrown):
         thrown.append(face)
@@ -43,7 +44,7 @@ def _rolls(face: int) -> list[int]:
 def test_the_fight_takes_its_hits_off_the_northern_shipments_and_the_rest_arrives(summer_i_combat: Any) -> None:
     service = summer_i_combat
     rolls = _rolls(9)
-    expected = mm.resolve(mm.Commitments(**SENT, uk_brps=20, usa_brps=20), TABLES, rolls)
+    expected = mm.resolve(box.Commitments(**SENT, uk_brps=20, usa_brps=20), TABLES, rolls)
     assert 0 < expected.brp_hits < 40
     entry = service.execute_json({**FIGHT, "rolls": rolls})
     assert [roll["faces"] for roll in entry["rolls"]] == [[face] for face in rolls]

@@ -3,10 +3,13 @@ applies it (the text's and the ones it leaves unstated, rounded down and called 
 
 from __future__ import annotations
 
-from referee.third_reich import air_naval as an
-from referee.third_reich import economy, fire, movement, naval_operations
-from referee.third_reich import land_combat as lc
-from referee.third_reich import warfare as sw
+from referee.third_reich.air_naval import air_naval as an
+from referee.third_reich.air_naval import naval_operations
+from referee.third_reich.common import fire
+from referee.third_reich.economy import economy
+from referee.third_reich.land import land_combat as lc
+from referee.third_reich.land import movement
+from referee.third_reich.strategic_warfare import warfare as sw
 
 TABLES, _ = fire.load_fire_tables()
 """The provisional fire tables: a roll of 3 is 0.2 on either (H-22)."""

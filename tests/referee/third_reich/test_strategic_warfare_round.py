@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from referee.common.errors import IllegalOrderError, RulesError, ScenarioError
 from referee.service import RefereeService
-from referee.third_reich import warfare as sw
-from referee.third_reich.fire import FireTables, hits, load_fire_tables
+from referee.third_reich.common.fire import FireTables, hits, load_fire_tables
+from referee.third_reich.strategic_warfare import warfare as sw
 from tests.referee.third_reich.test_economy_service import at
 
 TABLES, _ = load_fire_tables()

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from referee.service import RefereeService, import_campaign
-from referee.third_reich import sw_forces as swf
-from referee.third_reich import warfare_views
+from referee.third_reich.strategic_warfare import sw_forces as swf
+from referee.third_reich.strategic_warfare import views as warfare_views
 from tests.referee.third_reich.test_economy_service import at
 from tests.referee.third_reich.test_wars_and_lend_lease import new, war, year_start
 

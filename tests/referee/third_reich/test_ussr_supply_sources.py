@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from referee.service import RefereeService
-from referee.third_reich.territory_supply import ussr_fights_on
+from referee.third_reich.territory.supply_sources import ussr_fights_on
 from tests.referee.third_reich.test_conquest_conditions import fact
 from tests.referee.third_reich.test_wars_and_lend_lease import new
 

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from referee.service import RefereeService
-from referee.third_reich import conquest_rules
-from referee.third_reich.context import economy_of
+from referee.third_reich.common.context import economy_of
+from referee.third_reich.territory import conquest_rules
 from tests.referee.third_reich.test_conquest_conditions import conquest, fact
 from tests.referee.third_reich.test_wars_and_lend_lease import new, war
 

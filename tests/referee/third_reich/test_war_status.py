@@ -16,10 +16,10 @@ from referee.commands import CreateCampaign
 from referee.common.errors import IllegalOrderError
 from referee.common.scenario import scenarios_root
 from referee.service import RefereeService
-from referee.third_reich import air_battles as ab
-from referee.third_reich import wars
-from referee.third_reich.context import economy_of
-from referee.third_reich.land_combat import RUSSIAN_WINTER, russian_winter_turn
+from referee.third_reich.air_naval import air_battles as ab
+from referee.third_reich.common.context import economy_of
+from referee.third_reich.wars import wars
+from referee.third_reich.wars.wars import RUSSIAN_WINTER, russian_winter_turn
 from tests.referee.third_reich.test_economy_service import at
 
 from support import TickingClock, refused

@@ -18,11 +18,12 @@ from referee.common.errors import RulesError
 from referee.common.ruleset import load_ruleset
 from referee.common.scenario import scenarios_root
 from referee.service import RefereeService
-from referee.third_reich import commands as tr
-from referee.third_reich import economy_events as ec
+from referee.third_reich.common.state import ReichState
+from referee.third_reich.economy import commands as tr
 from referee.third_reich.game import GAME
-from referee.third_reich.lend_lease import split_hits
-from referee.third_reich.state import ReichState
+from referee.third_reich.murmansk.commands import RecordMurmanskHits
+from referee.third_reich.murmansk.handlers import split_hits
+from referee.third_reich.wars import events as ec
 from tests.referee.third_reich.test_economy_service import GERMANY_ON_USSR, at
 
 from support import TickingClock, refused
@@ -527,7 +528,7 @@ def test_what_arrives_by_a_route_never_exceeds_what_was_sent_by_it(
     for amount in hits:
         northern = sum(sent.get(r, 0) - lost.get(r, 0) for r in sent if r != "USA to USSR south")
         try:
-            events = _decide_and_apply(state, tr.RecordMurmanskHits(receiver="USSR", hits=amount))
+            events = _decide_and_apply(state, RecordMurmanskHits(receiver="USSR", hits=amount))
         except RulesError:
             assert amount > northern
             continue

@@ -1,0 +1,10 @@
+"""The force pools as the game registers them (`referee.common.game.Chart`; provisional, K-44:
+`referee.third_reich.economy.force_pools` reads and validates the chart, a build checks against it)."""
+
+from __future__ import annotations
+
+from referee.common.game import Chart
+from referee.third_reich.economy import force_pools
+from referee.third_reich.economy.force_pool_builds import force_pool_data
+
+CHART = Chart("force_pools", force_pools.BUNDLED, force_pool_data, force_pools.ForcePoolChart)

@@ -1,0 +1,15 @@
+"""What `referee.third_reich.game` takes from land combat: its handlers, the appliers of its
+events, its events and where its commands are accepted."""
+
+from __future__ import annotations
+
+from referee.third_reich.common.system import System
+from referee.third_reich.land import command_phases, events, fold, handlers
+
+SYSTEM = System(
+    "land",
+    handlers.HANDLERS,
+    appliers=fold.APPLIERS,
+    events=(events,),
+    phases=command_phases.PHASES,
+)
