@@ -59,8 +59,8 @@ def commands_markdown() -> str:
         "`on_behalf_of` (optional).",
         "",
         "**Accepted** says in which phase of the sequence of play the book takes a command, from each",
-        "game's declaration (`referee/<game>/command_phases.py`), which the command's own check reads.",
-        "Each game's section ends with the facts its rules read off the map (`referee/<game>/facts.py`).",
+        "game's declarations (its `command_phases.py` modules), which the command's own check reads.",
+        "Each game's section ends with the facts its rules read off the map (its `facts.py`).",
         "",
     ]
     for title, models, games in _SECTIONS:
