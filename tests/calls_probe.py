@@ -1,16 +1,16 @@
-"""A pytest plugin that records which functions of ledger/ and referee/ each test calls.
+"""Watches, while the suite runs, which function each test named in docs/rules-coverage.md calls.
 
-Used by tests/test_rules_coverage.py (like coverage's per-test contexts, but by function):
-``python -m pytest -p calls_probe TESTS``, with ``CALLS_PROBE_OUT`` naming the JSON file to
-write: ``{test node id: [[file relative to the root, function name], ...]}``.
+tests/rules_claims.py reads the claims (a done row's functions, and the tests that show them). The
+functions no named test calls in its own body are marked in place when a session starts: each one's
+code is swapped for a few lines that note the call and run the original (same parameters, same
+defaults, so every caller, a handler table or a ``from x import f`` included, reaches the mark and
+nothing else changes). A named test notes the marks it reaches; a worker writes them to the run's
+folder when it ends, and the run (the xdist controller, or the one process) then checks every claim
+whose tests all ran: a claim none of its tests reached fails the run, by rule ID.
 
-With ``CALLS_PROBE_TARGETS`` (a JSON file of ``[[file, function], ...]``) only those functions
-are watched, and each is marked in place: its code is swapped for a few lines that note the call
-and run the original (same parameters, same defaults, so every caller, a handler table or a
-``from x import f`` included, reaches the mark). The tests then run at their own speed; a trace
-function, which sees every Python call, doubled them (the probe took 67 s of the suite's time).
-A target that cannot be marked so (a nested function, a generator, a coroutine) is watched with
-the trace function instead, for the whole run.
+Until issue 30 this check re-ran the named tests in a second pytest under a trace function, 45-67 s
+of the suite's time; here they are watched where they run anyway, at the cost of a lookup a call.
+Its hooks are the conftest's (tests/conftest.py imports them).
 """
 
 from __future__ import annotations
@@ -19,54 +19,33 @@ import importlib
 import inspect
 import json
 import os
-import sys
+import tempfile
 import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-_ROOMS = tuple(str(ROOT / room) + os.sep for room in ("referee", "ledger"))
-_CALLS: dict[str, set[tuple[str, str]]] = {}
+import rules_claims
+
+FOLDER = "TURNLEDGER_CALLS_DIR"
+"""Where each process of a run writes what its named tests reached (set by the run for its workers)."""
+
+_REACHED: dict[str, set[tuple[str, str]]] = {}
+"""Named test (file::name, parametrized cases merged) → the marked functions it reached."""
 _CURRENT: list[set[tuple[str, str]] | None] = [None]
-_TRACE = [True]
-"""Whether the trace function is needed: always without targets, else for unmarkable ones."""
-
-_VARARGS, _VARKEYWORDS = inspect.CO_VARARGS, inspect.CO_VARKEYWORDS
-
-
-def _recording(item: pytest.Item) -> Iterator[None]:
-    """Record the calls made while the wrapped phase runs (a fixture's set-up counts too)."""
-    seen = _CALLS.setdefault(item.nodeid, set())
-
-    def trace(frame: FrameType, event: str, arg: Any) -> None:
-        # A global trace function sees each Python call once and, returning None, traces no lines
-        # inside it: cheaper than a profile function, which also sees every C call and return.
-        code = frame.f_code
-        if code.co_filename.startswith(_ROOMS):
-            seen.add((code.co_filename, code.co_name))
-
-    _CURRENT[0] = seen
-    if _TRACE[0]:
-        sys.settrace(trace)
-    try:
-        return (yield)
-    finally:
-        sys.settrace(None)
-        _CURRENT[0] = None
+_NAMED: set[str] = set()
+_PROBLEMS: list[str] = []
+"""What could not be watched (a claim unreadable, a function that cannot be marked)."""
 
 
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
-    return (yield from _recording(item))
+def _is_worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")
 
 
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
-    return (yield from _recording(item))
+def _is_controller(config: pytest.Config) -> bool:
+    return config.pluginmanager.hasplugin("dsession")
 
 
 def _functions_named(module: types.ModuleType, name: str) -> list[types.FunctionType]:
@@ -97,13 +76,13 @@ def _markable(function: types.FunctionType) -> bool:
 
 
 def _marked_code(code: types.CodeType, index: int) -> types.CodeType:
-    """Code with ``code``'s parameters that notes call ``index`` and returns the original's result."""
+    """Code with ``code``'s parameters that notes mark ``index`` and returns the original's result."""
     names = code.co_varnames
     positional = list(names[: code.co_argcount])
     keyword_only = list(names[code.co_argcount : code.co_argcount + code.co_kwonlyargcount])
     rest = code.co_argcount + code.co_kwonlyargcount
-    varargs = names[rest] if code.co_flags & _VARARGS else None
-    varkw = names[rest + (1 if varargs else 0)] if code.co_flags & _VARKEYWORDS else None
+    varargs = names[rest] if code.co_flags & inspect.CO_VARARGS else None
+    varkw = names[rest + (1 if varargs else 0)] if code.co_flags & inspect.CO_VARKEYWORDS else None
     params = positional[: code.co_posonlyargcount] + (["/"] if code.co_posonlyargcount else [])
     params += positional[code.co_posonlyargcount :]
     params += [f"*{varargs}"] if varargs else (["*"] if keyword_only else [])
@@ -121,7 +100,7 @@ def _marked_code(code: types.CodeType, index: int) -> types.CodeType:
     return marked.replace(co_name=code.co_name, co_qualname=code.co_qualname, co_firstlineno=code.co_firstlineno)
 
 
-def _mark(targets: list[tuple[str, str]]) -> list[tuple[str, str]]:
+def _mark(targets: set[tuple[str, str]]) -> list[tuple[str, str]]:
     """Mark every target function in place; returns the targets that could not be marked."""
     originals: list[Callable[..., Any]] = []
     keys: list[list[tuple[str, str]]] = []  # by mark: every target that names its function
@@ -133,16 +112,15 @@ def _mark(targets: list[tuple[str, str]]) -> list[tuple[str, str]]:
             current.update(keys[index])
 
     unmarked = []
-    for path, name in targets:
+    for path, name in sorted(targets):
         module = importlib.import_module(path.removesuffix(".py").replace("/", "."))
         functions = _functions_named(module, name)
         if not functions or not all(_markable(function) for function in functions):
             unmarked.append((path, name))
             continue
         for function in functions:
-            key = (str(ROOT / path), name)
             if id(function) in marked:  # re-exported, or a class attribute too: marked once
-                keys[marked[id(function)]].append(key)
+                keys[marked[id(function)]].append((path, name))
                 continue
             original = types.FunctionType(
                 function.__code__, function.__globals__, function.__name__, function.__defaults__, None
@@ -150,25 +128,81 @@ def _mark(targets: list[tuple[str, str]]) -> list[tuple[str, str]]:
             original.__kwdefaults__ = function.__kwdefaults__
             marked[id(function)] = len(originals)
             originals.append(original)
-            keys.append([key])
+            keys.append([(path, name)])
             function.__globals__["__calls_probe_seen__"] = seen
             function.__globals__["__calls_probe_originals__"] = originals
             function.__code__ = _marked_code(function.__code__, marked[id(function)])
     return unmarked
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """A run (not one of its workers) makes the folder its processes write to."""
+    if not _is_worker(config):
+        os.environ[FOLDER] = tempfile.mkdtemp(prefix="turnledger-calls-")
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
-    targets = os.environ.get("CALLS_PROBE_TARGETS")
-    if targets:
-        wanted = [(path, name) for path, name in json.loads(Path(targets).read_text(encoding="utf-8"))]
-        _TRACE[0] = bool(_mark(wanted))
+    """Each process that runs tests marks the watched functions before the first test."""
+    if _is_controller(session.config) or os.environ.get("MUTANT_UNDER_TEST"):
+        return  # the controller runs no test; mutmut's runs check mutants, not the rows
+    try:
+        watched = rules_claims.watched(rules_claims.claims())
+    except (AssertionError, OSError, SyntaxError) as error:
+        _PROBLEMS.append(f"docs/rules-coverage.md could not be read as claims: {error}")
+        return
+    _NAMED.update(test for *_, named in watched for test in named)
+    unmarked = _mark({(path, name) for _, path, name, _ in watched})
+    _PROBLEMS.extend(f"{path}: {name} cannot be watched (not a plain function)" for path, name in unmarked)
+
+
+def _watching(item: pytest.Item) -> Iterator[None]:
+    """Note the marks reached while a named test's phase runs (a fixture's set-up counts too)."""
+    named = item.nodeid.split("[")[0]
+    _CURRENT[0] = _REACHED.setdefault(named, set()) if named in _NAMED else None
+    try:
+        return (yield)
+    finally:
+        _CURRENT[0] = None
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    return (yield from _watching(item))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    return (yield from _watching(item))
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    out = os.environ.get("CALLS_PROBE_OUT")
-    if out:
-        data = {
-            nodeid: sorted({(str(Path(path).relative_to(ROOT)), name) for path, name in calls})
-            for nodeid, calls in _CALLS.items()
-        }
-        Path(out).write_text(json.dumps(data), encoding="utf-8")
+    """A worker writes what it saw; the run, once every worker has, judges the claims."""
+    config = session.config
+    folder = Path(os.environ[FOLDER])
+    if not _is_controller(config):
+        name = getattr(config, "workerinput", {}).get("workerid", "main")  # an xdist worker's id, or the one process
+        seen = {"reached": {test: sorted(calls) for test, calls in _REACHED.items()}, "problems": _PROBLEMS}
+        (folder / f"{name}.json").write_text(json.dumps(seen), encoding="utf-8")
+    if _is_worker(config) or os.environ.get("MUTANT_UNDER_TEST"):
+        return
+    reached: dict[str, set[tuple[str, str]]] = {}
+    problems: set[str] = set()
+    for written in folder.glob("*.json"):
+        seen = json.loads(written.read_text(encoding="utf-8"))
+        problems.update(seen["problems"])
+        for test, calls in seen["reached"].items():
+            reached.setdefault(test, set()).update((path, name) for path, name in calls)
+    try:
+        missing = rules_claims.unmet(rules_claims.claims(), reached)
+    except (AssertionError, OSError, SyntaxError) as error:
+        missing = [f"docs/rules-coverage.md could not be read as claims: {error}"]
+    failures = sorted(problems) + missing
+    if failures:
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_sep(
+                "=", "docs/rules-coverage.md: named tests that do not run their rule's function", red=True
+            )
+            for line in failures:
+                reporter.write_line(line)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

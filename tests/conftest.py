@@ -14,8 +14,23 @@ from hypothesis import settings
 from referee.commands import CreateCampaign
 from referee.service import RefereeService
 
+from calls_probe import (  # the rules-coverage watch (tests/calls_probe.py): its hooks are the conftest's
+    pytest_configure,
+    pytest_runtest_call,
+    pytest_runtest_setup,
+    pytest_sessionfinish,
+    pytest_sessionstart,
+)
 from pg import create_database, running_server
 from support import TickingClock
+
+__all__ = [
+    "pytest_configure",
+    "pytest_runtest_call",
+    "pytest_runtest_setup",
+    "pytest_sessionfinish",
+    "pytest_sessionstart",
+]
 
 # CI explores the same examples every run (a red CI must mean a change broke something);
 # locally hypothesis keeps drawing new examples, which is how it finds new bugs.

@@ -1,21 +1,20 @@
-"""docs/rules-coverage.md lists every rule ID of the sections issues #3 and #4 name, and its tests exist."""
+"""docs/rules-coverage.md lists every rule ID of the sections issues #3 and #4 name, and its tests
+exist; that running them calls the functions each row names is checked by the run itself
+(tests/calls_probe.py, tests/rules_claims.py)."""
 
 from __future__ import annotations
 
-import ast
-import json
-import os
+import importlib
+import inspect
 import re
-import subprocess
-import sys
-from collections.abc import Callable
-from pathlib import Path
+import types
+from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-COVERAGE = (ROOT / "docs" / "rules-coverage.md").read_text(encoding="utf-8")
-ROWS = {match.group(1): match.group(0) for match in re.finditer(r"^\| ([A-Z]-\d+[a-z]?) \|.*$", COVERAGE, re.M)}
+import calls_probe
+import rules_claims
+from rules_claims import COVERAGE, ROOT, ROWS
 
 
 def expected_ids(issue: int) -> list[str]:
@@ -78,127 +77,6 @@ def test_every_section_is_95_percent_done_and_k_60() -> None:
     assert not short, f"sections under their bar (done/rows): {short}"
 
 
-IMPLEMENTED = re.compile(r"((?:referee|ledger)/[\w/]+\.py): ([\w, ]+)")
-"""A file and the names after it: 'referee/europa/logistics/supply.py: sp_income, weather_cut'."""
-NAMED = re.compile(r"(tests/[\w/]+\.py)::(test_\w+)")
-
-
-def _defined_in(path: str) -> tuple[set[str], set[str]]:
-    """(functions, every other name defined at any level: classes, constants) of a module."""
-    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
-    functions = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)}
-    others = {node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
-    others |= {
-        target.id
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Assign | ast.AnnAssign)
-        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
-        if isinstance(target, ast.Name)
-    }
-    return functions, others
-
-
-def _claims() -> list[tuple[str, str, str, list[str]]]:
-    """(rule ID, implementing file, function, the tests named for it) for each done row that names
-    a function of referee/ or ledger/ and at least one test."""
-    claims = []
-    for rule_id, row in ROWS.items():
-        cells = [cell.strip() for cell in row.strip("|").split("|")]
-        if cells[1] != "done":
-            continue
-        tests = [f"{path}::{name}" for path, name in NAMED.findall(cells[3])]
-        for path, names in IMPLEMENTED.findall(cells[2]):
-            functions, others = _defined_in(path)
-            for name in (part.strip() for part in names.split(",")):
-                if not name.isidentifier():
-                    continue  # words after the names ("_retreats says what ...")
-                assert name in functions | others, f"{rule_id}: {path} defines no {name!r}"
-                if name in functions and tests:
-                    claims.append((rule_id, path, name, tests))
-    return claims
-
-
-def _probe(tests: list[str], targets: set[tuple[str, str]], out: Path) -> dict[str, set[tuple[str, str]]]:
-    """Run ``tests`` under tests/calls_probe.py watching ``targets``: the (file, function) pairs
-    of them each test function calls, by test (parametrized cases merged)."""
-    watched = out.with_suffix(".targets.json")
-    watched.write_text(json.dumps(sorted(targets)), encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "calls_probe", "-p", "no:cacheprovider", "-p", "no:xdist", *tests],
-        check=False,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={**os.environ, "CALLS_PROBE_OUT": str(out), "CALLS_PROBE_TARGETS": str(watched)},
-        timeout=600,
-    )
-    assert result.returncode == 0, result.stdout[-3000:]
-    calls: dict[str, list[list[str]]] = json.loads(out.read_text(encoding="utf-8"))
-    by_test: dict[str, set[tuple[str, str]]] = {}
-    for nodeid, called in calls.items():
-        by_test.setdefault(nodeid.split("[")[0], set()).update((path, name) for path, name in called)
-    return by_test
-
-
-def _module_path(module: str) -> str | None:
-    """'referee.europa.logistics.supply' → 'referee/europa/logistics/supply.py' (None outside referee/ and
-    ledger/)."""
-    path = module.replace(".", "/") + ".py"
-    return path if path.startswith(("referee/", "ledger/")) and (ROOT / path).is_file() else None
-
-
-def _direct_calls(nodeid: str) -> set[tuple[str, str]]:
-    """(file, function) pairs the test's own body calls by a name its module imported from that
-    file (``sp_income(...)`` after ``from referee.europa.logistics.supply import sp_income``, or
-    ``supply.sp_income(...)`` after ``from referee.europa.logistics import supply``): a call written in the
-    test itself, outside any nested function or lambda, runs when the test runs."""
-    path, name = nodeid.split("::")
-    return _direct_calls_in((ROOT / path).read_text(encoding="utf-8"), name)
-
-
-def _direct_calls_in(source: str, name: str) -> set[tuple[str, str]]:
-    """`_direct_calls` of the test function ``name`` in ``source``."""
-    tree = ast.parse(source)
-    names: dict[str, tuple[str, str]] = {}  # a name bound by an import → (file, function)
-    modules: dict[str, str] = {}  # a name bound to a module → its file
-    for node in tree.body:
-        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            for alias in node.names:
-                bound = alias.asname or alias.name
-                as_module = _module_path(f"{node.module}.{alias.name}")
-                if as_module:
-                    modules[bound] = as_module
-                elif (source := _module_path(node.module)) is not None:
-                    names[bound] = (source, alias.name)
-        elif isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname and (source := _module_path(alias.name)) is not None:
-                    modules[alias.asname] = source
-    test = next(
-        (node for node in tree.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == name),
-        None,
-    )
-    if test is None:
-        return set()
-    calls: set[tuple[str, str]] = set()
-    stack: list[ast.AST] = list(test.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
-            continue  # a nested definition runs only if something calls it
-        if isinstance(node, ast.Call):
-            if isinstance(node.func, ast.Name) and node.func.id in names:
-                calls.add(names[node.func.id])
-            elif (
-                isinstance(node.func, ast.Attribute)
-                and isinstance(node.func.value, ast.Name)
-                and node.func.value.id in modules
-            ):
-                calls.add((modules[node.func.value.id], node.func.attr))
-        stack.extend(ast.iter_child_nodes(node))
-    return calls
-
-
 SAMPLE = """
 from referee.europa.logistics.supply import sp_income
 from referee.europa.combat import odds as europa_odds
@@ -216,40 +94,47 @@ def test_sample():
 def test_a_direct_call_is_read_from_the_test_itself() -> None:
     """The static half of the check below binds imports and calls as Python does, and a call in a
     nested function or lambda is not counted (it runs only if something calls it)."""
-    calls = _direct_calls_in(SAMPLE, "test_sample")
+    calls = rules_claims.direct_calls_in(SAMPLE, "test_sample")
     assert calls == {
         ("referee/europa/logistics/supply.py", "sp_income"),
         ("referee/europa/combat/odds.py", "odds_column"),
     }
 
 
-def test_each_named_test_runs_the_function_that_implements_its_rule(tmp_path: Path) -> None:
-    """Not only that the test exists: running it calls the function the row names. A call
-    written in a named test's own body is read from its source (`_direct_calls`); every other
-    claim is recorded by running the row's tests under tests/calls_probe.py, which marks each
-    claimed function in place and notes, by test, which marks were reached (like coverage contexts
-    by function). The first test a row names is run first; a row's other tests only where that
-    one does not call the function, a console test only where no other test of the row does (the
-    suite runs no test it need not)."""
-    claims = _claims()
-    assert len(claims) > 60
-    written = {test: _direct_calls(test) for *_, named in claims for test in named}
-    claims = [claim for claim in claims if not any((claim[1], claim[2]) in written[test] for test in claim[3])]
-    by_test: dict[str, set[tuple[str, str]]] = {}
-    rounds: list[Callable[[list[str]], list[str]]] = [
-        lambda named: named[:1],  # the row's first test
-        lambda named: [test for test in named[1:] if not test.startswith("tests/tui/")],
-        lambda named: named[1:],  # a console test (seconds each, traced) only where nothing else calls it
+def test_a_claim_whose_tests_all_ran_and_none_reached_its_function_fails_the_run() -> None:
+    """The verdict tests/calls_probe.py gives at the end of a run (rules_claims.unmet)."""
+    every = rules_claims.claims()
+    assert len(every) > 600
+    watched = rules_claims.watched(every)
+    assert 0 < len(watched) < len(every)  # some claims are shown by a call written in the test
+    rule_id, path, name, named = watched[0]
+    reached = {test: {(path, name)} for test in named}
+    assert not any(line.startswith(f"{rule_id}: {path}: {name} ") for line in rules_claims.unmet(every, reached))
+    reached = {test: set() for test in named}
+    assert f"{rule_id}: {path}: {name} is not called by {', '.join(named)}" in rules_claims.unmet(every, reached)
+    assert rules_claims.unmet(every, {}) == []  # nothing ran: nothing to judge
+
+
+def test_every_watched_function_can_be_marked_and_keeps_its_signature() -> None:
+    """A mark keeps a function's parameters, defaults and result; every claimed function is one a
+    run can watch."""
+    for _, path, name, _ in rules_claims.watched(rules_claims.claims()):
+        module = importlib.import_module(path.removesuffix(".py").replace("/", "."))
+        functions = calls_probe._functions_named(module, name)
+        assert functions and all(calls_probe._markable(function) for function in functions), (path, name)
+
+    def sample(a: int, b: int = 2, /, c: int = 3, *rest: int, d: int = 4, **more: int) -> tuple[Any, ...]:
+        return a, b, c, rest, d, more
+
+    before = inspect.signature(sample)
+    calls: list[int] = []
+    sample.__globals__["__calls_probe_seen__"] = calls.append
+    sample.__globals__["__calls_probe_originals__"] = [
+        types.FunctionType(sample.__code__, sample.__globals__, "sample", sample.__defaults__, None)
     ]
-    for index, tests_of in enumerate(rounds):
-        unmet = [claim for claim in claims if not any((claim[1], claim[2]) in by_test.get(t, set()) for t in claim[3])]
-        wanted = sorted({test for *_, named in unmet for test in tests_of(named)} - set(by_test))
-        if wanted:
-            targets = {(path, name) for _, path, name, _ in unmet}
-            by_test.update(_probe(wanted, targets, tmp_path / f"round-{index}.json"))
-    missing = [
-        f"{rule_id}: {path}: {name} is not called by {', '.join(named)}"
-        for rule_id, path, name, named in claims
-        if not any((path, name) in by_test.get(test, set()) for test in named)
-    ]
-    assert not missing
+    sample.__globals__["__calls_probe_originals__"][0].__kwdefaults__ = sample.__kwdefaults__
+    sample.__code__ = calls_probe._marked_code(sample.__code__, 0)
+    assert inspect.signature(sample) == before
+    assert sample(1) == (1, 2, 3, (), 4, {})
+    assert sample(1, 5, 6, 7, 8, d=9, e=10) == (1, 5, 6, (7, 8), 9, {"e": 10})
+    assert calls == [0, 0]
