@@ -16,7 +16,7 @@ from textual.widgets import Input, Static
 
 import referee.common.log_pages as log_pages
 import tui.screens.log as log_screen
-from ledger.text_index import TextIndex, available
+from ledger.text_index import TextIndex
 from referee.common.log import log_rows
 from referee.common.log_pages import search_text
 from referee.service import RefereeService
@@ -25,7 +25,6 @@ from tui.cli import main
 from tui.dialogs.error import ErrorDialog
 from tui.screens.log import LogScreen
 
-pytestmark = pytest.mark.skipif(not available(), reason="this SQLite has no FTS5 trigram tokenizer")
 EXPORT = Path(__file__).resolve().parents[1] / "data" / "exports" / "reich-1941-0.3.0.jsonl"
 
 
