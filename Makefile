@@ -6,9 +6,13 @@ CAMPAIGN ?= campaign.db
 SCENARIO ?= revised-europa/barbarossa
 # Debian packages for the tests: wait for another apt or dpkg (a second `make test` beside this
 # one, unattended upgrades) instead of failing on its lock; our own installs queue on one lock.
+# Python writes its compiled modules (and pytest its rewritten test modules) even where the
+# machine's environment says not to: without them each of the suite's workers, and every
+# `turnledger` a test starts, compiles the whole project again (7-13 s of CPU a worker).
+export PYTHONDONTWRITEBYTECODE :=
 APT_GET := $(shell command -v flock >/dev/null 2>&1 && echo flock /tmp/turnledger-apt.lock) apt-get -o DPkg::Lock::Timeout=600
 
-.PHONY: run test test-stress gates bench docs clean postgres chromium mutation
+.PHONY: run test test-stress gates bench bench-club docs clean postgres chromium mutation
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -77,6 +81,11 @@ mutation: $(VENV)/.installed-test
 ENTRIES ?= 10000
 bench: $(VENV)/.installed-test postgres
 	$(BIN)/python bench/run.py --entries $(ENTRIES)
+
+## bench-club: a club's server (docs/PERFORMANCE.md, issue 31): 50 campaigns on one PostgreSQL
+## server, 16 referee processes appending at once and 2 readers (a few minutes)
+bench-club: $(VENV)/.installed-test postgres
+	$(BIN)/python bench/club.py --campaigns 50 --referees 16 --shared 4 --appends 200 --readers 2
 
 ## docs: regenerate docs/commands.md from the command models
 docs: $(VENV)/.installed

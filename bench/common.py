@@ -8,6 +8,7 @@ first on ``sys.path``, and bench/ledger.py would shadow the ``ledger`` package i
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import shutil
 import tempfile
@@ -15,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 
@@ -77,3 +79,25 @@ def report(figures: dict[str, float], targets: Targets) -> None:
     for line in targets_block(figures, targets):
         print(line)
     print(name_values(figures))
+
+
+COMMON_OPTIONS: dict[str, tuple[type, Any, str]] = {
+    "entries": (int, 10_000, "entries of the campaign (the smaller, where there are two)"),
+    "scale": (int, 10, "the larger campaign is this many times as long"),
+    "runs": (int, 5, "repetitions; figures are their medians"),
+    "window": (int, 1000, "appends timed at each end"),
+    "repeats": (int, 5, "timed repetitions of each figure (medians)"),
+    "seed": (int, 1941, "seed of the command mix"),
+}
+"""The options several benches take, each said once: its type, default and meaning."""
+
+
+def bench_options(doc: str | None, *names: str, **defaults: Any) -> argparse.ArgumentParser:
+    """A bench's parser, titled by its docstring's first line, with the `COMMON_OPTIONS` named
+    (``defaults`` overrides a default: ``entries=100_000``); the bench adds its own after."""
+    parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0] if doc else None)
+    for name in names:
+        kind, default, meaning = COMMON_OPTIONS[name]
+        default = defaults.get(name, default)
+        parser.add_argument(f"--{name}", type=kind, default=default, help=f"{meaning} (default {default})")
+    return parser

@@ -24,7 +24,6 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
-import argparse
 import json
 import random
 import shutil
@@ -36,7 +35,7 @@ from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bench.common import report
+from bench.common import bench_options, report
 from ledger.exchange import export_jsonl, import_jsonl
 from ledger.store import LedgerStore
 from referee.commands import CreateCampaign
@@ -328,10 +327,7 @@ def run(entries: int, seed: int, repeats: int) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the options and run the benchmark."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--entries", type=int, default=100_000, help="entries in the campaign (default 100000)")
-    parser.add_argument("--seed", type=int, default=1941, help="seed of the command mix")
-    parser.add_argument("--repeats", type=int, default=7, help="timed repetitions of each state(at)")
+    parser = bench_options(__doc__, "entries", "seed", "repeats", entries=100_000, repeats=7)
     args = parser.parse_args(argv)
     if args.entries < 20:
         parser.error("--entries must be at least 20")

@@ -30,7 +30,6 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
-import argparse
 import json
 import shutil
 import subprocess
@@ -38,7 +37,7 @@ import tempfile
 import time
 from typing import Any
 
-from bench.common import report, scratch_folder, sibling
+from bench.common import bench_options, report, scratch_folder, sibling
 from ledger.exchange import export_jsonl
 from ledger.store import LedgerStore
 from referee.service import RefereeService  # also registers the game folds the export reads
@@ -189,9 +188,7 @@ def build_campaign(folder: Path, name: str, entries: int) -> tuple[str, str]:
 
 def main(argv: list[str] | None = None) -> int:
     """Build the two campaigns in a temporary folder, measure, report."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--entries", type=int, default=10_000, help="entries of the smaller campaign")
-    parser.add_argument("--scale", type=int, default=10, help="the larger campaign is this many times as long")
+    parser = bench_options(__doc__, "entries", "scale")
     args = parser.parse_args(argv)
     if args.entries < 20 or args.scale < 1:
         parser.error("--entries must be at least 20 and --scale at least 1")

@@ -31,7 +31,6 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
-import argparse
 import contextlib
 import json
 import os
@@ -46,7 +45,7 @@ from typing import Any
 import psycopg
 from psycopg import sql
 
-from bench.common import report, scratch_folder, sibling
+from bench.common import bench_options, report, scratch_folder, sibling
 from bench.pg_raw import PairedInserts, raw_copy_rate, stored_rows
 from bench.pg_trace import protocol_trace
 from ledger.exchange import export_jsonl, import_jsonl
@@ -303,12 +302,7 @@ def build_exports(folder: Path, entries: int, scale: int, seed: int) -> tuple[st
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the options, build the two campaigns and run the benchmark."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--entries", type=int, default=10_000, help="entries of the smaller campaign (default 10000)")
-    parser.add_argument("--scale", type=int, default=10, help="the larger campaign is this many times as long")
-    parser.add_argument("--runs", type=int, default=5, help="repetitions; figures are their medians (default 5)")
-    parser.add_argument("--window", type=int, default=1000, help="appends timed on each side (default 1000)")
-    parser.add_argument("--seed", type=int, default=1941, help="seed of the command mix")
+    parser = bench_options(__doc__, "entries", "scale", "runs", "window", "seed")
     args = parser.parse_args(argv)
     if args.entries < 20 or args.scale < 1 or args.runs < 1 or args.window < 1:
         parser.error("--entries must be at least 20, --scale, --runs and --window at least 1")

@@ -6,12 +6,17 @@ registered first in both, so that only their length differs): N entries and ``--
 Then, in the same run:
 
 * ``import_ratio``: `turnledger import` of the large export / raw ``executemany`` of its rows;
+* ``imported_state_ratio``: `state(at)` on the imported large store / on the built one (the
+  places ``state_scaling_ratio`` reads);
 * ``store_bytes_ratio``: the large store's bytes per entry / its export's bytes per entry;
 * ``state_scaling_ratio``: `state(at)` at the same relative places (a half, nearly the end) of
   the large campaign / the small one, the worst of the two;
 * ``append_last_vs_first``: 1,000 appends at the end of the large campaign / the first 1,000 of a
   new one, median of ``--runs`` runs (SQLite; PostgreSQL: ``pg_append_last_vs_first``);
-* ``verify_ratio``: a raw chained SHA-256 over the export's lines / `verify` of the large store;
+* ``verify_ratio``: a raw chained SHA-256 over the export's lines / `verify` of the large store
+  (on every core; ``verify_jobs1_s``: on one);
+* ``verify_decode_ratio``: a raw loop that decodes each line with orjson and checks its link and
+  its hash / `verify` of the large store (on every core);
 * ``replay_step_ratio``: the console's replay step (key press to painted frame, bench/console_keys.py)
   / one state read of the entry it steps to, on the large campaign;
 * ``console_open_ratio``: the console opened on the large campaign / on a new one (median);
@@ -32,7 +37,6 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
-import argparse
 import asyncio
 import hashlib
 import os
@@ -45,12 +49,15 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from bench.common import Targets, report, sibling
+import orjson
+
+from bench.common import Targets, bench_options, report, sibling
 from ledger.exchange import export_jsonl, import_jsonl
 from ledger.store import LedgerStore
 from referee.commands import CreateCampaign
 from referee.common.errors import RulesError
 from referee.service import RefereeService
+from tui.cli_verify import cores
 
 TARGETS: Targets = {
     "import_ratio": (">=", 0.25),
@@ -62,8 +69,10 @@ TARGETS: Targets = {
     "pg_append_last_vs_first": ("<=", 1.2),
     "console_open_ratio": ("<=", 1.2),
     "verify_ratio": (">=", 0.1),
+    "verify_decode_ratio": (">=", 0.5),
     "memory_ratio": ("<=", 1.2),
     "store_bytes_ratio": ("<=", 2.0),
+    "imported_state_ratio": ("<=", 1.2),
 }
 GAMES = {"europa": "ledger", "reich": "reich"}
 """``--game``: the bench module whose `build`, `command_mix` and `SCENARIO` make the campaigns
@@ -122,7 +131,8 @@ def _median_seconds(call: Callable[[], Any], repeats: int) -> float:
 
 
 def import_and_bytes(large: Campaign, folder: Path) -> dict[str, float]:
-    """Import rate against raw executemany; store bytes per entry against export bytes."""
+    """Import rate against raw executemany; store bytes per entry against export bytes; `state(at)`
+    on the imported store against the built one (its cached states: `imported_state_ratio`)."""
     copy = str(folder / "imported.db")
     started = time.perf_counter()
     import_jsonl(large.export, copy).close()
@@ -130,12 +140,21 @@ def import_and_bytes(large: Campaign, folder: Path) -> dict[str, float]:
     raw, _ = sibling("ledger").raw_insert_rate(copy, str(folder / "raw.db"))
     export_bytes = os.path.getsize(large.export)
     built_bytes, imported_bytes = os.path.getsize(large.store), os.path.getsize(copy)
+    built = large.trusted_copy(folder, "state-built.db")
+    seconds = {name: _state_at_places(path, large.entries) for name, path in (("built", built), ("imported", copy))}
+    _removed(built)
     _removed(copy)
     _removed(str(folder / "raw.db"))
     print(f"import: {rate:,.0f} entries/s; raw executemany {raw:,.0f} rows/s")
     per_entry = [f"{size / large.entries:,.0f}" for size in (export_bytes, built_bytes, imported_bytes)]
     print("bytes per entry: export {}, store as built {}, as imported {}".format(*per_entry))
+    for place in PLACES:
+        print(
+            f"state at {place:.1%}, large: {seconds['built'][place] * 1e3:.2f} ms as built, "
+            f"{seconds['imported'][place] * 1e3:.2f} ms as imported"
+        )
     return {
+        "imported_state_ratio": max(seconds["imported"][p] / seconds["built"][p] for p in PLACES),
         "import_ratio": rate / raw,
         "import_per_s": rate,
         "store_bytes_ratio": built_bytes / export_bytes,
@@ -151,12 +170,7 @@ def state_scaling(small: Campaign, large: Campaign, folder: Path) -> dict[str, f
     seconds: dict[str, dict[float, float]] = {}
     for name, campaign in (("small", small), ("large", large)):
         copy = campaign.trusted_copy(folder, f"state-{name}.db")
-        with LedgerStore(copy) as store:
-            seconds[name] = {}
-            for place in PLACES:
-                around = [max(2, int(campaign.entries * place) - 2 - 47 * step) for step in range(21)]
-                store.state(around[0])
-                seconds[name][place] = statistics.median(_median_seconds(partial(store.state, at), 1) for at in around)
+        seconds[name] = _state_at_places(copy, campaign.entries)
         _removed(copy)
     for place in PLACES:
         print(
@@ -167,6 +181,18 @@ def state_scaling(small: Campaign, large: Campaign, folder: Path) -> dict[str, f
         "state_scaling_ratio": max(seconds["large"][p] / seconds["small"][p] for p in PLACES),
         "state_last_ms": seconds["large"][PLACES[-1]] * 1e3,
     }
+
+
+def _state_at_places(path: str, entries: int) -> dict[float, float]:
+    """Seconds of `state(at)` at each of `PLACES`: the median over 21 entries spread across
+    1,000 around it (`state_scaling`; `import_and_bytes`: the imported store against the built)."""
+    seconds: dict[float, float] = {}
+    with LedgerStore(path) as store:
+        for place in PLACES:
+            around = [max(2, int(entries * place) - 2 - 47 * step) for step in range(21)]
+            store.state(around[0])
+            seconds[place] = statistics.median(_median_seconds(partial(store.state, at), 1) for at in around)
+    return seconds
 
 
 def appends(service: RefereeService, count: int, seed: int, game: str = "europa") -> float:
@@ -215,7 +241,9 @@ def append_flatness(large: Campaign, folder: Path, runs: int, window: int, seed:
 
 
 def verify_speed(large: Campaign, folder: Path) -> dict[str, float]:
-    """`verify` against a raw chained SHA-256 over the export's lines (the hash chain alone)."""
+    """`verify` (`turnledger verify`'s default: every core; and on one) against a raw chained
+    SHA-256 over the export's lines (the hash chain alone), and against a raw loop that decodes
+    each line and checks its link and hash (what any check of an entry's own hash must do)."""
     started = time.perf_counter()
     previous = b"0" * 64
     with open(large.export, "rb") as lines:
@@ -223,15 +251,46 @@ def verify_speed(large: Campaign, folder: Path) -> dict[str, float]:
         for line in lines:
             previous = hashlib.sha256(previous + line.rstrip(b"\r\n")).hexdigest().encode()
     raw = time.perf_counter() - started
+    decoded = _decoded_chain_seconds(large.export)
     copy = large.trusted_copy(folder, "verify.db")
     service = RefereeService.open(copy)
-    started = time.perf_counter()
-    assert service.verify().ok
-    seconds = time.perf_counter() - started
+    seconds: dict[int, float] = {}
+    for jobs in (cores(), 1):
+        started = time.perf_counter()
+        assert service.verify(jobs=jobs).ok
+        seconds[jobs] = time.perf_counter() - started
     service.close()
     _removed(copy)
-    print(f"verify: {seconds:.2f} s; raw chained SHA-256 over the export's lines {raw:.3f} s")
-    return {"verify_ratio": raw / seconds, "verify_s": seconds}
+    every = seconds[cores()]
+    print(
+        f"verify: {every:.2f} s on {cores()} core(s), {seconds[1]:.2f} s on one; raw chained SHA-256 over the "
+        f"export's lines {raw:.3f} s, with each line decoded and its link and hash checked {decoded:.3f} s"
+    )
+    return {
+        "verify_ratio": raw / every,
+        "verify_decode_ratio": decoded / every,
+        "verify_s": every,
+        "verify_jobs1_s": seconds[1],
+    }
+
+
+def _decoded_chain_seconds(export: str) -> float:
+    """A raw loop over the export's lines: each decoded (orjson), its previous-hash link checked,
+    and its hash recomputed over the line without its hash member (the chained SHA-256)."""
+    started = time.perf_counter()
+    previous = "0" * 64
+    with open(export, "rb") as lines:
+        lines.readline()
+        for line in lines:
+            text = line.rstrip(b"\r\n")
+            entry = orjson.loads(text)
+            member = b',"hash":"' + entry["hash"].encode() + b'"'
+            at = text.index(member)
+            digest = hashlib.sha256(previous.encode() + text[:at] + text[at + len(member) :]).hexdigest()
+            if entry["prev_hash"] != previous or digest != entry["hash"]:
+                raise AssertionError(f"the export breaks at #{entry['number']}")
+            previous = digest
+    return time.perf_counter() - started
 
 
 def console_figures(large: Campaign, folder: Path, repeats: int) -> dict[str, float]:
@@ -263,14 +322,8 @@ def console_figures(large: Campaign, folder: Path, repeats: int) -> dict[str, fl
 
 def main(argv: list[str] | None = None) -> int:
     """Build the two campaigns, measure every figure, report."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--entries", type=int, default=10_000, help="entries of the smaller campaign (default 10000)")
-    parser.add_argument("--scale", type=int, default=10, help="the larger campaign is this many times as long")
+    parser = bench_options(__doc__, "entries", "scale", "runs", "window", "repeats", "seed")
     parser.add_argument("--units", type=int, default=1024, help="units registered first in both campaigns")
-    parser.add_argument("--runs", type=int, default=5, help="runs of the append and PostgreSQL figures (medians)")
-    parser.add_argument("--window", type=int, default=1000, help="appends timed at each end")
-    parser.add_argument("--repeats", type=int, default=5, help="key presses and openings timed (medians)")
-    parser.add_argument("--seed", type=int, default=1941, help="seed of the command mix")
     parser.add_argument("--folder", help="build into this folder and keep it; a later run with it reuses the campaigns")
     parser.add_argument("--game", choices=sorted(GAMES), default="europa", help="the campaigns' game (default europa)")
     parser.add_argument("--skip", default="", help="leave out some parts: pg, memory, console (comma-separated)")

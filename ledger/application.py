@@ -48,10 +48,10 @@ class LedgerApplication(Application[UUID]):
         entries since the last cached state outweigh it (`CachePlan`).
 
         Hand-written on top of ``snapshotting_intervals``: the library rebuilds the aggregate
-        from the store for every snapshot, although the saved book is in hand; and a bulk save
-        (import: 1,000 entries, branch: 500) would rebuild once per 100 entries inside it. Here the
-        book in hand is snapshotted at the end of each save, so an import keeps at most one cached
-        state per batch (docs/architecture.md, bench/ledger.py).
+        from the store for every snapshot, although the saved book is in hand. Here the book in
+        hand is snapshotted at the end of each save (an append). A bulk write (import, branch)
+        does not come here: ledger/sealed_rows.py asks the same plan at each multiple of the
+        interval inside the batch and writes the cached states in the batch's transaction.
         """
         assert self.snapshots is not None  # snapshotting_intervals turns the snapshot store on
         events = processing_event.events

@@ -101,7 +101,7 @@ class CampaignBook(Aggregate):
     @classmethod
     def open(cls, campaign_id: Any, entry: dict[str, Any], entry_json: str) -> CampaignBook:
         """Create the book from entry #1 (the campaign's creation)."""
-        return cls._create(cls.Created, id=campaign_id, entry_json=entry_json, timestamp=_timestamp(entry))
+        return cls._create(cls.Created, id=campaign_id, entry_json=entry_json, timestamp=entry_timestamp(entry))
 
     def record(self, entry: dict[str, Any], entry_json: str) -> None:
         """Append one sealed entry; raises a LedgerError (and records nothing) if it does not fold.
@@ -110,7 +110,7 @@ class CampaignBook(Aggregate):
         decoding (same key order), so that a state folded live and one replayed from the store
         are identical.
         """
-        self.trigger_event(self.EntryRecorded, entry_json=entry_json, decoded=entry, timestamp=_timestamp(entry))
+        self.trigger_event(self.EntryRecorded, entry_json=entry_json, decoded=entry, timestamp=entry_timestamp(entry))
 
 
 def _decoded(text: str) -> dict[str, Any]:
@@ -120,7 +120,8 @@ def _decoded(text: str) -> dict[str, Any]:
     return value
 
 
-def _timestamp(entry: dict[str, Any]) -> datetime:
+def entry_timestamp(entry: dict[str, Any]) -> datetime:
+    """The library timestamp of an entry's event: its ``recorded_at``."""
     return datetime.fromisoformat(entry["recorded_at"])
 
 
@@ -298,13 +299,19 @@ def _entry_row(event: Any) -> StoredEvent | None:
     timestamp, text = state.get("timestamp"), state.get("entry_json")
     if names != _ENTRY_ROW_KEYS or type(timestamp) is not datetime or type(text) is not str:
         return None
-    body = f'{_ROW_HEAD}{_ENCODE_STRING(timestamp.isoformat())}}},"entry_json":{_ENCODE_STRING(text)}}}'
     return StoredEvent(
         originator_id=state["originator_id"],
         originator_version=state["originator_version"],
         topic=CampaignBook.EntryRecorded.TOPIC,
-        state=body.encode("utf8"),
+        state=entry_row_state(timestamp, text),
     )
+
+
+def entry_row_state(timestamp: datetime, text: str) -> bytes:
+    """The stored state of an `EntryRecorded` row (its timestamp and the entry's text), as the
+    library's JSON transcoder writes it: a bulk write (import, branch) builds each row with it
+    directly, without an event object (ledger/sealed_rows.py)."""
+    return f'{_ROW_HEAD}{_ENCODE_STRING(timestamp.isoformat())}}},"entry_json":{_ENCODE_STRING(text)}}}'.encode()
 
 
 def _entry_state(stored: bytes) -> dict[str, Any] | None:

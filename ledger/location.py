@@ -166,6 +166,10 @@ def _postgres_env(location: str) -> dict[str, str]:
         "POSTGRES_USER": unquote(url.username or "") or service.get("user") or "postgres",
         "POSTGRES_PASSWORD": password,
         "POSTGRES_CONNECT_TIMEOUT": _connect_timeout(),
+        # One connection kept a process (the library keeps five, and opens one more ahead): a
+        # club's server with its stock 100 connections held 16 referees (bench/club.py, issue 31);
+        # a second thread reading at once still gets one of the library's overflow connections.
+        "POSTGRES_POOL_SIZE": os.environ.get("POSTGRES_POOL_SIZE", "1"),
     }
 
 

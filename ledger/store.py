@@ -19,13 +19,15 @@ mixed into `LedgerStore`: the entries, each checked on the way out (ledger/store
 from __future__ import annotations
 
 import sqlite3
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
-from ledger.application import LedgerApplication, SoundEntries
+from ledger.application import SNAPSHOT_INTERVAL, LedgerApplication, SoundEntries
 from ledger.book import CampaignBook
 from ledger.canonical import GENESIS_HASH, canonical_text, read_json
 from ledger.entry import Draft, seal
@@ -36,6 +38,7 @@ from ledger.location import check_location, describe, is_memory, is_postgres, pe
 from ledger.output_file import check_store_target
 from ledger.pg_views import create_views
 from ledger.record_check import check_at_open
+from ledger.sealed_rows import save_sealed
 from ledger.store_entries import EntryReads
 from ledger.store_state import StateReads
 from ledger.trust import LocalTrust, file_fingerprint
@@ -236,27 +239,32 @@ class LedgerStore(StateReads, EntryReads):
             return
         if texts is None:
             texts = [canonical_text(entry) for entry in entries]
-        if self.is_empty:
+        opened = self.is_empty
+        if opened:
             book = CampaignBook.open(campaign_id, entries[0], texts[0])
-            pairs = list(zip(entries[1:], texts[1:], strict=True))
+            pairs = zip(entries[1:], texts[1:], strict=True)
             self._trust_campaign(campaign_id)
         else:
-            book, pairs = self._head_book(), list(zip(entries, texts, strict=True))
+            book, pairs = self._head_book(), zip(entries, texts, strict=True)
         try:
-            for entry, text in pairs:
-                book.record(entry, text)
-            self._save(book)
+            self._write(lambda: save_sealed(self.app, book, pairs, every=SNAPSHOT_INTERVAL))
         except BaseException:
             self._evict()
             raise
         self._campaign_id = book.id
+        cache = self.app.repository.cache
+        if opened and cache is not None:  # the next batch goes on from it, not from the store
+            cache.put(book.id, book)
         self._vouch_written(int(entries[0]["number"]), entries[-1])
 
     def _save(self, book: CampaignBook) -> None:
+        self._write(lambda: self.app.save(book))
+
+    def _write(self, write: Callable[[], object]) -> None:
         try:
             if self.format < FORMAT_VERSION:  # the first write to a 0.1.0 store marks it as this format
                 self.format = self._write_format()
-            self.app.save(book)
+            write()
         except IntegrityError:
             raise ConflictError("another referee recorded an entry first; reload the campaign and try again") from None
         except (PersistenceError, sqlite3.Error) as error:
@@ -273,6 +281,7 @@ class LedgerStore(StateReads, EntryReads):
             if self.trust is not None and keep_trust:
                 self.trust.save()
         finally:
+            _readers_done(self.app)
             self.app.close()
         if self._vouch_file and keep_trust and self.trust is not None and self._file is not None:
             self.trust.fingerprint = file_fingerprint(self._file)
@@ -290,3 +299,21 @@ class LedgerStore(StateReads, EntryReads):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+READERS_PATIENCE_S = 10.0
+"""How long closing waits for reads under way in other threads (a bound, not a sleep)."""
+
+
+def _readers_done(app: LedgerApplication) -> None:
+    """Wait until no connection of the store's SQLite pool is in use: the library closes the
+    connections in use too, and closing one under a read in another thread (a console worker
+    reading a state ahead while the console switches campaigns or a test closes it) crashed the
+    process inside SQLite (a segmentation fault, tests/tui/test_console_large.py, 2026-11-27). A
+    read that starts after the close is refused by the library's closed pool, with an error."""
+    pool: Any = getattr(getattr(app.recorder, "datastore", None), "pool", None)
+    if not isinstance(getattr(pool, "num_in_use", None), int):
+        return  # PostgreSQL: psycopg's pool waits for its connections itself
+    deadline = time.monotonic() + READERS_PATIENCE_S
+    while pool.num_in_use and time.monotonic() < deadline:
+        time.sleep(0.002)

@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 FORMAT = "turnledger-text-index 2"
 TOKENIZER = "trigram case_sensitive 1"
@@ -151,21 +152,12 @@ class TextIndex:
         if len(text) < SHORTEST or "\x00" in text or NUL_STAND_IN in text:
             return None
         phrase = '"' + text.replace('"', '""') + '"'
-        try:
-            with self._reading() as db:
-                db.set_progress_handler(lambda: int(stopped()), 2000)
-                db.execute("BEGIN")  # what the index reflects and the answer, read together
-                reflects = _reflects(db)
-                if reflects is None:
-                    return None
-                last = reflects.last if upto is None else min(upto, reflects.last)
-                (count,) = db.execute(
-                    "SELECT count(*) FROM texts WHERE texts MATCH ? AND rowid <= ?", (phrase, last)
-                ).fetchone()
-                db.execute("COMMIT")
-        except (sqlite3.Error, OSError, UnicodeError):  # interrupted, busy, damaged, not encodable
+        count = "SELECT count(*) FROM texts WHERE texts MATCH ? AND rowid <= ?"
+        read = self._read_together(stopped, upto, lambda db, last: db.execute(count, (phrase, last)).fetchone())
+        if read is None:
             return None
-        return Found(self, phrase, reflects, last, int(count))
+        reflects, last, (found,) = read
+        return Found(self, phrase, reflects, last, int(found))
 
     def newest(
         self, text: str, limit: int, stopped: Callable[[], bool] = lambda: False, *, upto: int | None = None
@@ -176,23 +168,35 @@ class TextIndex:
         the way (a newer search)."""
         if not text or "\x00" in text or NUL_STAND_IN in text:
             return None
+        newest = "SELECT number FROM stored WHERE number <= ? AND instr(text, ?) > 0 ORDER BY number DESC LIMIT ?"
+        read = self._read_together(
+            stopped, upto, lambda db, last: db.execute(newest, (last, text, limit + 1)).fetchall()
+        )
+        if read is None:
+            return None
+        reflects, last, rows = read
+        numbers = sorted(number for (number,) in rows[:limit])
+        return Newest(reflects, last, numbers, complete=len(rows) <= limit)
+
+    def _read_together(
+        self, stopped: Callable[[], bool], upto: int | None, query: Callable[[sqlite3.Connection, int], Any]
+    ) -> tuple[Reflects, int, Any] | None:
+        """What the index reflects and ``query``'s answer up to entry ``upto`` (default all it
+        reflects), read in one transaction so that they agree; None when the index cannot answer
+        (no index, interrupted by ``stopped``, busy, damaged, a text not encodable)."""
         try:
             with self._reading() as db:
                 db.set_progress_handler(lambda: int(stopped()), 2000)
-                db.execute("BEGIN")  # what the index reflects and the answer, read together
+                db.execute("BEGIN")
                 reflects = _reflects(db)
                 if reflects is None:
                     return None
                 last = reflects.last if upto is None else min(upto, reflects.last)
-                rows = db.execute(
-                    "SELECT number FROM stored WHERE number <= ? AND instr(text, ?) > 0 ORDER BY number DESC LIMIT ?",
-                    (last, text, limit + 1),
-                ).fetchall()
+                answer = query(db, last)
                 db.execute("COMMIT")
-        except (sqlite3.Error, OSError, UnicodeError):  # interrupted, busy, damaged, not encodable
+        except (sqlite3.Error, OSError, UnicodeError):
             return None
-        numbers = sorted(number for (number,) in rows[:limit])
-        return Newest(reflects, last, numbers, complete=len(rows) <= limit)
+        return reflects, last, answer
 
     # -- writing --------------------------------------------------------------------------
 

@@ -11,12 +11,16 @@ A record cut short at the end cannot be told from a shorter record by the chain 
 the campaign compares it with this machine's checkpoint (ledger/trust.py), and the printed
 head (number and hash) can be compared with one noted earlier or with an export. A clean
 verification moves this machine's checkpoint to the head it verified.
+
+The walk (`walk`) starts where a `Cursor` stands, so that ledger/verify_parallel.py can run it on
+stretches of the record in several processes, each from a cached state, to the same report.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from eventsourcing.domain import EventSourcingError
@@ -25,6 +29,7 @@ from eventsourcing.utils import TopicError, get_topic
 
 from ledger.book import CampaignBook, cache_header, cached_state_data, digest_of, unpack_state_text
 from ledger.canonical import GENESIS_HASH, read_entry_text
+from ledger.chain_scan import entry_text_of_row
 from ledger.entry import hash_holds
 from ledger.entry_line import LineError
 from ledger.errors import EditedCacheError, LedgerError, StaleCacheError, UntrustedCacheError
@@ -35,6 +40,9 @@ from ledger.store import LedgerStore
 Progress = Callable[[int, int], None]
 
 BOOK_TOPIC = get_topic(CampaignBook)
+ENTRY_TOPIC = CampaignBook.EntryRecorded.TOPIC
+SHORT_ROWS = getattr(CampaignBook.EntryRecorded, "class_version", 1) == 1
+"""A later version of the event is upcast by the library on reading: its rows go the long way."""
 
 DAMAGE = (ValueError, KeyError, TypeError, AttributeError, IndexError, TopicError, EventSourcingError, LedgerError)
 """What reading an edited or damaged row can raise: bad JSON or UTF-8, a missing or mistyped
@@ -68,6 +76,10 @@ class VerifyReport:
 
 
 def _check_row(store: LedgerStore, row: Any, expected: int, prev_hash: str) -> tuple[dict[str, Any] | None, str | None]:
+    if row.originator_version == expected and expected > 1 and row.topic == ENTRY_TOPIC and SHORT_ROWS:
+        entry = _sound_row(store, row, expected, prev_hash)
+        if entry is not None:
+            return entry, None
     if row.originator_version != expected:
         return None, (
             f"entry #{expected} is missing: the record jumps from #{expected - 1} to #{row.originator_version}"
@@ -103,6 +115,31 @@ def _check_row(store: LedgerStore, row: Any, expected: int, prev_hash: str) -> t
     return entry, None
 
 
+def _sound_row(store: LedgerStore, row: Any, expected: int, prev_hash: str) -> dict[str, Any] | None:
+    """The entry of a row that passes every check of `_check_row`, found the short way, or None:
+    the long way then names what is wrong. The same guarantee: the bytes must be exactly those the
+    store writes for an event of this entry's text and recorded time, so the row holds that time
+    and text and nothing else; what is saved is the library's event object and the campaign id
+    parsed into a UUID for each row, both read only to be written back (issue 31: about 5 % of
+    a row's check, docs/PERFORMANCE.md)."""
+    text = entry_text_of_row(row.state)
+    if text is None:
+        return None
+    try:
+        entry = read_entry_text(text)
+        stamp = datetime.fromisoformat(entry["recorded_at"])
+    except (LineError, ValueError, TypeError):
+        return None
+    held = entry["number"] == expected and entry["prev_hash"] == prev_hash and stamp.isoformat() == entry["recorded_at"]
+    if not held or not hash_holds(entry, text):
+        return None
+    event = object.__new__(CampaignBook.EntryRecorded)
+    fields = {"timestamp": stamp, "entry_json": text, "originator_id": row.originator_id}
+    object.__setattr__(event, "__dict__", {**fields, "originator_version": expected})
+    again = store.encode_event(event)
+    return entry if again.state == row.state and again.topic == row.topic else None
+
+
 def _not_an_entry(number: int, error: LineError) -> str:
     """The problem of a stored text that is not a valid entry (ledger/entry_line.py), in the words
     of the rule it breaks."""
@@ -114,6 +151,20 @@ def _not_an_entry(number: int, error: LineError) -> str:
     )
 
 
+@dataclass
+class Cursor:
+    """Where a walk along the chain stands: after entry ``after``, whose hash is ``prev_hash``,
+    with ``state`` folded by ``fold`` (None before #1). A walk may start at a cached state proved
+    by the walk before it (ledger/verify_parallel.py), so it is a value, not the walk's locals."""
+
+    after: int = 0
+    prev_hash: str = GENESIS_HASH
+    fold: Fold | None = None
+    state: Any = None
+    proved: tuple[int, str] | None = None
+    """The last cached state found equal to the fold: its entry number and digest."""
+
+
 def verify(store: LedgerStore, *, progress: Progress | None = None, page: int = 1000) -> VerifyReport:
     """Recompute the chain of ``store`` up to the head it has when called, and compare each
     snapshot it then had with the entries as the fold reaches it; a writer appending meanwhile
@@ -122,93 +173,127 @@ def verify(store: LedgerStore, *, progress: Progress | None = None, page: int = 
     report = VerifyReport()
     if store.is_empty:
         return report
-    head = total = store.head()  # one view: entries and caches written after this are not read
-    state: Any = None
-    fold: Fold | None = None
-    snapshot = store.next_snapshot_row(after=0, lte=head)
-    prev_hash = GENESIS_HASH
-    expected = 1
-    while True:
-        rows = store.stored_rows(gt=expected - 1, lte=head, limit=page)
+    head = store.head()  # one view: entries and caches written after this are not read
+    cursor = Cursor()
+    if walk(store, report, cursor, upto=head, vouch=store.vouch_cache, progress=progress, page=page):
+        finish(store, report, cursor)
+    return report
+
+
+def walk(
+    store: LedgerStore,
+    report: VerifyReport,
+    cursor: Cursor,
+    *,
+    upto: int,
+    vouch: Callable[[str], None],
+    progress: Progress | None = None,
+    page: int = 1000,
+) -> bool:
+    """Check entries ``cursor.after + 1``..``upto`` and the cached states among them into
+    ``report``, moving ``cursor`` along; ``vouch`` gets the digest of each cached state written
+    elsewhere found equal to the fold. False when an entry is wrong: the report then ends before
+    it, as a verification stops at the first bad entry."""
+    expected = cursor.after + 1
+    snapshot = store.next_snapshot_row(after=cursor.after, lte=upto)
+    while expected <= upto:
+        rows = store.stored_rows(gt=expected - 1, lte=upto, limit=page)
         if not rows:
             break
         for row in rows:
-            entry, problem = _check_row(store, row, expected, prev_hash)
+            entry, problem = _check_row(store, row, expected, cursor.prev_hash)
             if problem is None and entry is not None:
                 try:
-                    if fold is None:
-                        fold = fold_for(entry)
-                        state = fold.open(entry)
+                    if cursor.fold is None:
+                        cursor.fold = fold_for(entry)
+                        cursor.state = cursor.fold.open(entry)
                     else:
-                        state = fold.apply(state, entry)
+                        cursor.state = cursor.fold.apply(cursor.state, entry)
                 except (LedgerError, ValueError, KeyError, TypeError) as error:
                     problem = f"entry #{expected} does not apply to the accounts: {error}"
             if problem is not None:
                 report.problems.append((expected, problem))
                 report.entries = expected - 1
-                return report
-            assert entry is not None and fold is not None
+                return False
+            assert entry is not None and cursor.fold is not None
             if snapshot is not None and snapshot.originator_version == expected:
-                if not _same_text(store, snapshot, fold, state, report):
-                    _check_snapshot(store, snapshot, fold.encode(state), report)
-                snapshot = store.next_snapshot_row(after=expected, lte=head)
-            prev_hash = entry["hash"]
-            report.entries = expected
-            report.head_hash = prev_hash
+                digest = _same_text(store, snapshot, cursor.fold, cursor.state, report, vouch)
+                if digest is None:
+                    digest = _check_snapshot(store, snapshot, cursor.fold.encode(cursor.state), report, vouch)
+                if digest is not None:
+                    cursor.proved = (expected, digest)
+                snapshot = store.next_snapshot_row(after=expected, lte=upto)
+            cursor.prev_hash = entry["hash"]
+            cursor.after = report.entries = expected
+            report.head_hash = cursor.prev_hash
             expected += 1
         if progress:
-            progress(report.entries, total)
+            progress(report.entries, upto)
+    return True
+
+
+def finish(store: LedgerStore, report: VerifyReport, cursor: Cursor) -> None:
+    """The end of a verification that reached the head: a row re-keyed away from the campaign is
+    named, and the state folded is kept in the report."""
     stray = stray_row(store)
     if stray is not None:
         why = f"the store holds a row #{stray} that is not an entry of this campaign as it reads it"
         report.problems.append((stray, f"{why}: its campaign id was changed, so the chain checked may be partial"))
-    report.state, report.fold = state, fold
-    return report
+    report.state, report.fold = cursor.state, cursor.fold
 
 
-def _same_text(store: LedgerStore, row: Any, fold: Fold, state: Any, report: VerifyReport) -> bool:
-    """True when the cached state's text is exactly the folded state's, under its digest and this
-    release's fold, and it is counted (vouched for here when written elsewhere): the common case,
-    decided without decoding the cache (issue 17: decoding a roster of a thousand units for each
-    cached state was a sixth of a verify). Anything else, False: `_check_snapshot` decides."""
+def _same_text(
+    store: LedgerStore, row: Any, fold: Fold, state: Any, report: VerifyReport, vouch: Callable[[str], None]
+) -> str | None:
+    """The cached state's digest when its text is exactly the folded state's, under its digest and
+    this release's fold, and it is counted (vouched for here when written elsewhere): the common
+    case, decided without decoding the cache (issue 17: decoding a roster of a thousand units for
+    each cached state was a sixth of a verify). Anything else, None: `_check_snapshot` decides."""
     data = cached_state_data(row.state)
     if data is None:
-        return False
+        return None
     header = cache_header(data)
     if header["fold"] != fold.name or header["state_version"] != fold.state_version:
-        return False
+        return None
     text = unpack_state_text(data)
     if text is None or text != fold.encode_text(state) or data.get("digest") != digest_of(header, text):
-        return False
+        return None
     trust = store.trust
     report.snapshots += 1
-    if trust is None or not trust.trusts(str(data["digest"]), data.get("mac")):
+    digest = str(data["digest"])
+    if trust is None or not trust.trusts(digest, data.get("mac")):
         report.untrusted_snapshots += 1
-        store.vouch_cache(str(data["digest"]))
-    return True
+        vouch(digest)
+    return digest
 
 
-def _check_snapshot(store: LedgerStore, row: Any, folded: dict[str, Any], report: VerifyReport) -> None:
+def _check_snapshot(
+    store: LedgerStore, row: Any, folded: dict[str, Any], report: VerifyReport, vouch: Callable[[str], None]
+) -> str | None:
     """A cached state must be the fold of the entries up to it (``folded``). A cached state of an
     earlier release (stale by design: it is rebuilt, never read) is counted, not a problem; one
-    whose digest does not match its content has been edited."""
+    whose digest does not match its content has been edited. Its digest when it is equal."""
     version = row.originator_version
     report.snapshots += 1
+    digest: str | None = None
     try:
         snapshot: Any = store.app.mapper.to_domain_event(row)
         book = snapshot.state["book"]
         cached = book.fold.encode(book.state)
+        data = cached_state_data(row.state)
+        digest = str(data.get("digest")) if data is not None else None
     except MapperDeserialisationError as error:
         cause = error.__cause__
         if isinstance(cause, UntrustedCacheError):  # not written here: compared, then vouched for
             report.untrusted_snapshots += 1
             claimed: Any = cause.book  # the BookState the untrusted cache holds
             cached = claimed.fold.encode(claimed.state)
+            digest = cause.digest
             if cached == folded:
-                store.vouch_cache(cause.digest)
+                vouch(cause.digest)
         elif isinstance(cause, StaleCacheError) and not isinstance(cause, EditedCacheError):
             report.stale_snapshots += 1
-            return
+            return None
         else:
             cached = None
     except DAMAGE:
@@ -217,3 +302,5 @@ def _check_snapshot(store: LedgerStore, row: Any, folded: dict[str, Any], report
         report.problems.append(
             (version, f"the cached state at #{version} does not match the entries (a snapshot was edited)")
         )
+        return None
+    return digest

@@ -141,12 +141,35 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ[FOLDER] = tempfile.mkdtemp(prefix="turnledger-calls-")
 
 
+WATCHED_KEY = "turnledger_watched_claims"
+"""The key under which the run hands its workers the watched claims (xdist's workerinput)."""
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """The run reads the claims once and hands them to each worker as it starts: reading them
+    parses some two hundred test files for their calls, a second of CPU in every process."""
+    try:
+        node.workerinput[WATCHED_KEY] = [list(claim) for claim in rules_claims.watched(rules_claims.claims())]
+    except (AssertionError, OSError, SyntaxError):
+        return  # the worker reads them itself and reports why it could not
+
+
+def _watched_claims(config: pytest.Config) -> list[rules_claims.Claim]:
+    """The watched claims: as the run handed them over, or read here (one process, or a run that
+    could not read them)."""
+    handed = getattr(config, "workerinput", {}).get(WATCHED_KEY)
+    if handed is not None:
+        return [(rule_id, path, name, list(named)) for rule_id, path, name, named in handed]
+    return rules_claims.watched(rules_claims.claims())
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Each process that runs tests marks the watched functions before the first test."""
     if _is_controller(session.config) or os.environ.get("MUTANT_UNDER_TEST"):
         return  # the controller runs no test; mutmut's runs check mutants, not the rows
     try:
-        watched = rules_claims.watched(rules_claims.claims())
+        watched = _watched_claims(session.config)
     except (AssertionError, OSError, SyntaxError) as error:
         _PROBLEMS.append(f"docs/rules-coverage.md could not be read as claims: {error}")
         return

@@ -111,6 +111,11 @@ def golden_figures(location: str, at: int | None = None) -> dict[str, Any]:
     }
 
 
+def dice_roll(purpose: str, faces: list[int], rolled_by: str, **more: Any) -> dict[str, Any]:
+    """RecordRoll of physical 2D6 showing ``faces``, thrown by ``rolled_by``."""
+    return {"kind": "RecordRoll", "purpose": purpose, "dice": "2D6", "faces": faces, "rolled_by": rolled_by, **more}
+
+
 def refused(service: Any, command: dict[str, Any], message: str) -> None:
     """``command`` is refused with ``message`` (a regular expression), and nothing is written:
     the state and the chain head are as they were."""

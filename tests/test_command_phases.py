@@ -18,7 +18,6 @@ import ast
 import re
 import tomllib
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -29,6 +28,8 @@ from referee.common.phases import ANY, GAME, OTHER, OWN, Accepted
 from referee.games import GAMES
 from referee.service import RefereeService
 from tests.referee.europa.test_logistics_service import at_phase
+from tests.referee.test_isolation import rifle_losses
+from tests.referee.third_reich.reich_support import ATTRITION_ROLL
 from tests.referee.third_reich.test_economy_service import at
 
 from support import refused
@@ -200,15 +201,7 @@ def test_no_game_module_hard_codes_the_phase_a_command_is_accepted_in(game: str)
 
 # -- the handlers refuse out of phase, in the declaration's words, and accept in phase ------------
 
-ATTRITION: dict[str, Any] = {
-    "kind": "ResolveAttrition",
-    "power": "Germany",
-    "front": "eastern",
-    "defender": "Western Allies",
-    "factors_in_contact": 25,
-    "faces": [3, 4],
-    "rolled_by": "Karl",
-}
+ATTRITION = ATTRITION_ROLL
 
 
 def _said(accepted: Accepted, side: str) -> str:
@@ -264,15 +257,7 @@ def test_europa_isolation_follows_the_calendar_and_its_loss_the_phase(europa: Re
     at_phase(europa, "Jun II 1941", "Soviet", "Initial")
     entry = europa.execute_json(command)
     refused(europa, {"kind": "AdvancePhase"}, "still owes a loss of 5")
-    europa.execute_json(
-        {
-            "kind": "AllocateLosses",
-            "combat": entry["number"],
-            "side": "Soviet",
-            "nation": "USSR",
-            "units": [{"label": "two rifle divisions", "counted": 9}],
-        }
-    )
+    europa.execute_json(rifle_losses(entry["number"]))
     assert ph.LOSSES.allows(europa.state()) and ph.LOSSES.phases == ()
 
 

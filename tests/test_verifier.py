@@ -22,6 +22,8 @@ from referee.audit.verify_export import GENESIS, canonical, entry_hash
 from referee.commands import CreateCampaign
 from referee.dice import digital_dice
 from referee.service import RefereeService
+from tests.independent.test_vectors import COMMAND as VECTOR_COMMAND
+from tests.independent.test_vectors import _entry_one as vector_entry
 from tui.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -152,32 +154,13 @@ def test_the_vectors_of_docs_verifying_md_are_what_the_code_computes() -> None:
     page = (ROOT / "docs" / "verifying.md").read_text(encoding="utf-8")
     sample = {"b": 1, "a": "Höhe", "c": [1, {"z": None, "y": True}]}
     assert canonical(sample) in page and canonical(sample).encode("utf-8").hex() in page
-    entry = {
-        "number": 1,
-        "recorded_at": "2026-11-25T00:00:00+00:00",
-        "actor": "referee",
-        "on_behalf_of": None,
-        "at": "Jun II 1941",
-        "command": {"kind": "AdvancePhase"},
-        "rolls": [],
-        "ruling": {"summary": "now Jun II 1941, Axis Air", "steps": []},
-        "events": [],
-        "source": None,
-        "prev_hash": GENESIS,
-    }
+    entry = vector_entry()  # the page's entry #1, as the independent verifier's tests write it
+    assert entry["prev_hash"] == GENESIS
     assert f"hash {entry_hash(GENESIS, entry)}" in page
     seed = "11" * 32
     assert f"commitment {digital_dice.commitment(seed)}" in page
     assert hashlib.sha256(bytes(32)).hexdigest() in page
-    command = {
-        "kind": "RecordRoll",
-        "purpose": "weather",
-        "dice": "2D6",
-        "faces": "digital",
-        "rolled_by": "referee",
-        "witness_word": {"by": "Ivan", "word": "owl"},
-        "v": 1,
-    }
+    command = VECTOR_COMMAND
     message = digital_dice.bound_message(
         campaign="00000000-0000-4000-8000-000000000e01",
         period=7,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -56,6 +57,48 @@ from tui.widgets import TrendLines
 DEFAULT_SCENARIO = "revised-europa/barbarossa"
 
 
+KEYS: tuple[tuple[str, str, str, bool], ...] = (
+    ("c", "command", "Command", True),
+    ("a", "advance", "Advance phase", True),
+    ("l", "log", "Log", True),
+    ("n", "roster", "Units", True),
+    ("left", "step(-1)", "Back", False),
+    ("right", "step(1)", "Forward", False),
+    ("left_square_bracket", "turn(-1)", "Turn back", False),
+    ("right_square_bracket", "turn(1)", "Turn forward", False),
+    ("home", "first", "First", False),
+    ("left_curly_bracket", "phase(-1)", "Phase back", False),
+    ("right_curly_bracket", "phase(1)", "Phase forward", False),
+    ("left_parenthesis", "player_turn(-1)", "Player turn back", False),
+    ("right_parenthesis", "player_turn(1)", "Player turn forward", False),
+    ("g", "jump", "Jump", True),
+    ("m", "bookmark", "Bookmark", False),
+    ("apostrophe", "next_bookmark", "Next bookmark", False),
+    ("end,escape", "live", "Live", False),
+    ("u", "undo", "Undo", True),
+    ("b", "branch", "Branch", True),
+    ("f", "combat", "Combat", True),
+    ("t", "attrition", "Attrition", False),
+    ("o", "losses", "Losses", False),
+    ("i", "isolation", "Isolation", False),
+    ("w", "warfare", "Strategic warfare", False),
+    ("k", "murmansk", "Murmansk box", False),
+    ("e", "air_naval", "Air and naval combat", False),
+    ("y", "year_start", "Year start", False),
+    ("v", "verify", "Verify", True),
+    ("d", "audit_campaign", "Audit", True),
+    ("r", "audit", "Report", True),
+    ("x", "receipt", "Receipt", True),
+    ("s", "seal", "Seal an order", False),
+    ("S", "reveal", "Reveal a sealed order", False),
+    ("question_mark", "help", "Help", True),
+    ("q", "quit", "Quit", True),
+)
+"""The console's keys, in Textual's order: the key, the action, what the key bar says, and whether
+the key bar shows it (every key is in the help dialog, tui/dialogs/help.py; the replay keys and
+the rarer forms would crowd the bar)."""
+
+
 @cache
 def _freeze_what_is_loaded() -> None:
     """Once a process, as the first console opens: move what is alive (the modules, classes and
@@ -89,83 +132,42 @@ class TurnledgerApp(
        bench/console_keys.py); on a plain background a dialog opens in about 40 ms. */
     ModalScreen { background: $background; }
     """
-    BINDINGS = [
-        Binding("c", "command", "Command"),
-        Binding("a", "advance", "Advance phase"),
-        Binding("l", "log", "Log"),
-        Binding("n", "roster", "Units"),
-        Binding("left", "step(-1)", "Back", show=False),
-        Binding("right", "step(1)", "Forward", show=False),
-        Binding("left_square_bracket", "turn(-1)", "Turn back", show=False),
-        Binding("right_square_bracket", "turn(1)", "Turn forward", show=False),
-        Binding("home", "first", "First", show=False),
-        Binding("left_curly_bracket", "phase(-1)", "Phase back", show=False),
-        Binding("right_curly_bracket", "phase(1)", "Phase forward", show=False),
-        Binding("left_parenthesis", "player_turn(-1)", "Player turn back", show=False),
-        Binding("right_parenthesis", "player_turn(1)", "Player turn forward", show=False),
-        Binding("g", "jump", "Jump"),
-        Binding("m", "bookmark", "Bookmark", show=False),
-        Binding("apostrophe", "next_bookmark", "Next bookmark", show=False),
-        Binding("end,escape", "live", "Live", show=False),
-        Binding("u", "undo", "Undo"),
-        Binding("b", "branch", "Branch"),
-        Binding("f", "combat", "Combat"),
-        Binding("t", "attrition", "Attrition", show=False),
-        Binding("o", "losses", "Losses", show=False),
-        Binding("i", "isolation", "Isolation", show=False),
-        Binding("w", "warfare", "Strategic warfare", show=False),
-        Binding("k", "murmansk", "Murmansk box", show=False),
-        Binding("e", "air_naval", "Air and naval combat", show=False),
-        Binding("y", "year_start", "Year start", show=False),
-        Binding("v", "verify", "Verify"),
-        Binding("d", "audit_campaign", "Audit"),
-        Binding("r", "audit", "Report"),
-        Binding("x", "receipt", "Receipt"),
-        Binding("s", "seal", "Seal an order", show=False),
-        Binding("S", "reveal", "Reveal a sealed order", show=False),
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "quit", "Quit"),
-    ]
+    BINDINGS = [Binding(key, action, description, show=shown) for key, action, description, shown in KEYS]
 
+    @dataclass
     class Recorded(Message):
         """An entry was recorded."""
 
-        def __init__(self, entry: dict[str, Any]) -> None:
-            super().__init__()
-            self.entry = entry
+        entry: dict[str, Any]
 
+    @dataclass
     class Refused(Message):
         """A command was refused; the message is what the referee saw."""
 
-        def __init__(self, text: str) -> None:
-            super().__init__()
-            self.text = text
+        text: str
 
+    @dataclass
     class Verified(Message):
         """Verify finished in its worker: whether the record is intact, and what was checked."""
 
-        def __init__(self, ok: bool, entries: int, text: str) -> None:
-            super().__init__()
-            self.ok = ok
-            self.entries = entries
-            self.text = text
+        ok: bool
+        entries: int
+        text: str
 
+    @dataclass
     class Branched(Message):
         """A what-if branch was written by its worker."""
 
-        def __init__(self, at: int, target: str) -> None:
-            super().__init__()
-            self.at = at
-            self.target = target
+        at: int
+        target: str
 
     ReceiptsShown = ReceiptsShown  # the message a roll receipt shown posts (tests listen for it here)
 
+    @dataclass
     class CursorMoved(Message):
         """The replay cursor moved (None: live)."""
 
-        def __init__(self, cursor: int | None) -> None:
-            super().__init__()
-            self.cursor = cursor
+        cursor: int | None
 
     def __init__(self, service: RefereeService, *, actor: str = "referee", read_only: bool = False) -> None:
         _freeze_what_is_loaded()

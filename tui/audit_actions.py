@@ -4,6 +4,7 @@ audit screen. Mixed into the console app, which provides `service`, `head`, `pus
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
@@ -13,12 +14,11 @@ from tui.dialogs.progress import ProgressDialog
 from tui.screens.audit import AuditScreen
 
 
+@dataclass
 class Audited(Message):
     """The audit finished in its worker; ``data`` is `referee.audit.report.report_data`'s (tests listen)."""
 
-    def __init__(self, data: dict[str, Any]) -> None:
-        super().__init__()
-        self.data = data
+    data: dict[str, Any]
 
 
 class AuditActions:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.common.errors import InvalidInputError
+from tui.typed_units import sets, strength_lines
 
 FLAGS = {
     "div": ("divisional", True),
@@ -33,25 +34,13 @@ def parse_boot_camp_units(text: str, *, attacking: bool) -> list[dict[str, Any]]
     """The units of a Boot Camp combat from typed lines (printed strength, label, flags)."""
     what = "attackers" if attacking else "defenders"
     units = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        words = line.split()
-        if not words:
-            continue
-        if not words[0].isdigit() or len(words[0]) > 3:
-            raise InvalidInputError(
-                f"{what}, line {number}: a line starts with the printed strength; {words[0]!r} is not one"
-            )
-        unit: dict[str, Any] = {"strength": int(words[0])}
+    for number, strength, words in strength_lines(text, what, strength="the printed strength"):
+        unit: dict[str, Any] = {"strength": strength}
         label = []
-        for word in words[1:]:
-            lowered = word.lower()
-            if lowered in FLAGS:
-                key, value = FLAGS[lowered]
-                unit[key] = value
-            elif attacking and word.startswith("@") and len(word) > 1:
-                unit["hex"] = word[1:]
-            elif attacking and word.startswith("~") and len(word) > 1:
-                unit["hexside"] = word[1:]
+        for word in words:
+            field = sets(word, FLAGS, attacking)
+            if field is not None:
+                unit[field[0]] = field[1]
             elif word.startswith(("@", "~")):
                 raise InvalidInputError(f"{what}, line {number}: {word!r}: @HEX and ~HEXSIDE are for attackers")
             else:

@@ -16,25 +16,10 @@ from difflib import get_close_matches
 from typing import Any
 
 from referee.common.errors import InvalidInputError
+from tui.typed_units import strength_lines
 
 TYPES = {"armor": "armor", "airborne": "airborne", "replacement": "replacement", "infantry": "infantry"}
 ATTACKER_FLAGS = {"river": "across_river", "beach": "amphibious", "airlanded": "air_landed"}
-
-
-def _lines(text: str, what: str) -> list[tuple[int, int, list[str]]]:
-    """(line number, strength, the words after it) of each line typed; a line not starting with
-    a strength is refused with its number."""
-    found = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        words = line.split()
-        if not words:
-            continue
-        if not words[0].isdigit() or len(words[0]) > 2:
-            raise InvalidInputError(
-                f"{what}, line {number}: a line starts with the unit's strength; {words[0]!r} is not one"
-            )
-        found.append((number, int(words[0]), words[1:]))
-    return found
 
 
 def parse_land_units(text: str, *, attacking: bool) -> list[dict[str, Any]]:
@@ -43,7 +28,7 @@ def parse_land_units(text: str, *, attacking: bool) -> list[dict[str, Any]]:
     types = {name: kind for name, kind in TYPES.items() if attacking is False or kind != "replacement"}
     flags = {**types, **(ATTACKER_FLAGS if attacking else {})}
     units = []
-    for number, strength, words in _lines(text, what):
+    for number, strength, words in strength_lines(text, what, digits=2):
         unit: dict[str, Any] = {"strength": strength}
         label = []
         for word in words:
@@ -69,7 +54,7 @@ def parse_attrition_losses(text: str) -> list[dict[str, Any]]:
     """Units an attrition result removes, one per line: strength, label, a type (armor, airborne,
     replacement; infantry otherwise), `swap` when a replacement saves it and `cost=N` (its BRPs)."""
     units = []
-    for number, strength, words in _lines(text, "losses"):
+    for number, strength, words in strength_lines(text, "losses", digits=2):
         unit: dict[str, Any] = {"strength": strength}
         label = []
         for word in words:

@@ -6,6 +6,7 @@ console app, which provides `service`, `actor`, `screen`, `notify`, `push_screen
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
@@ -24,13 +25,12 @@ ROLLS_LISTED = 8
 """Roll receipts of this session the receipt dialog lists, the latest last."""
 
 
+@dataclass
 class ReceiptsShown(Message):
     """Roll receipts were shown after a digital roll, as ``text`` (and given: referee/audit/receipts.py)."""
 
-    def __init__(self, receipts: list[Receipt], text: str) -> None:
-        super().__init__()
-        self.receipts = receipts
-        self.text = text
+    receipts: list[Receipt]
+    text: str
 
 
 class ReceiptActions:

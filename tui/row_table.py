@@ -11,6 +11,7 @@ the cost of one screen of lines.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.segment import Segment
@@ -69,13 +70,12 @@ class RowTable(ScrollView, Generic[Row], can_focus=True):
 
     cursor_row: reactive[int] = reactive(0, always_update=True, init=False)
 
+    @dataclass
     class Chosen(Message):
         """Enter (or a click on the cursor row) on row ``index`` of what the table shows."""
 
-        def __init__(self, table: RowTable[Any], index: int) -> None:
-            super().__init__()
-            self.table = table
-            self.index = index
+        table: RowTable[Any]
+        index: int
 
         @property
         def control(self) -> RowTable[Any]:

@@ -21,6 +21,7 @@ from difflib import get_close_matches
 from typing import Any
 
 from referee.common.errors import InvalidInputError
+from tui.typed_units import sets, strength_lines
 
 ATTACKER_FLAGS = {
     "aeca": ("aeca", "full"),
@@ -39,16 +40,6 @@ DEFENDER_FLAGS = {
     "art": ("artillery", True),
     "nkvd": ("nkvd", True),
 }
-
-
-def _lines(text: str) -> list[tuple[int, list[str]]]:
-    return [(number, line.split()) for number, line in enumerate(text.splitlines(), start=1) if line.strip()]
-
-
-def _strength(what: str, number: int, word: str) -> int:
-    if not word.isdigit() or len(word) > 3:
-        raise InvalidInputError(f"{what}, line {number}: a line starts with the unit's strength; {word!r} is not one")
-    return int(word)
 
 
 def _type_ratings(chart: Mapping[str, Any] | None, words: list[str], attacking: bool) -> dict[str, Any]:
@@ -73,18 +64,14 @@ def parse_units(text: str, *, attacking: bool, chart: Mapping[str, Any] | None =
     what = "attackers" if attacking else "defenders"
     flags = ATTACKER_FLAGS if attacking else DEFENDER_FLAGS
     units = []
-    for number, words in _lines(text):
-        unit: dict[str, Any] = {"attack" if attacking else "defense": _strength(what, number, words[0])}
+    for number, strength, words in strength_lines(text, what):
+        unit: dict[str, Any] = {"attack" if attacking else "defense": strength}
         label = []
-        for word in words[1:]:
+        for word in words:
             lowered = word.lower()
-            if lowered in flags:
-                key, value = flags[lowered]
-                unit[key] = value
-            elif attacking and word.startswith("@") and len(word) > 1:
-                unit["hex"] = word[1:]
-            elif attacking and word.startswith("~") and len(word) > 1:
-                unit["hexside"] = word[1:]
+            field = sets(word, flags, attacking)
+            if field is not None:
+                unit[field[0]] = field[1]
             elif (
                 word.startswith(("@", "~"))
                 or "/" in word
@@ -108,10 +95,10 @@ def parse_units(text: str, *, attacking: bool, chart: Mapping[str, Any] | None =
 def parse_losses(text: str) -> list[dict[str, Any]]:
     """Units given up for a loss: `counted label [armor] [change=N] [cost=N]`."""
     units = []
-    for number, words in _lines(text):
-        unit: dict[str, Any] = {"counted": _strength("losses", number, words[0])}
+    for number, strength, words in strength_lines(text, "losses"):
+        unit: dict[str, Any] = {"counted": strength}
         label = []
-        for word in words[1:]:
+        for word in words:
             key, _, value = word.partition("=")
             if word.lower() == "armor":
                 unit["armor"] = True

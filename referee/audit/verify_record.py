@@ -126,6 +126,7 @@ def verify_record(
     accept_rewrite: str | None = None,
     actor: str = "referee",
     progress: Progress | None = None,
+    jobs: int = 1,
 ) -> RecordVerdict:
     """Verify the campaign ``service`` holds (opened without the opening check).
 
@@ -134,8 +135,9 @@ def verify_record(
         receipts: receipt lines the players kept (referee/audit/receipts.py), from ``receipts_source``.
         accept_rewrite: a reason (already `accept_reason`) to accept a record that replaces what
             this machine saw, or None to refuse it.
+        jobs: processes the chain is checked on (1: serial; the same report either way).
     """
-    chain = service.verify(progress=progress, vouch=False)
+    chain = service.verify(progress=progress, vouch=False, jobs=jobs)
     verdict = RecordVerdict(chain=chain)
     if chain.ok:
         stated = StatedReceipts()

@@ -15,6 +15,7 @@ from ledger.location import describe
 from ledger.readmodel import build_read_model
 from ledger.store import LedgerStore
 from ledger.verify import VerifyReport, verify
+from ledger.verify_parallel import verify_parallel
 from referee import commands as c
 from referee.common import events as ev
 from referee.common.errors import IllegalOrderError, ScenarioError
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
 
 BRANCH_BATCH = 500
 """Entries copied per transaction when branching."""
+GAME_MODULES = ("referee.games",)
+"""What a process verifying a stretch of the record imports: every game, each registering its fold."""
 
 
 class WholeRecord:
@@ -48,14 +51,20 @@ class WholeRecord:
         def _now(self) -> str: ...
         def _opened(self, store: LedgerStore) -> RefereeService: ...
 
-    def verify(self, *, progress: Callable[[int, int], None] | None = None, vouch: bool = True) -> VerifyReport:
+    def verify(
+        self, *, progress: Callable[[int, int], None] | None = None, vouch: bool = True, jobs: int = 1
+    ) -> VerifyReport:
         """Recompute the chain and the cached states, then check the pinned rules are at hand.
 
         Args:
             vouch: move this machine's checkpoint to a clean record's head (False: the caller
                 decides, as `referee.audit.verify_record` does once it has compared the record with it).
+            jobs: processes to verify on (ledger/verify_parallel.py: the same report; 1, serial).
         """
-        report = verify(self.store, progress=progress)
+        if jobs > 1:
+            report = verify_parallel(self.store, jobs=jobs, games=GAME_MODULES, progress=progress)
+        else:
+            report = verify(self.store, progress=progress)
         if report.ok and report.state is not None:
             named = str(report.state.identity.campaign_id)
             if named != str(self.store.campaign_id):  # rows re-keyed: the entries record another campaign

@@ -17,6 +17,8 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from referee.common.stored_name import name_after_class
+
 
 class FreeTextMarker:
     """Marks a field as free text in its annotation: ``Annotated[str, FREE_TEXT]``."""
@@ -77,6 +79,12 @@ class Command(BaseModel):
 
     actor: Name = Field(default="referee", description="who entered the command")
     on_behalf_of: Name | None = Field(default=None, description="the player or side it was entered for")
+    kind: str = ""
+    """The stored name; each command class fixes it to its class name (`referee.common.stored_name`)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        name_after_class(cls, "kind")
 
 
 def free_text_fields(model: type[BaseModel]) -> frozenset[str]:

@@ -15,7 +15,6 @@ from referee.common.sealing_commands import RevealOrder, SealOrder
 class CreateCampaign(Command):
     """Start a campaign from a scenario (entry #1)."""
 
-    kind: Literal["CreateCampaign"] = "CreateCampaign"
     scenario: str = Field(
         min_length=1, max_length=400, description="bundled scenario name or path to a scenario TOML file"
     )
@@ -39,25 +38,18 @@ class CreateCampaign(Command):
 class AdvancePhase(Command):
     """Move to the next phase (into the next player turn or game turn at the end)."""
 
-    kind: Literal["AdvancePhase"] = "AdvancePhase"
-
 
 class AdvancePlayerTurn(Command):
     """Move to the first phase of the next player turn."""
-
-    kind: Literal["AdvancePlayerTurn"] = "AdvancePlayerTurn"
 
 
 class AdvanceGameTurn(Command):
     """Move to the first phase of the next game turn."""
 
-    kind: Literal["AdvanceGameTurn"] = "AdvanceGameTurn"
-
 
 class SetWeather(Command):
     """Record the weather in a zone (Europa) or region (Third Reich)."""
 
-    kind: Literal["SetWeather"] = "SetWeather"
     zone: Name
     condition: Name
 
@@ -65,7 +57,6 @@ class SetWeather(Command):
 class SetMarker(Command):
     """Put a named marker on the game record."""
 
-    kind: Literal["SetMarker"] = "SetMarker"
     name: Name
     value: Text
 
@@ -73,14 +64,12 @@ class SetMarker(Command):
 class ClearMarker(Command):
     """Remove a named marker."""
 
-    kind: Literal["ClearMarker"] = "ClearMarker"
     name: Name
 
 
 class RecordRoll(Command):
     """Record dice thrown at the table, for a stated purpose."""
 
-    kind: Literal["RecordRoll"] = "RecordRoll"
     purpose: FreeText
     dice: Literal["1D6", "2D6", "1D10", "D10"]
     faces: AnyDice = Field(description='the faces thrown, or "digital" for the service\'s committed dice')
@@ -92,7 +81,6 @@ class RecordRoll(Command):
 class ResolveIsolationAttrition(Command):
     """Roll isolation attrition for one hex (Europa D-104..D-106 [000]; Third Reich H-40, H-41 [004])."""
 
-    kind: Literal["ResolveIsolationAttrition"] = "ResolveIsolationAttrition"
     side: Name = Field(description="the side whose units are isolated (the phasing side)")
     hex: Name = Field(description="the hex as the table calls it")
     units: list[Name] = Field(default_factory=list, max_length=60, description="the units in the hex")
@@ -124,7 +112,6 @@ class Annotate(Command):
         1: lambda recorded: {**recorded, "raised_by": None}
     }
 
-    kind: Literal["Annotate"] = "Annotate"
     entry: EntryNumber
     text: FreeText
     disputed: bool = False
@@ -137,7 +124,6 @@ class Annotate(Command):
 class SettleDispute(Command):
     """The referee's ruling on a dispute raised by a disputed note: it closes the dispute."""
 
-    kind: Literal["SettleDispute"] = "SettleDispute"
     entry: EntryNumber = Field(description="the entry disputed")
     dispute: EntryNumber = Field(description="the entry whose disputed note raised the dispute")
     ruling: FreeText = Field(description="what the referee rules, in words the table will read later")
@@ -149,7 +135,6 @@ class SeatPlayer(Command):
     gave the witness word) must be seated ones or the referee, so that "Hans" and "hans" are one
     person and a typo is not a new one."""
 
-    kind: Literal["SeatPlayer"] = "SeatPlayer"
     name: Name = Field(description="the person, as the campaign will spell them")
     side: Name = Field(description="the side or player they play (any case)")
 
@@ -157,7 +142,6 @@ class SeatPlayer(Command):
 class RegisterUnit(Command):
     """Add a unit to a side's force roster."""
 
-    kind: Literal["RegisterUnit"] = "RegisterUnit"
     side: Name
     unit_id: Name
     name: Name
@@ -176,7 +160,6 @@ class RegisterUnit(Command):
 class SetUnitStatus(Command):
     """Change a registered unit's status (and, optionally, its location label)."""
 
-    kind: Literal["SetUnitStatus"] = "SetUnitStatus"
     side: Name
     unit_id: Name
     status: Literal["full", "cadre", "eliminated", "out_of_supply", "isolated"]
@@ -190,7 +173,6 @@ class CommitDice(Command):
     committed, at the end of each game turn (DESIGN "Dice: physical and verifiable").
     """
 
-    kind: Literal["CommitDice"] = "CommitDice"
     player_seeds: dict[Name, Annotated[str, Field(max_length=200)]] = Field(
         default_factory=dict, max_length=12, description="player name -> any string the player chooses"
     )
@@ -199,7 +181,6 @@ class CommitDice(Command):
 class Rollback(Command):
     """Undo every entry after #to; they stay in the record, marked undone."""
 
-    kind: Literal["Rollback"] = "Rollback"
     to: EntryNumber
     reason: FreeText
 
@@ -207,7 +188,6 @@ class Rollback(Command):
 class BranchCampaign(Command):
     """Recorded as the first new entry of a what-if branch (made by ``turnledger branch``)."""
 
-    kind: Literal["BranchCampaign"] = "BranchCampaign"
     at: EntryNumber
     name: Name
     parent_store: str
@@ -218,7 +198,6 @@ class StateFact(Command):
     blocked retreat path): recorded like any entry, so it can be disputed; the rules that read
     it cite it. The game lists its facts (`turnledger facts`)."""
 
-    kind: Literal["StateFact"] = "StateFact"
     fact: Name = Field(description="the fact's name, as the game declares it")
     subject: Name = Field(description="what it is about: the hex, stack or unit as the table calls it")
     value: Name = Field(description="yes/no, a whole number, or one of the fact's choices")
@@ -228,7 +207,6 @@ class AdoptRuleset(Command):
     """Move the campaign to the bundled ruleset now installed (a newer release's copy, or another
     version of the same game's rules): the entry records the new rules and what changes."""
 
-    kind: Literal["AdoptRuleset"] = "AdoptRuleset"
     ruleset: Name | None = Field(default=None, description="the ruleset id; default: the campaign's own")
     reason: FreeText
 
@@ -237,7 +215,6 @@ class AdoptCharts(Command):
     """Play on with another chart (your printed CRT or fire tables in the bundled layout): the
     entry pins the chart's content and hash, as creating a campaign with it would."""
 
-    kind: Literal["AdoptCharts"] = "AdoptCharts"
     charts: str = Field(max_length=400, description="path to the chart file, or a bundled chart's name")
     reason: FreeText
 

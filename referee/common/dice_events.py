@@ -6,8 +6,6 @@ SHA-256 commitment, so nobody can know a roll in advance and nobody can change o
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import Field
 
 from referee.common.event_base import DomainEvent
@@ -16,7 +14,6 @@ from referee.common.event_base import DomainEvent
 class DiceCommitted(DomainEvent):
     """A new period of digital dice begins: the seed's commitment and the players' seed strings."""
 
-    type: Literal["DiceCommitted"] = "DiceCommitted"
     period: int = Field(ge=1)
     commitment: str = Field(pattern="^[0-9a-f]{64}$")
     player_seeds: dict[str, str] = Field(default_factory=dict)
@@ -33,7 +30,6 @@ class DiceCommitted(DomainEvent):
 class DigitalRollsMade(DomainEvent):
     """Rolls numbered after the period's previous ones were made in this entry."""
 
-    type: Literal["DigitalRollsMade"] = "DigitalRollsMade"
     period: int = Field(ge=1)
     count: int = Field(ge=1)
 
@@ -41,6 +37,5 @@ class DigitalRollsMade(DomainEvent):
 class DiceSeedRevealed(DomainEvent):
     """The period is over: its seed is in the record, so every roll of it can be recomputed."""
 
-    type: Literal["DiceSeedRevealed"] = "DiceSeedRevealed"
     period: int = Field(ge=1)
     seed: str = Field(pattern="^[0-9a-f]{64}$")

@@ -1,8 +1,8 @@
 """Domain events every game has, and the catalog that reads a game's stored events.
 
-Each event is plain data with an explicit, stable ``type`` name and a version ``v``. An
-`EventCatalog` holds the event classes of one game (these neutral ones plus the game's own)
-and the upcasters that turn an older version's stored dict into the next version, so that a
+Each event is plain data with a stable ``type`` name (its class name, `referee.common.stored_name`)
+and a version ``v``. An `EventCatalog` holds the event classes of one game (these neutral ones
+plus the game's own) and the upcasters that turn an older version's stored dict into the next version, so that a
 campaign recorded years ago replays with a newer release (DESIGN invariant 7). Stored bytes are
 never rewritten: upcasting happens on reading, after the hash of the stored bytes was checked.
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Iterable
 from functools import reduce
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import Field, TypeAdapter
 
@@ -30,7 +30,6 @@ class CampaignOpened(DomainEvent):
     """Entry #1: who the campaign is. Its starting accounts follow as `AccountOpened` events and
     the rules it plays under as `RulesPinned` (version 1 embedded release 0.1.0's whole state)."""
 
-    type: Literal["CampaignOpened"] = "CampaignOpened"
     v: int = 2
     campaign_id: str
     name: str
@@ -46,7 +45,6 @@ class CampaignOpened(DomainEvent):
 class AccountOpened(DomainEvent):
     """A starting account of the scenario, as the game's account document of this version."""
 
-    type: Literal["AccountOpened"] = "AccountOpened"
     account: str
     state: dict[str, Any]
 
@@ -59,7 +57,6 @@ class RulesPinned(DomainEvent):
     file to the sha256 of its content; ``tables`` holds the scenario data and charts copied in.
     """
 
-    type: Literal["RulesPinned"] = "RulesPinned"
     ruleset: str
     ruleset_toml: str = ""
     options: dict[str, str] = Field(default_factory=dict)
@@ -70,21 +67,18 @@ class RulesPinned(DomainEvent):
 class CalendarAdvanced(DomainEvent):
     """The game moved to a new phase, player turn or game turn (position computed by referee)."""
 
-    type: Literal["CalendarAdvanced"] = "CalendarAdvanced"
     position: CalendarPosition
 
 
 class StepCompleted(DomainEvent):
     """A step the ruleset requires in the current phase was done (e.g. 'year_start:Germany')."""
 
-    type: Literal["StepCompleted"] = "StepCompleted"
     step: str
 
 
 class WeatherSet(DomainEvent):
     """Weather in a zone or region."""
 
-    type: Literal["WeatherSet"] = "WeatherSet"
     zone: str
     condition: str
 
@@ -92,7 +86,6 @@ class WeatherSet(DomainEvent):
 class MarkerSet(DomainEvent):
     """A named marker on the game record (e.g. 'first_winter' = 'yes')."""
 
-    type: Literal["MarkerSet"] = "MarkerSet"
     name: str
     value: str
 
@@ -100,14 +93,12 @@ class MarkerSet(DomainEvent):
 class MarkerCleared(DomainEvent):
     """A named marker was removed."""
 
-    type: Literal["MarkerCleared"] = "MarkerCleared"
     name: str
 
 
 class FactStated(DomainEvent):
     """The referee stated a fact read off the map (a hex's terrain, a stack out of supply ...)."""
 
-    type: Literal["FactStated"] = "FactStated"
     fact: str
     subject: str
     value: str
@@ -117,7 +108,6 @@ class FactStated(DomainEvent):
 class UnitRegistered(DomainEvent):
     """A unit joined a side's force roster."""
 
-    type: Literal["UnitRegistered"] = "UnitRegistered"
     side: str
     unit: Unit
 
@@ -125,7 +115,6 @@ class UnitRegistered(DomainEvent):
 class UnitStatusChanged(DomainEvent):
     """A unit's status or location changed."""
 
-    type: Literal["UnitStatusChanged"] = "UnitStatusChanged"
     side: str
     unit_id: str
     status: UnitStatus
@@ -135,7 +124,6 @@ class UnitStatusChanged(DomainEvent):
 class EntryAnnotated(DomainEvent):
     """A note attached to an earlier entry (the earlier entry itself never changes)."""
 
-    type: Literal["EntryAnnotated"] = "EntryAnnotated"
     target: int
     text: str
     disputed: bool = False
@@ -145,7 +133,6 @@ class DisputeSettled(DomainEvent):
     """The referee's ruling on a dispute: it names the entry disputed and the note that raised the
     dispute, and closes it."""
 
-    type: Literal["DisputeSettled"] = "DisputeSettled"
     target: int = Field(ge=1)
     dispute: int = Field(ge=1)
     ruling: str
@@ -154,7 +141,6 @@ class DisputeSettled(DomainEvent):
 class PlayerSeated(DomainEvent):
     """A person sits at the table for a side (part of the record, not of the game: never undone)."""
 
-    type: Literal["PlayerSeated"] = "PlayerSeated"
     name: str
     side: str
 
@@ -167,7 +153,6 @@ class AccountRestored(DomainEvent):
     were written by release 0.1.0 and are upcast by each game.
     """
 
-    type: Literal["AccountRestored"] = "AccountRestored"
     v: int = 2
     account: str
     state: dict[str, Any] | None
@@ -176,7 +161,6 @@ class AccountRestored(DomainEvent):
 class RolledBack(DomainEvent):
     """Entries after ``to`` were undone by this entry; they stay in the record."""
 
-    type: Literal["RolledBack"] = "RolledBack"
     to: int
     reason: str
 
@@ -184,7 +168,6 @@ class RolledBack(DomainEvent):
 class CampaignBranched(DomainEvent):
     """This campaign is a what-if branch of another, taken at ``parent.at_entry``."""
 
-    type: Literal["CampaignBranched"] = "CampaignBranched"
     campaign_id: str
     name: str
     parent: ParentLink

@@ -10,7 +10,7 @@ touching anything, then mutates. No dice, no clock, no tables: the event carries
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from ledger.errors import UnknownAccountError
 from referee.common import dice_events as dv
@@ -31,6 +31,30 @@ def lookup_account(collection: Mapping[str, Any], key: str, what: str) -> Any:
     except KeyError:
         known = ", ".join(sorted(collection)) or "none"
         raise UnknownAccountError(f"no {what} {key!r} (known: {known})") from None
+
+
+class OwedLoss(Protocol):
+    """A combat's loss not yet met, as either game's state keeps it: the combat's entry and the side."""
+
+    @property
+    def combat(self) -> int: ...
+
+    @property
+    def side(self) -> str: ...
+
+
+Owed = TypeVar("Owed", bound=OwedLoss)
+
+
+def settle_owed(due: list[Owed], combat: int, side: str, what: str) -> None:
+    """Take the loss ``side`` owes from ``what`` #``combat`` off ``due``: it is met. Both games keep
+    the losses a combat leaves owed in one list and meet them the same way (Europa D-56, Third
+    Reich H-01); an event naming no open loss is the book's error (`UnknownAccountError`)."""
+    for index, loss in enumerate(due):
+        if loss.combat == combat and loss.side == side:
+            del due[index]
+            return
+    raise UnknownAccountError(f"no open {side} loss from {what} #{combat}")
 
 
 def _roster(state: BaseState, side: str) -> ForceRoster:

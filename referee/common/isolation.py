@@ -11,7 +11,7 @@ from typing import Any
 
 from referee.common import commands as c
 from referee.common.decision import Context
-from referee.common.dice import throw
+from referee.common.throws import throw_for
 
 FLAGS = ("adjacent_enemy", "remote_region", "winter", "home_country", "traces_to_city")
 
@@ -23,11 +23,4 @@ def conditions(command: c.ResolveIsolationAttrition) -> set[str]:
 
 def roll_attrition(command: c.ResolveIsolationAttrition, ctx: Context[Any]) -> dict[str, Any]:
     """One isolated (Europa) or out-of-supply (Third Reich) hex rolls 2D6."""
-    return throw(
-        ctx.roller,
-        purpose=f"isolation attrition: {command.hex}",
-        dice="2D6",
-        faces=command.faces,
-        rolled_by=command.rolled_by,
-        witnesses=list(command.witnesses),
-    )
+    return throw_for(command, ctx, purpose=f"isolation attrition: {command.hex}", dice="2D6", faces=command.faces)

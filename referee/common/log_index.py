@@ -36,7 +36,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from ledger.location import is_memory, is_postgres
 from ledger.output_file import LOG_INDEX_SUFFIX
@@ -46,6 +46,9 @@ from ledger.trust import trust_dir
 
 if TYPE_CHECKING:
     from referee.common.log_pages import LogPages
+
+Answer = TypeVar("Answer", Found, Newest)
+"""What the index answers: the entries holding a text (`Found`), or the newest few (`Newest`)."""
 
 FOLDER_VARIABLE = "TURNLEDGER_LOG_INDEX_DIR"
 BATCH = 10_000
@@ -136,13 +139,7 @@ class LogIndex:
         record)."""
         if self.distrusted:
             return None
-        found = self.index.search(text, stopped, upto=len(pages))
-        if found is None:
-            return None
-        if not self._stands(pages, found.reflects):
-            self.distrust(f"it was built from entries the record no longer holds (up to #{found.reflects.last})")
-            return None
-        return found
+        return self._standing(pages, self.index.search(text, stopped, upto=len(pages)))
 
     def newest(
         self, pages: LogPages, text: str, limit: int, stopped: Callable[[], bool] = lambda: False
@@ -152,7 +149,12 @@ class LogIndex:
         None when there is no answer to use (the caller reads the record)."""
         if self.distrusted:
             return None
-        found = self.index.newest(text, limit, stopped, upto=len(pages))
+        return self._standing(pages, self.index.newest(text, limit, stopped, upto=len(pages)))
+
+    def _standing(self, pages: LogPages, found: Answer | None) -> Answer | None:
+        """``found`` when the entry the index was built up to stands on the chain as it says; else
+        the index is distrusted (it was built from another record, or from entries since rolled
+        back) and there is no answer, so the caller reads the record."""
         if found is None:
             return None
         if not self._stands(pages, found.reflects):

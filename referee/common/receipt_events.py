@@ -9,8 +9,6 @@ on the one that showed the receipt (ledger/receipt_log.py). It changes no state.
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import Field
 
 from referee.common.event_base import DomainEvent
@@ -19,7 +17,6 @@ from referee.common.event_base import DomainEvent
 class ReceiptGiven(DomainEvent):
     """The head receipt of entry ``entry`` was shown to the players at ``given_at``."""
 
-    type: Literal["ReceiptGiven"] = "ReceiptGiven"
     entry: int = Field(ge=1)
     code: str = Field(pattern=r"^[0-9A-HJKMNP-RTV-Z]{5}-[0-9A-HJKMNP-RTV-Z]{5}$")
     given_at: str = Field(min_length=1, max_length=40)

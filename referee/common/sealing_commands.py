@@ -8,8 +8,6 @@ it as it is, and reveal by typing its order and salt.
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import Field
 
 from referee.common.command_base import Command, EntryNumber, Name
@@ -24,7 +22,6 @@ class SealOrder(Command):
     """A side seals an order: the record holds its SHA-256 commitment, who sealed it and what it
     is for, never the order (DESIGN revision 3, "Sealed orders")."""
 
-    kind: Literal["SealOrder"] = "SealOrder"
     side: Name = Field(
         description="who seals it: a side, or a power a game's slot names (Germany)", examples=["Germany"]
     )
@@ -40,7 +37,6 @@ class RevealOrder(Command):
     """Reveal a sealed order: the order and salt are recorded only when they give the seal's
     commitment again; a sealed order is revealed once."""
 
-    kind: Literal["RevealOrder"] = "RevealOrder"
     seal: EntryNumber = Field(description="the entry that sealed the order")
     order: Order = Field(
         max_length=MOST_KEYS,

@@ -9,7 +9,7 @@ what the table has seen cannot be hidden again (docs/sealed-orders.md, "Undo").
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import Field
 
@@ -22,7 +22,6 @@ from referee.common.state import BaseState
 class OrderSealed(DomainEvent):
     """A side sealed an order: its commitment, who sealed it, what for, and when."""
 
-    type: Literal["OrderSealed"] = "OrderSealed"
     seal: int = Field(ge=1, description="the entry that sealed it")
     side: str
     slot: str
@@ -34,7 +33,6 @@ class OrderSealed(DomainEvent):
 class OrderRevealed(DomainEvent):
     """A sealed order was revealed: the order and the salt, which give its commitment again."""
 
-    type: Literal["OrderRevealed"] = "OrderRevealed"
     seal: int = Field(ge=1)
     revealed_in: int = Field(ge=1)
     order: dict[str, int | str]

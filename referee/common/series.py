@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable
+from itertools import tee
 from typing import Any
 
-from ledger.folding import Fold, fold_for
+from ledger.folding import replayed
 
 
 def sample_series(
@@ -21,14 +22,8 @@ def sample_series(
     as it stands, not figures the table took back."""
     step = max(1, head // points)
     series: dict[str, list[int]] = {}
-    state: Any = None
-    fold: Fold | None = None
-    for entry in entries:
-        if fold is None:
-            fold = fold_for(entry)
-            state = fold.open(entry)
-        else:
-            state = fold.apply(state, entry)
+    read, folded = tee(entries)  # the entry and the state after it, one entry apart at most
+    for entry, state in zip(read, replayed(folded), strict=True):
         number = entry["number"]
         if (number % step == 0 or number == head) and number not in undone:
             for name, value in trends(state).items():

@@ -24,6 +24,7 @@ from referee.third_reich.attrition import commands as attrition_commands
 from referee.third_reich.attrition import forms as attrition_forms
 from referee.third_reich.common import charts
 from referee.third_reich.common.context import powers_in_movement_order
+from referee.third_reich.common.facts import FACTS
 from referee.third_reich.common.fold import ROLLBACK_APPLIERS
 from referee.third_reich.common.state import ReichState
 from referee.third_reich.common.system import union
@@ -32,7 +33,6 @@ from referee.third_reich.economy import commands as economy_commands
 from referee.third_reich.economy import forms as economy_forms
 from referee.third_reich.economy import views as economy_views
 from referee.third_reich.events import CATALOG
-from referee.third_reich.facts import FACTS
 from referee.third_reich.land import charts as land_charts
 from referee.third_reich.land import commands as land_commands
 from referee.third_reich.land import forms as land_forms

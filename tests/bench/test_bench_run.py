@@ -15,7 +15,9 @@ FIGURES = {
     "append_last_vs_first",
     "console_open_ratio",
     "verify_ratio",
+    "verify_decode_ratio",
     "store_bytes_ratio",
+    "imported_state_ratio",
 }
 
 

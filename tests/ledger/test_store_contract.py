@@ -8,6 +8,8 @@ import io
 import itertools
 import json
 import sqlite3
+from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,13 @@ from ledger.rollback import undone_by
 from ledger.store import LedgerStore
 from ledger.verify import verify
 from tests.ledger.toy import CAMPAIGN, added, clock, new_store
+
+
+@pytest.fixture
+def store(location: str) -> Iterator[LedgerStore]:
+    """A new toy book at ``location`` (every backend), closed after the test."""
+    with closing(new_store(location)) as opened:
+        yield opened
 
 
 def fill(store: LedgerStore, count: int, amount: int = 1) -> None:
@@ -60,41 +69,29 @@ def test_an_entry_that_does_not_fold_is_refused_and_nothing_changes(location: st
         store.close()
 
 
-def test_a_decision_on_a_stale_head_is_a_conflict(location: str) -> None:
-    store = new_store(location)
-    try:
-        fill(store, 1)
-        with pytest.raises(ConflictError, match="entry #2 was recorded by someone else"):
-            store.append(added(1), recorded_at=clock(3), at="x", expected_head=1)
-        assert store.head() == 2
-    finally:
-        store.close()
+def test_a_decision_on_a_stale_head_is_a_conflict(store: LedgerStore) -> None:
+    fill(store, 1)
+    with pytest.raises(ConflictError, match="entry #2 was recorded by someone else"):
+        store.append(added(1), recorded_at=clock(3), at="x", expected_head=1)
+    assert store.head() == 2
 
 
-def test_cached_states_are_taken_and_agree_with_the_entries(location: str) -> None:
-    store = new_store(location)
-    try:
-        fill(store, SNAPSHOT_INTERVAL + 30)
-        assert [row.originator_version for row in store.snapshot_rows()] == [SNAPSHOT_INTERVAL]
-        assert store.state(SNAPSHOT_INTERVAL + 10)["total"] == SNAPSHOT_INTERVAL + 9
-        report = verify(store)
-        assert report.ok and report.snapshots == 1 and report.stale_snapshots == 0
-    finally:
-        store.close()
+def test_cached_states_are_taken_and_agree_with_the_entries(store: LedgerStore) -> None:
+    fill(store, SNAPSHOT_INTERVAL + 30)
+    assert [row.originator_version for row in store.snapshot_rows()] == [SNAPSHOT_INTERVAL]
+    assert store.state(SNAPSHOT_INTERVAL + 10)["total"] == SNAPSHOT_INTERVAL + 9
+    report = verify(store)
+    assert report.ok and report.snapshots == 1 and report.stale_snapshots == 0
 
 
-def test_rollback_markers_say_which_entries_were_undone(location: str) -> None:
-    store = new_store(location)
-    try:
-        fill(store, 3)
-        marker = Draft(
-            actor="t", command={"kind": "Undo"}, events=[{"type": "Set", "total": 1}, {"type": "RolledBack", "to": 2}]
-        )
-        store.append(marker, recorded_at=clock(5), at="x")
-        assert undone_by(store.entries()) == {3: 5, 4: 5}
-        assert store.state()["total"] == 1
-    finally:
-        store.close()
+def test_rollback_markers_say_which_entries_were_undone(store: LedgerStore) -> None:
+    fill(store, 3)
+    marker = Draft(
+        actor="t", command={"kind": "Undo"}, events=[{"type": "Set", "total": 1}, {"type": "RolledBack", "to": 2}]
+    )
+    store.append(marker, recorded_at=clock(5), at="x")
+    assert undone_by(store.entries()) == {3: 5, 4: 5}
+    assert store.state()["total"] == 1
 
 
 def test_export_then_import_gives_the_same_hashes(location: str, tmp_path: Path) -> None:

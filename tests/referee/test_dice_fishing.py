@@ -14,16 +14,9 @@ from referee.common.errors import IllegalOrderError
 from referee.dice import digital_dice
 from referee.service import RefereeService
 from tests.referee.europa.test_logistics_service import at_phase
+from tests.referee.test_digital_dice import ROLL
 
-WORD = {"by": "Boris", "word": "owl"}
-ROLL: dict[str, Any] = {
-    "kind": "RecordRoll",
-    "purpose": "weather",
-    "dice": "2D6",
-    "faces": "digital",
-    "rolled_by": "referee",
-    "witness_word": WORD,
-}
+WORD = ROLL["witness_word"]
 
 
 def snapshot(service: RefereeService) -> tuple[int, dict[str, Any]]:

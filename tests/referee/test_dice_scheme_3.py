@@ -34,21 +34,14 @@ from referee.service import RefereeService
 from referee.third_reich.attrition.commands import ResolveAttrition
 from tests.independent import verifier as independent
 from tests.referee.europa.test_logistics_service import at_phase
+from tests.referee.test_digital_dice import ROLL
 from tests.tui.cli_support import run
 from tui.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = "11" * 32
 CAMPAIGN = "00000000-0000-4000-8000-000000000e01"
-WORD = {"by": "Boris", "word": "owl"}
-ROLL: dict[str, Any] = {
-    "kind": "RecordRoll",
-    "purpose": "weather",
-    "dice": "2D6",
-    "faces": "digital",
-    "rolled_by": "referee",
-    "witness_word": WORD,
-}
+WORD = ROLL["witness_word"]
 
 # -- what is bound -------------------------------------------------------------------------------
 
@@ -65,15 +58,8 @@ def rolled(command: Command, *, entry: int = 12, word: str | None = None) -> dic
     dice = DiceState(
         period=7, commitment=dice_schemes.commitment(SEED), player_seeds={"Ivan": "snow"}, rolls=2, scheme=3
     )
-    roller = DigitalRoller(
-        campaign=CAMPAIGN,
-        dice=dice,
-        seed=SEED,
-        entry=entry,
-        command=recorded,
-        witness=witness,
-        unbound=free_text_of(recorded) or [],
-    )
+    bound = {"command": recorded, "witness": witness, "unbound": free_text_of(recorded) or []}
+    roller = DigitalRoller(campaign=CAMPAIGN, dice=dice, seed=SEED, entry=entry, **bound)
     return roller.roll("any purpose", "2D6")
 
 

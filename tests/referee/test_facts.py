@@ -3,29 +3,27 @@ what the game declares, disputable like any entry, and cited by the rule that re
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from referee.common.errors import IllegalOrderError, InvalidInputError
 from referee.service import RefereeService
 from tests.referee.europa.test_logistics_service import at_phase
+from tests.referee.test_isolation import soviet_isolation
+
+
+def statement(fact: str, subject: str, value: str, **more: str) -> dict[str, Any]:
+    """StateFact: the referee (or ``actor``) states ``fact`` of ``subject``."""
+    return {"kind": "StateFact", "fact": fact, "subject": subject, "value": value, **more}
 
 
 def test_a_fact_is_checked_against_the_game_and_recorded_with_who_stated_it(europa: RefereeService) -> None:
-    entry = europa.execute_json(
-        {
-            "kind": "StateFact",
-            "fact": "out_of_supply_since",
-            "subject": "Bialystok pocket",
-            "value": "1",
-            "actor": "Anna",
-        }
-    )
+    entry = europa.execute_json(statement("out_of_supply_since", "Bialystok pocket", "1", actor="Anna"))
     assert entry["ruling"]["summary"] == "stated: out_of_supply_since of Bialystok pocket = 1"
     fact = europa.state().table.facts["out_of_supply_since:Bialystok pocket"]
     assert (fact.value, fact.entry, fact.stated_by) == ("1", entry["number"], "Anna")
-    again = europa.execute_json(
-        {"kind": "StateFact", "fact": "out_of_supply_since", "subject": "Bialystok pocket", "value": "2"}
-    )
+    again = europa.execute_json(statement("out_of_supply_since", "Bialystok pocket", "2"))
     assert any(f"stated at #{entry['number']} by Anna" in step["text"] for step in again["ruling"]["steps"])
 
 
@@ -43,12 +41,12 @@ def test_a_fact_the_game_does_not_read_or_a_bad_value_is_refused(
 ) -> None:
     head = europa.head()
     with pytest.raises(IllegalOrderError, match=message):
-        europa.execute_json({"kind": "StateFact", "fact": fact, "subject": "x", "value": value})
+        europa.execute_json(statement(fact, "x", value))
     assert europa.head() == head
 
 
 def test_the_third_reich_declares_its_own_facts(third_reich: RefereeService) -> None:
-    third_reich.execute_json({"kind": "StateFact", "fact": "fortified", "subject": "Maginot", "value": "yes"})
+    third_reich.execute_json(statement("fortified", "Maginot", "yes"))
     assert third_reich.state().table.facts["fortified:Maginot"].value == "yes"
     with pytest.raises(InvalidInputError, match="missing"):
         third_reich.execute_json({"kind": "StateFact", "fact": "fortified", "subject": "Maginot"})
@@ -59,28 +57,11 @@ def test_isolation_attrition_reads_the_stated_turn_the_hex_went_out_of_supply(eu
     and the derivation cites it (who stated it, in which entry)."""
     at_phase(europa, "Jun II 1941", "Soviet", "Initial")
     turn = europa.state().table.calendar.turn
-    command = {
-        "kind": "ResolveIsolationAttrition",
-        "side": "Soviet",
-        "hex": "Minsk pocket",
-        "strength": 8,
-        "faces": [6, 6],
-        "rolled_by": "Ivan",
-    }
-    stated = europa.execute_json(
-        {
-            "kind": "StateFact",
-            "fact": "out_of_supply_since",
-            "subject": "Minsk pocket",
-            "value": str(turn),
-            "actor": "Anna",
-        }
-    )
+    command = soviet_isolation("Minsk pocket", 8, [6, 6])
+    stated = europa.execute_json(statement("out_of_supply_since", "Minsk pocket", str(turn), actor="Anna"))
     with pytest.raises(IllegalOrderError, match=rf"in its 1st \(out_of_supply_since of Minsk pocket = {turn}, stated"):
         europa.execute_json(command)
-    europa.execute_json(
-        {"kind": "StateFact", "fact": "out_of_supply_since", "subject": "Minsk pocket", "value": str(turn - 1)}
-    )
+    europa.execute_json(statement("out_of_supply_since", "Minsk pocket", str(turn - 1)))
     entry = europa.execute_json(command)
     assert entry["ruling"]["steps"][0]["text"].startswith(
         f"unsupplied turn 2: out_of_supply_since of Minsk pocket = {turn - 1}"

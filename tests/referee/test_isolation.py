@@ -44,34 +44,35 @@ def test_J68_the_games_differ_a_modified_7_survives_in_europa_but_not_in_third_r
     assert not reich.attrition(set(), weather="Clear", summer=True, roll=7).eliminated  # Summer +1
 
 
+def soviet_isolation(hex: str, strength: int, faces: list[int], rolled_by: str = "Ivan") -> dict[str, Any]:
+    """A Europa isolation-attrition roll of the Soviet side for ``strength`` factors in ``hex``."""
+    return {
+        "kind": "ResolveIsolationAttrition",
+        "side": "Soviet",
+        "hex": hex,
+        "strength": strength,
+        "faces": faces,
+        "rolled_by": rolled_by,
+    }
+
+
+def rifle_losses(combat: int) -> dict[str, Any]:
+    """The Soviet side allocates 9 counted factors, two rifle divisions, to the loss of ``combat``."""
+    units = [{"label": "two rifle divisions", "counted": 9}]
+    return {"kind": "AllocateLosses", "combat": combat, "side": "Soviet", "nation": "USSR", "units": units}
+
+
 def test_europa_attrition_owes_a_loss_that_earns_no_rps(europa: RefereeService) -> None:
     """D-105 and C-13: the loss is allocated like a combat loss; isolated units give back no RPs."""
     at_phase(europa, "Jun II 1941", "Soviet", "Initial")
     entry = europa.execute_json(
-        {
-            "kind": "ResolveIsolationAttrition",
-            "side": "Soviet",
-            "hex": "Bialystok pocket",
-            "strength": 9,
-            "adjacent_enemy": True,
-            "remote_region": True,
-            "faces": [3, 3],
-            "rolled_by": "Ivan",
-        }
+        {**soviet_isolation("Bialystok pocket", 9, [3, 3]), "adjacent_enemy": True, "remote_region": True}
     )
     assert entry["ruling"]["summary"].endswith(f"Soviet loses 5 (allocate with #{entry['number']})")
     europa.execute_json({"kind": "ReceiveSupplyIncome", "side": "Soviet"})
     with pytest.raises(IllegalOrderError, match="isolation attrition Bialystok pocket: Soviet still owes a loss of 5"):
         europa.execute_json({"kind": "AdvancePhase"})
-    europa.execute_json(
-        {
-            "kind": "AllocateLosses",
-            "combat": entry["number"],
-            "side": "Soviet",
-            "nation": "USSR",
-            "units": [{"label": "two rifle divisions", "counted": 9}],
-        }
-    )
+    europa.execute_json(rifle_losses(entry["number"]))
     assert europa.state().replacement_tracks["USSR"].pending == []
     europa.execute_json({"kind": "AdvancePhase"})
 
@@ -87,14 +88,7 @@ def test_europa_attrition_owes_a_loss_that_earns_no_rps(europa: RefereeService) 
 def test_europa_attrition_refusals_change_nothing(europa: RefereeService, change: dict[str, Any], message: str) -> None:
     at_phase(europa, "Jun II 1941", "Soviet", "Initial")
     before, head = europa.state().to_json(), europa.head()
-    command = {
-        "kind": "ResolveIsolationAttrition",
-        "side": "Soviet",
-        "hex": "x",
-        "strength": 4,
-        "faces": [1, 1],
-        "rolled_by": "I",
-    }
+    command = soviet_isolation("x", 4, [1, 1], rolled_by="I")
     with pytest.raises(Exception, match=message):
         europa.execute_json({**command, **change})
     assert (europa.state().to_json(), europa.head()) == (before, head)

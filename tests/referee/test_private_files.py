@@ -12,6 +12,7 @@ import pytest
 
 from ledger.errors import PrivateFileError
 from referee.service import RefereeService
+from tests.referee.test_digital_dice import ROLL
 
 
 def test_the_dice_secrets_file_is_private_from_its_first_byte(
@@ -48,16 +49,8 @@ def test_a_secrets_file_others_can_read_is_refused_and_nothing_changes(make_serv
     reopened = RefereeService.open(str(tmp_path / "dice.db"))
     try:
         head = reopened.head()
-        roll = {
-            "kind": "RecordRoll",
-            "purpose": "weather",
-            "dice": "2D6",
-            "faces": "digital",
-            "rolled_by": "referee",
-            "witness_word": {"by": "Boris", "word": "owl"},
-        }
         with pytest.raises(PrivateFileError, match=r"dice-secrets\.json can be read by other users \(mode 0644\)"):
-            reopened.execute_json(roll)
+            reopened.execute_json(ROLL)
         assert reopened.head() == head
     finally:
         reopened.close()

@@ -6,16 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Checkbox, Input, Select, Static, TextArea
+from textual.widgets import Checkbox
 
 from referee.commands import CreateCampaign
 from referee.service import RefereeService
-from tui.app import TurnledgerApp, make_app
+from tests.tui.forms_support import fill, opened, panel, record
+from tui.app import make_app
 from tui.dialogs.aa_fire import AAFireForm, parse_air_units
-
-
-def _panel(app: TurnledgerApp) -> str:
-    return str(app.screen.query_one("#calculation-text", Static).content)
 
 
 def _air_phase(path: Path) -> str:
@@ -38,26 +35,17 @@ async def test_an_aa_fire_through_the_form(tmp_path: Path) -> None:
     app = make_app(_air_phase(tmp_path / "sf.db"))
     async with app.run_test(size=(150, 50)) as pilot:
         before = app.service.head()
-        await pilot.press("e")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, AAFireForm)
-        form.query_one("#side", Select).value = "Axis"
-        form.query_one("#hex", Input).value = "0910"
-        form.query_one("#mission", Select).value = "ground_support"
-        form.query_one("#aa_nationality", Select).value = "German"
-        form.query_one("#aa", Input).value = "14"
-        form.query_one("#air_units", TextArea).text = "\n".join(f"P-47D25 {n} F 9" for n in "abcd")
-        await pilot.pause()
+        form = await opened(pilot, AAFireForm, "e")
+        air_units = "\n".join(f"P-47D25 {n} F 9" for n in "abcd")
+        await fill(pilot, form, {"side": "Axis", "hex": "0910", "mission": "ground_support"})
+        await fill(pilot, form, {"aa_nationality": "German", "aa": "14", "air_units": air_units})
         # 14 → "14"; German with AA ≥ 7 after Dec II 42: +1 → "17" (4 air units: no shift)
-        assert "before the dice" in _panel(app) and "17" in _panel(app)
+        assert "before the dice" in panel(app) and "17" in panel(app)
         assert app.service.head() == before
-        form.query_one("#faces", Input).value = "4 4"
-        await pilot.pause()
-        assert "19" in _panel(app)
+        await fill(pilot, form, {"faces": "4 4"})
+        assert "19" in panel(app)
         assert not form.query_one("#dedicated", Checkbox).value
-        await pilot.press("f3")
-        await pilot.pause()
+        await record(pilot)
         entry = app.service.store.entry(before + 1)
         assert entry["command"]["kind"] == "ResolveMinimumRollAA"
         assert [roll["faces"] for roll in entry["rolls"]] == [[4, 4]]

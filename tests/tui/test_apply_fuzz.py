@@ -15,8 +15,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,9 +25,9 @@ from hypothesis import strategies as st
 
 from referee.commands import ALL
 from referee.service import RefereeService
+from tests.tui.cli_support import turnledger_process as run_cli
 from tui.cli import main
 
-ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = "revised-europa/barbarossa"
 
 # Lines that are valid on a fresh Barbarossa campaign, in this order (pools stay non-negative).
@@ -218,22 +216,6 @@ def run_apply(capsys: pytest.CaptureFixture[str], store: Path, orders: Path, con
     code = main(["apply", str(store), str(orders)])
     captured = capsys.readouterr()
     return code, captured.out, captured.err
-
-
-def run_cli(*argv: str) -> subprocess.CompletedProcess[str]:
-    """The real `turnledger` command in a subprocess."""
-    return subprocess.run(
-        [sys.executable, "-m", "tui.cli", *argv],
-        check=False,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        env=ENV,
-    )
-
-
-ENV = {**{k: v for k, v in os.environ.items() if k != "TURNLEDGER_DEBUG"}, "COLUMNS": "200"}
 
 
 def flat(text: str) -> str:

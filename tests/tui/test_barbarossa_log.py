@@ -10,9 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ledger.folding import replayed
-from referee.service import RefereeService
-from tui.cli import main
+from tests.tui.cli_support import assert_each_state_is_the_replayed_one, entries_of, logged_campaign
 
 from support import state_json
 
@@ -21,10 +19,7 @@ LOG = Path(__file__).resolve().parents[1] / "data" / "barbarossa-6-turns.jsonl"
 
 @pytest.fixture(scope="module")
 def campaign(tmp_path_factory: pytest.TempPathFactory) -> str:
-    path = str(tmp_path_factory.mktemp("barbarossa") / "barbarossa.db")
-    assert main(["new", path, "--name", "Barbarossa"]) == 0
-    assert main(["apply", path, str(LOG)]) == 0
-    return path
+    return logged_campaign(str(tmp_path_factory.mktemp("barbarossa") / "barbarossa.db"), LOG, "--name", "Barbarossa")
 
 
 def test_final_pools_and_tracks(campaign: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -52,22 +47,12 @@ def test_final_pools_and_tracks(campaign: str, capsys: pytest.CaptureFixture[str
 def test_every_intermediate_state_at_matches_a_second_computation_by_replay(
     campaign: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    service = RefereeService.open(campaign)
-    try:
-        entries = list(service.entries())
-    finally:
-        service.close()
-    assert len(entries) == 135
-    for entry, folded in zip(entries, replayed(entries), strict=True):
-        assert state_json(capsys, campaign, entry["number"]) == folded.to_json(), f"entry #{entry['number']}"
+    assert len(entries_of(campaign)) == 135
+    assert_each_state_is_the_replayed_one(capsys, campaign)
 
 
 def test_every_income_entry_carries_its_derivation(campaign: str) -> None:
-    service = RefereeService.open(campaign)
-    try:
-        incomes = [e for e in service.entries() if e["command"]["kind"] == "ReceiveSupplyIncome"]
-    finally:
-        service.close()
+    incomes = [e for e in entries_of(campaign) if e["command"]["kind"] == "ReceiveSupplyIncome"]
     assert len(incomes) == 10
     mud = next(e for e in incomes if e["at"] == "Jul II 1941" and e["command"]["side"] == "Axis")
     texts = [step["text"] for step in mud["ruling"]["steps"]]

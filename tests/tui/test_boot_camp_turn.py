@@ -8,30 +8,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input, Select, Static, TextArea
+from textual.widgets import Input, Static
 
 from referee.service import RefereeService
-from tui.app import NewCampaignApp, TurnledgerApp, make_app
+from tests.tui.forms_support import command_form, fill, on_top, opened, panel, record
+from tui.app import NewCampaignApp, make_app
 from tui.dialogs.boot_camp_combat import BootCampCombatForm
-from tui.dialogs.command_form import CommandForm
 from tui.dialogs.losses import LossesForm
 from tui.dialogs.new_campaign import NewCampaignForm
 from tui.dialogs.undo import UndoDialog
-
-
-def _panel(app: TurnledgerApp) -> str:
-    return str(app.screen.query_one("#calculation-text", Static).content)
 
 
 async def test_a_boot_camp_turn_from_the_new_campaign_form_to_undo(tmp_path: Path) -> None:
     path = tmp_path / "first.db"
     creating = NewCampaignApp(str(path))
     async with creating.run_test(size=(120, 45)) as pilot:
-        await pilot.pause()
-        form = creating.screen
-        assert isinstance(form, NewCampaignForm)
-        form.query_one("#scenario", Select).value = "europa-boot-camp/first-battle"
-        await pilot.pause()
+        form = await on_top(pilot, NewCampaignForm)
+        await fill(pilot, form, {"scenario": "europa-boot-camp/first-battle"})
         assert form.command()["scenario"] == "europa-boot-camp/first-battle"
         await pilot.press("f3")
         await pilot.pause()
@@ -43,13 +36,7 @@ async def test_a_boot_camp_turn_from_the_new_campaign_form_to_undo(tmp_path: Pat
     app = make_app(str(path))
     async with app.run_test(size=(150, 50)) as pilot:
         # Initial phase: the German replacements, through the command form (C-65).
-        await pilot.press("c")
-        await pilot.pause()
-        command = app.screen
-        assert isinstance(command, CommandForm)
-        command.query_one("#kind", Select).value = "ReceiveBootCampReplacements"
-        await pilot.pause()
-        command.query_one("#field-nation", Input).value = "Germany"
+        command = await command_form(pilot, "ReceiveBootCampReplacements", {"nation": "Germany"})
         await pilot.press("f3")  # the first F3 previews the ruling, the second records it
         await pilot.pause()
         assert "Germany replacements: 1 armor, 2 infantry" in str(command.query_one("#ruling", Static).content)
@@ -62,22 +49,18 @@ async def test_a_boot_camp_turn_from_the_new_campaign_form_to_undo(tmp_path: Pat
         assert app.service.state().table.calendar.phase == "Combat"
         before = app.service.head()
 
-        await pilot.press("f")
-        await pilot.pause()
-        combat = app.screen
-        assert isinstance(combat, BootCampCombatForm)
-        combat.query_one("#what", Input).value = "Vyazma"
-        combat.query_one("#zone", Select).value = "A"
-        combat.query_one("#attackers", TextArea).text = "8 1pz div cm\n6 10mot div cm\n7 2inf div"
-        combat.query_one("#defenders", TextArea).text = "6 10rif div\n6 11rif div"
-        await pilot.pause()
+        combat = await opened(pilot, BootCampCombatForm, "f")
+        attackers = "8 1pz div cm\n6 10mot div cm\n7 2inf div"
+        await fill(
+            pilot,
+            combat,
+            {"what": "Vyazma", "zone": "A", "attackers": attackers, "defenders": "6 10rif div\n6 11rif div"},
+        )
         # 21 against 12 rounds down to 1-1; AEC +2 (two attacking c/m divisions) in Clear
-        assert "1-1" in _panel(app) and "DRM +2" in _panel(app) and "1D6" in _panel(app)
+        assert "1-1" in panel(app) and "DRM +2" in panel(app) and "1D6" in panel(app)
         assert app.service.head() == before
-        combat.query_one("#faces", Input).value = "5"
-        await pilot.pause()
-        await pilot.press("f3")
-        await pilot.pause()
+        await fill(pilot, combat, {"faces": "5"})
+        await record(pilot)
         entry = app.service.store.entry(before + 1)
         assert entry["command"]["kind"] == "ResolveBootCampCombat"
         assert [roll["faces"] for roll in entry["rolls"]] == [[5]]
@@ -85,16 +68,11 @@ async def test_a_boot_camp_turn_from_the_new_campaign_form_to_undo(tmp_path: Pat
         assert owed, entry["ruling"]["summary"]
 
         for _ in owed:  # each side owing a loss gives it up in the losses form
-            await pilot.press("o")
-            await pilot.pause()
-            losses = app.screen
-            assert isinstance(losses, LossesForm)
+            losses = await opened(pilot, LossesForm, "o")
             first = app.service.state().table.losses_due[0]
             units = "7 2inf" if first.side == "Axis" else "6 10rif to cadre\n6 11rif"
-            losses.query_one("#units", TextArea).text = units
-            await pilot.pause()
-            await pilot.press("f3")
-            await pilot.pause()
+            await fill(pilot, losses, {"units": units})
+            await record(pilot)
         assert app.service.state().table.losses_due == []
 
         await pilot.press("left", "left")  # replay: back before the losses
@@ -108,10 +86,7 @@ async def test_a_boot_camp_turn_from_the_new_campaign_form_to_undo(tmp_path: Pat
         while app.cursor is None or app.cursor > combat_entry - 1:  # back to the entry before the combat
             await pilot.press("left")
         await pilot.pause()
-        await pilot.press("u")  # undo the combat and its losses: a compensating entry
-        await pilot.pause()
-        undo = app.screen
-        assert isinstance(undo, UndoDialog)
+        undo = await opened(pilot, UndoDialog, "u")  # undo the combat and its losses: a compensating entry
         undo.query_one("#reason", Input).value = "we attacked the wrong hex"
         await pilot.click("#confirm")
         await pilot.pause()

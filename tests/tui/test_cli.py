@@ -31,6 +31,18 @@ def lines(path: Path, *commands: dict[str, object]) -> Path:
     return path
 
 
+def axis_sp(kind: str, amount: int, reason: str) -> dict[str, object]:
+    """A CreditSupplyPoints or DebitSupplyPoints line for the Axis pool."""
+    return {"kind": f"{kind}SupplyPoints", "side": "Axis", "amount": amount, "reason": reason}
+
+
+def rewrite_line(path: Path, index: int, command: dict[str, object]) -> None:
+    """Put ``command`` in place of line ``index`` (from 0) of an orders file, as an editor would."""
+    text = path.read_text().splitlines()
+    text[index] = json.dumps(command)
+    path.write_text("\n".join(text) + "\n")
+
+
 @pytest.fixture
 def store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     path = str(tmp_path / "game.db")
@@ -42,7 +54,7 @@ def store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
 def test_apply_state_log_show(store: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     orders = lines(
         tmp_path / "orders.jsonl",
-        {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 10, "reason": "income"},
+        axis_sp("Credit", 10, "income"),
         {
             "kind": "RecordRoll",
             "purpose": "attack on Brest",
@@ -76,21 +88,15 @@ def test_apply_state_log_show(store: str, tmp_path: Path, capsys: pytest.Capture
 def test_apply_stops_at_the_first_refused_line_and_resumes(
     store: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    orders = lines(
-        tmp_path / "orders.jsonl",
-        {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 10, "reason": "income"},
-        {"kind": "DebitSupplyPoints", "side": "Axis", "amount": 500, "reason": "this attack"},
-        {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 1, "reason": "later"},
-    )
+    orders = tmp_path / "orders.jsonl"
+    lines(orders, axis_sp("Credit", 10, "income"), axis_sp("Debit", 500, "this attack"), axis_sp("Credit", 1, "later"))
     code, out, err = run(capsys, "apply", store, str(orders))
     assert code == 1
     assert "line 2: Axis SP pool holds 110; this attack costs 500" in err
     assert "Traceback" not in out + err
     code, out, _ = run(capsys, "log", store, "--json")
     assert len(json.loads(out)) == 2
-    text = orders.read_text().splitlines()
-    text[1] = json.dumps({"kind": "DebitSupplyPoints", "side": "Axis", "amount": 50, "reason": "this attack"})
-    orders.write_text("\n".join(text) + "\n")
+    rewrite_line(orders, 1, axis_sp("Debit", 50, "this attack"))
     code, out, err = run(capsys, "apply", store, str(orders))
     assert code == 0 and "1 line(s) of orders.jsonl were already recorded" in err
     code, out, _ = run(capsys, "state", store, "--json")
@@ -179,16 +185,10 @@ def test_preview_shows_the_derivation_and_writes_nothing(tmp_path: Path, capsys:
 def test_a_partly_recorded_file_edited_above_where_it_stopped_is_refused(
     store: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    orders = lines(
-        tmp_path / "orders.jsonl",
-        {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 1, "reason": "one"},
-        {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 2, "reason": "two"},
-        {"kind": "DebitSupplyPoints", "side": "Axis", "amount": 900, "reason": "too much"},
-    )
+    orders = tmp_path / "orders.jsonl"
+    lines(orders, axis_sp("Credit", 1, "one"), axis_sp("Credit", 2, "two"), axis_sp("Debit", 900, "too much"))
     assert run(capsys, "apply", store, str(orders))[0] == 1
-    text = orders.read_text().splitlines()
-    text[1] = json.dumps({"kind": "CreditSupplyPoints", "side": "Axis", "amount": 20, "reason": "two, corrected"})
-    orders.write_text("\n".join(text) + "\n")
+    rewrite_line(orders, 1, axis_sp("Credit", 20, "two, corrected"))
     code, _, err = run(capsys, "apply", store, str(orders))
     assert code == 1 and "line 2 differs from the line entry #3 recorded from it" in err
     code, _out, err = run(capsys, "apply", store, str(orders), "--no-resume")

@@ -8,15 +8,18 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from textual.command import CommandList
 from textual.message import Message
 from textual.widgets import Button, Input, Label, Select, Static
 
 from referee.service import RefereeService
+from tests.tui.forms_support import command_form, opened, panel, press_or_click, record
+from tests.tui.pilot_waits import until
 from tui.app import TurnledgerApp, make_app
-from tui.dialogs.command_form import CommandForm
 from tui.dialogs.confirm import ConfirmDialog
 from tui.dialogs.error import ErrorDialog
 from tui.dialogs.undo import UndoDialog
+from tui.dialogs.year_start import YearStartForm
 from tui.screens.log import LogScreen
 from tui.screens.roster import RosterScreen
 from tui.widgets import Rendered, TrendLabel
@@ -75,25 +78,12 @@ async def test_a_session_advance_spend_replay_undo(app: TurnledgerApp) -> None:
 
 async def test_the_command_form_previews_then_records(app: TurnledgerApp) -> None:
     async with app.run_test(size=(140, 45)) as pilot:
-        await pilot.press("c")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, CommandForm)
-        form.query_one("#kind", Select).value = "RecordRoll"
-        await pilot.pause()
-        for field, value in (
-            ("purpose", "attack on Brest"),
-            ("dice", "2D6"),
-            ("faces", "[6, 5]"),
-            ("rolled_by", "Hans"),
-            ("witnesses", '["Ivan"]'),
-        ):
-            form.query_one(f"#field-{field}", Input).value = value
+        roll = {"purpose": "attack on Brest", "dice": "2D6", "faces": "[6, 5]", "rolled_by": "Hans"}
+        await command_form(pilot, "RecordRoll", {**roll, "witnesses": '["Ivan"]'})
         await pilot.click("#preview")
         await pilot.pause()
         assert app.service.head() == 1  # a preview records nothing
-        await pilot.click("#record")
-        await pilot.pause()
+        await record(pilot, "#record")
         assert app.service.head() == 2
         assert app.service.store.entry(2)["rolls"][0]["faces"] == [6, 5]
 
@@ -103,14 +93,9 @@ async def test_impossible_dice_in_the_form_are_refused_in_place(app: TurnledgerA
     recorded; fixing the field clears the stale refusal (issue 12)."""
     seen: list[Message] = []
     async with app.run_test(size=(140, 45), message_hook=seen.append) as pilot:
-        await pilot.press("c")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, CommandForm)
-        form.query_one("#kind", Select).value = "RecordRoll"
-        await pilot.pause()
-        for field, value in (("purpose", "CRT"), ("dice", "2D6"), ("faces", "[7, 1]"), ("rolled_by", "Hans")):
-            form.query_one(f"#field-{field}", Input).value = value
+        form = await command_form(
+            pilot, "RecordRoll", {"purpose": "CRT", "dice": "2D6", "faces": "[7, 1]", "rolled_by": "Hans"}
+        )
         await pilot.click("#record")
         await pilot.pause()
         assert app.screen is form
@@ -120,12 +105,10 @@ async def test_impossible_dice_in_the_form_are_refused_in_place(app: TurnledgerA
         form.query_one("#field-faces", Input).value = "[6, 1]"
         await pilot.pause()
         assert "would be refused" not in str(form.query_one("#ruling", Static).content)
-        await pilot.pause(0.3)  # a button ignores a click while it still shows the last one
-        await pilot.click("#record")  # previews the fixed values
-        await pilot.pause(0.3)
+        await press_or_click(pilot, "#record")  # previews the fixed values
+        await until(pilot, lambda: "2D6 for CRT: 7" in str(form.query_one("#ruling", Static).content))
         assert app.service.head() == 1 and "2D6 for CRT: 7" in str(form.query_one("#ruling", Static).content)
-        await pilot.click("#record")  # records what was previewed
-        await pilot.pause()
+        await record(pilot, "#record")  # records what was previewed
         assert app.service.head() == 2 and app.screen is not form
 
 
@@ -134,12 +117,7 @@ async def test_the_command_form_flows_with_enter_and_prefills_the_phasing_side(a
     last previews, Enter again records; the phasing side is filled in (issue 12)."""
     async with app.run_test(size=(140, 45)) as pilot:
         await pilot.press("a", "a")  # Axis Combat phase of the surprise turn
-        await pilot.press("c")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, CommandForm)
-        form.query_one("#kind", Select).value = "PayArtillerySupply"
-        await pilot.pause()
+        form = await command_form(pilot, "PayArtillerySupply")
         assert form.query_one("#field-side", Input).value == "Axis"
         assert app.focused is form.query_one("#field-side", Input)
         await pilot.press("enter")  # to the next field
@@ -196,14 +174,12 @@ async def test_trend_figures_follow_the_replay_and_leave_out_undone_entries(app:
     async with app.run_test(size=(140, 45)) as pilot:
         app.record({"kind": "CreditSupplyPoints", "side": "Axis", "amount": 20, "reason": "found"})
         app.record({"kind": "CreditSupplyPoints", "side": "Axis", "amount": 30, "reason": "typo"})
-        await pilot.pause(0.7)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
 
         def label() -> str:
             found = [str(lbl.content) for lbl in app.dashboard.query(TrendLabel) if lbl.trend == "Axis SP"]
-            return found[0]
+            return found[0] if found else "no Axis SP label yet"
 
+        await until(pilot, lambda: label() == "Axis SP 150")  # drawn once the preload worker has read the rows
         assert label() == "Axis SP 150"
         await pilot.press("left")  # as of #2
         await pilot.pause()
@@ -322,12 +298,7 @@ async def test_the_command_form_offers_the_names_the_campaign_knows(app: Turnled
     """Issue 12: names are offered, not typed: the field completes a zone or a condition as it is
     typed (→ accepts), in any case, and says what it offers."""
     async with app.run_test(size=(140, 45)) as pilot:
-        await pilot.press("c")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, CommandForm)
-        form.query_one("#kind", Select).value = "SetWeather"
-        await pilot.pause()
+        form = await command_form(pilot, "SetWeather")
         form.query_one("#field-zone", Input).focus()
         await pilot.press("b", "tab")  # "b" is zone B; Tab on to the condition
         await pilot.press("m")
@@ -461,9 +432,15 @@ async def test_the_command_palette_offers_the_console_actions(app: TurnledgerApp
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"Advance phase")
-        await pilot.pause(0.3)
+        offered = app.screen.query_one(CommandList)
+
+        def advance_offered() -> bool:  # the search runs in a worker, its results come in batches
+            first = offered.highlighted
+            return first is not None and "Advance phase" in str(offered.get_option_at_index(first).prompt)
+
+        await until(pilot, advance_offered)
         await pilot.press("enter")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: app.service.head() == 2)
         assert app.service.head() == 2
 
 
@@ -495,22 +472,18 @@ async def test_the_year_start_form_shows_the_calculation_and_records_it(tmp_path
     app.service.execute_json({"kind": "AdvanceGameTurn"})  # Spring 1940, Year Start
     app.head = app.service.head()
     async with app.run_test(size=(140, 45)) as pilot:
-        await pilot.press("y")
-        await pilot.pause()
-        form = app.screen
-        assert type(form).__name__ == "YearStartForm"
+        form = await opened(pilot, YearStartForm, "y")
         form.query_one("#power", Select).value = "Germany"
-        await pilot.pause(0.3)
+        await until(pilot, lambda: bool(form.query("#grants Select")))  # the power's grants follow it
         grant = form.query_one("#grants Select", Select)
         grant.value = 10
-        await pilot.pause(0.3)
-        text = str(form.query_one("#calculation-text", Static).content)
+        await until(pilot, lambda: "Italy has not had its year start yet" in panel(app))
+        text = panel(app)
         assert "Italy has not had its year start yet" in text  # lend lease comes after the receiver's
         grant.value = 0
-        await pilot.pause(0.3)
-        assert "40% = 60 → +60" in str(form.query_one("#calculation-text", Static).content)
-        await pilot.click("#record")
-        await pilot.pause()
+        await until(pilot, lambda: "40% = 60 → +60" in panel(app))
+        assert "40% = 60 → +60" in panel(app)
+        await record(pilot, "#record")
         assert app.service.state().brp_economies["Germany"].total == 150 + 60
 
 

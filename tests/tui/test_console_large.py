@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 from textual.widgets import Input, Static
 
+from bench import synthetic  # a large campaign written in a second
 from tui.app import TurnledgerApp, make_app
 from tui.screens.log import LogScreen
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-import synthetic
 
 ENTRIES = 100_000
 

@@ -119,7 +119,7 @@ async def test_opening_a_copy_that_lacks_a_receipt_given_here_warns_at_once(tmp_
     async with first.run_test(size=(140, 45)) as pilot:
         await pilot.pause()
         first.service.execute_json({"kind": "SetMarker", "name": "m", "value": "x"})
-        first.service.close()
+    first.service.close()  # once the console is closed: its checks at opening may still be reading
     backup = tmp_path / "backup.db"
     backup.write_bytes(location.read_bytes())
     app = make_app(str(location), clock=TickingClock())

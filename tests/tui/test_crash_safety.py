@@ -22,12 +22,10 @@ from typing import Any
 
 import pytest
 
+from bench import synthetic  # a long export written in a second
 from ledger.exchange import IMPORT_BATCH
 from referee.commands import CreateCampaign
 from referee.service import RefereeService
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-import synthetic  # bench/synthetic.py: a long export written in a second
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = "revised-europa/barbarossa"
@@ -398,7 +396,8 @@ def test_an_import_killed_before_its_first_batch_can_be_run_again(
     deadline = time.monotonic() + 60
     while not copy.exists() and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.0005)
-    os.kill(process.pid, signal.SIGKILL)
+    if process.poll() is None:  # not yet reaped, so its pid is still its own: the kill cannot miss
+        os.kill(process.pid, signal.SIGKILL)
     process.wait(timeout=30)
     assert stored_rows(copy) in (0, IMPORT_BATCH) or process.returncode == 0
     result = turnledger("import", str(export), str(copy))

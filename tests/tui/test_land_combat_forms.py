@@ -6,18 +6,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input, Select, SelectionList, Static, TextArea
+from textual.widgets import Select, SelectionList, Static
 
 from referee.book.sealed_orders import OrderSealing
-from referee.commands import CreateCampaign
 from referee.service import RefereeService
 from referee.third_reich.common.fire import load_fire_tables
 from referee.third_reich.murmansk import box
 from referee.third_reich.murmansk import fight as mm
+from tests.referee.third_reich.reich_support import declared
 from tests.referee.third_reich.test_economy_service import at
 from tests.referee.third_reich.test_sw_forces import hold
 from tests.referee.third_reich.test_wars_and_lend_lease import _both_northern_and_southern
-from tui.app import TurnledgerApp, make_app
+from tests.tui.forms_support import fill, opened, panel, record
+from tui.app import make_app
 from tui.dialogs.air_naval import AirNavalForm
 from tui.dialogs.attrition import AttritionForm
 from tui.dialogs.error import ErrorDialog
@@ -28,18 +29,27 @@ from tui.dialogs.murmansk import MurmanskForm
 TABLES, _ = load_fire_tables()
 
 
-def _panel(app: TurnledgerApp) -> str:
-    return str(app.screen.query_one("#calculation-text", Static).content)
+def _murmansk_campaign(path: Path) -> RefereeService:
+    """Both lend lease routes open, Germany's U-boats and the UK's ASW over the book's (issue 29)."""
+    service = _both_northern_and_southern(location=str(path))
+    hold(service, "Germany", submarines=6)
+    hold(service, "UK", asw=4)
+    return service
+
+
+def _fight_rolled_eights() -> tuple[list[int], box.MurmanskOutcome]:
+    """The Murmansk fight both tests type (5 air, 9 and 9 fleets, 6 U-boats, 4 ASW) with an 8 for
+    every roll it asks for; those rolls and what the rules make of them."""
+    fight = box.Commitments(german_air=5, german_fleets=9, uboats=6, allied_fleets=9, asw=4, uk_brps=20, usa_brps=20)
+    rolls: list[int] = []
+    while mm.rolls_still_needed(fight, TABLES, rolls):
+        rolls.append(8)
+    return rolls, mm.resolve(fight, TABLES, rolls)
 
 
 def _phase(path: Path, option: str = "offensive") -> str:
     """A new Third Reich campaign at the Axis Fall 1939 Combat phase, Germany's eastern front under ``option``."""
-    service = RefereeService.create(
-        str(path), CreateCampaign(scenario="revised-third-reich/campaign-1939", name="forms")
-    )
-    at(service, "Fall 1939", "Axis", "Options")
-    service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": option})
-    service.execute_json({"kind": "DeclareWar", "power": "Germany", "target": "UK", "target_kind": "major"})  # G-34
+    service = declared(path.parent, "forms", option=option, war_on=("UK", "major"), file=path.name)  # G-34
     at(service, "Fall 1939", "Axis", "Combat")
     service.close()
     return str(path)
@@ -49,47 +59,41 @@ async def test_a_land_combat_and_its_losses_through_the_forms(tmp_path: Path) ->
     app = make_app(_phase(tmp_path / "reich.db"))
     async with app.run_test(size=(150, 50)) as pilot:
         before = app.service.head()
-        await pilot.press("f")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, LandCombatForm)
+        form = await opened(pilot, LandCombatForm, "f")
         assert form.query_one("#power", Select).value == "Germany"
         assert form.query_one("#front", Select).value == "eastern"
-        form.query_one("#hex", Input).value = "Warsaw"
-        form.query_one("#region", Select).value = "Eastern Europe"
-        form.query_one("#defender", Select).value = "Western Allies"
-        form.query_one("#attackers", TextArea).text = "4 XXIV pz armor\n3 VII inf"
-        form.query_one("#defenders", TextArea).text = "2 Pol 1\n1 Pol 2"
-        await pilot.pause()
+        await fill(
+            pilot,
+            form,
+            {
+                "hex": "Warsaw",
+                "region": "Eastern Europe",
+                "defender": "Western Allies",
+                "attackers": "4 XXIV pz armor\n3 VII inf",
+                "defenders": "2 Pol 1\n1 Pol 2",
+            },
+        )
         # 7 against 2 + 1 + 1 (Clear) → 3-2; armor 4 ≥ 4 and no defending armor: +1
-        assert "3-2" in _panel(app) and "DRM +1" in _panel(app) and "type the 2D6 faces" in _panel(app)
+        assert "3-2" in panel(app) and "DRM +1" in panel(app) and "type the 2D6 faces" in panel(app)
         assert app.service.head() == before
-        form.query_one("#faces", Input).value = "3 4"
-        await pilot.pause()
-        assert "roll 8 → D1" in _panel(app)
-        await pilot.press("f3")
-        await pilot.pause()
+        await fill(pilot, form, {"faces": "3 4"})
+        assert "roll 8 → D1" in panel(app)
+        await record(pilot)
         combat = app.service.head()
         assert combat == before + 1
         assert app.service.store.entry(combat)["command"]["kind"] == "ResolveLandCombat"
         assert [(loss.side, loss.units) for loss in app.service.state().table.losses_due] == [("Western Allies", 1)]
 
-        await pilot.press("a")  # the Combat phase is not left with units owed
-        await pilot.pause()
-        assert isinstance(app.screen, ErrorDialog)
+        await opened(pilot, ErrorDialog, "a")  # the Combat phase is not left with units owed
         await pilot.press("escape")
         await pilot.pause()
 
-        await pilot.press("o")
-        await pilot.pause()
-        removal = app.screen
-        assert isinstance(removal, LandLossesForm)
+        removal = await opened(pilot, LandLossesForm, "o")
         units = removal.query_one("#units", SelectionList)
         units.select("Pol 2")
         await pilot.pause()
-        assert "Pol 2 removed to the force pool" in _panel(app)
-        await pilot.press("f3")
-        await pilot.pause()
+        assert "Pol 2 removed to the force pool" in panel(app)
+        await record(pilot)
         assert app.service.head() == combat + 1
         state = app.service.state()
         assert not state.table.losses_due
@@ -101,19 +105,12 @@ async def test_an_attrition_turn_through_the_console(tmp_path: Path) -> None:
     one saved by a replacement, then names the hexes won; the phase can then be left."""
     app = make_app(_phase(tmp_path / "reich.db", "attrition"))
     async with app.run_test(size=(150, 50)) as pilot:
-        await pilot.press("t")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, AttritionForm)
-        form.query_one("#defender", Select).value = "Western Allies"
-        form.query_one("#factors", Input).value = "25"
-        await pilot.pause()
-        assert "column 4" in _panel(app) and "23-32" in _panel(app)
-        form.query_one("#faces", Input).value = "3 4"
-        await pilot.pause()
-        assert "X2 D2 H2" in _panel(app)
-        await pilot.press("f3")
-        await pilot.pause()
+        form = await opened(pilot, AttritionForm, "t")
+        await fill(pilot, form, {"defender": "Western Allies", "factors": "25"})
+        assert "column 4" in panel(app) and "23-32" in panel(app)
+        await fill(pilot, form, {"faces": "3 4"})
+        assert "X2 D2 H2" in panel(app)
+        await record(pilot)
         combat = app.service.head()
         assert app.service.store.entry(combat)["command"]["kind"] == "ResolveAttrition"
 
@@ -121,30 +118,20 @@ async def test_an_attrition_turn_through_the_console(tmp_path: Path) -> None:
             ("Axis", "4 VII inf\n6 XXIV pz armor swap cost=12"),
             ("Western Allies", "2 Pol 1\n3 Pol 2\n4 Pol 3\n5 Pol 4\n2 Pol 5 armor"),
         ):
-            await pilot.press("o")
-            await pilot.pause()
-            removal = app.screen
-            assert isinstance(removal, LandLossesForm)
+            removal = await opened(pilot, LandLossesForm, "o")
             assert removal.command()["side"] == side
-            removal.query_one("#attrition-units", TextArea).text = units
-            await pilot.pause()
-            assert "would be refused" not in _panel(app), _panel(app)
-            await pilot.press("f3")
-            await pilot.pause()
+            await fill(pilot, removal, {"attrition-units": units})
+            assert "would be refused" not in panel(app), panel(app)
+            await record(pilot)
         state = app.service.state()
         assert not state.table.losses_due
         assert state.brp_economies["Germany"].player_turn_counters["recoveries"] == 1
         assert "XXIV pz" not in state.table.lost_units and "Pol 5" in state.table.lost_units
 
-        await pilot.press("o")
-        await pilot.pause()
-        claim = app.screen
-        assert isinstance(claim, LandLossesForm)
-        claim.query_one("#hexes", Input).value = "Lodz, Radom"
-        await pilot.pause()
-        assert "2 of 2 hex(es) named: Lodz, Radom" in _panel(app)
-        await pilot.press("f3")
-        await pilot.pause()
+        claim = await opened(pilot, LandLossesForm, "o")
+        await fill(pilot, claim, {"hexes": "Lodz, Radom"})
+        assert "2 of 2 hex(es) named: Lodz, Radom" in panel(app)
+        await record(pilot)
         assert not app.service.state().table.attrition_hexes
         before = app.service.head()
         await pilot.press("a")
@@ -156,31 +143,19 @@ async def test_a_murmansk_fight_through_the_console(tmp_path: Path) -> None:
     """k in the Western Allies' Summer I Combat phase: the rolls the fight asks for before the dice,
     the whole fight after; the hits come off the northern shipments in the box."""
     path = tmp_path / "murmansk.db"
-    service = _both_northern_and_southern(location=str(path))
-    hold(service, "Germany", submarines=6)  # issue 29: over the book's 3 U-boats and 0 ASW
-    hold(service, "UK", asw=4)
+    service = _murmansk_campaign(path)
     at(service, "Summer I 1940", "Western Allies", "Combat")
     service.close()
-    fight = box.Commitments(german_air=5, german_fleets=9, uboats=6, allied_fleets=9, asw=4, uk_brps=20, usa_brps=20)
-    rolls: list[int] = []
-    while mm.rolls_still_needed(fight, TABLES, rolls):
-        rolls.append(8)
-    expected = mm.resolve(fight, TABLES, rolls)
+    rolls, expected = _fight_rolled_eights()
     app = make_app(str(path))
     async with app.run_test(size=(150, 50)) as pilot:
-        await pilot.press("k")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, MurmanskForm)
-        for field, value in (("german_air", 5), ("german_fleets", 9), ("uboats", 6), ("allied_fleets", 9), ("asw", 4)):
-            form.query_one(f"#{field}", Input).value = str(value)
-        await pilot.pause()
-        assert "1D10 rolls, in order" in _panel(app) and "1. " in _panel(app)
-        form.query_one("#rolls", Input).value = " ".join(map(str, rolls))
-        await pilot.pause()
-        assert f"{expected.brp_hits} lend lease BRPs lost" in _panel(app), _panel(app)
-        await pilot.press("f3")
-        await pilot.pause()
+        form = await opened(pilot, MurmanskForm, "k")
+        forces = {"german_air": 5, "german_fleets": 9, "uboats": 6, "allied_fleets": 9, "asw": 4}
+        await fill(pilot, form, {field: str(value) for field, value in forces.items()})
+        assert "1D10 rolls, in order" in panel(app) and "1. " in panel(app)
+        await fill(pilot, form, {"rolls": " ".join(map(str, rolls))})
+        assert f"{expected.brp_hits} lend lease BRPs lost" in panel(app), panel(app)
+        await record(pilot)
         entry = app.service.store.entry(app.service.head())
         assert entry["command"]["kind"] == "ResolveMurmanskFight" and len(entry["rolls"]) == len(rolls)
         shipments = app.service.state().brp_economies["USSR"].lend_lease_by_route
@@ -191,21 +166,13 @@ async def test_air_and_naval_combat_through_the_console(tmp_path: Path) -> None:
     """e in the Combat phase under an offensive: the rolls the hex needs before the dice, the ruling after."""
     app = make_app(_phase(tmp_path / "reich.db"))
     async with app.run_test(size=(150, 50)) as pilot:
-        await pilot.press("e")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, AirNavalForm)
-        form.query_one("#hex", Input).value = "Danzig"
-        for field, value in (("phasing_air", 5), ("non_phasing_naval", 9)):
-            form.query_one(f"#{field}", Input).value = str(value)
-        await pilot.pause()
-        assert "1. air-naval: phasing air fire at the non-phasing fleets" in _panel(app)
-        assert "2. air-naval: non-phasing fleets fire back at the phasing air (1/3)" in _panel(app)
-        form.query_one("#rolls", Input).value = "9 4"
-        await pilot.pause()
-        assert "air and naval combat in Danzig" in _panel(app), _panel(app)
-        await pilot.press("f3")
-        await pilot.pause()
+        form = await opened(pilot, AirNavalForm, "e")
+        await fill(pilot, form, {"hex": "Danzig", "phasing_air": "5", "non_phasing_naval": "9"})
+        assert "1. air-naval: phasing air fire at the non-phasing fleets" in panel(app)
+        assert "2. air-naval: non-phasing fleets fire back at the phasing air (1/3)" in panel(app)
+        await fill(pilot, form, {"rolls": "9 4"})
+        assert "air and naval combat in Danzig" in panel(app), panel(app)
+        await record(pilot)
         entry = app.service.store.entry(app.service.head())
         assert entry["command"]["kind"] == "ResolveAirNavalCombat"
         assert [roll["faces"] for roll in entry["rolls"]] == [[9], [4]]
@@ -215,9 +182,7 @@ async def test_a_murmansk_fight_from_sealed_orders_through_the_console(tmp_path:
     """Issue 27: both sides sealed their orders this turn and revealed them; k names the seals
     instead of asking for the factors, shows the revealed orders, and fights from them (G-72)."""
     path = tmp_path / "sealed.db"
-    service = _both_northern_and_southern(location=str(path))
-    hold(service, "Germany", submarines=6)  # issue 29: over the book's 3 U-boats and 0 ASW
-    hold(service, "UK", asw=4)
+    service = _murmansk_campaign(path)
     sealing = OrderSealing(service)
     at(service, "Summer I 1940", "Axis", "Movement")
     german = sealing.seal("Germany", "murmansk", {"german_air": 5, "german_fleets": 9, "uboats": 6})
@@ -227,26 +192,17 @@ async def test_a_murmansk_fight_from_sealed_orders_through_the_console(tmp_path:
     sealing.reveal(german["number"])
     sealing.reveal(allied["number"])
     service.close()
-    fight = box.Commitments(german_air=5, german_fleets=9, uboats=6, allied_fleets=9, asw=4, uk_brps=20, usa_brps=20)
-    rolls: list[int] = []
-    while mm.rolls_still_needed(fight, TABLES, rolls):
-        rolls.append(8)
-    expected = mm.resolve(fight, TABLES, rolls)
+    rolls, expected = _fight_rolled_eights()
     app = make_app(str(path))
     async with app.run_test(size=(150, 50)) as pilot:
-        await pilot.press("k")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, MurmanskForm)
+        form = await opened(pilot, MurmanskForm, "k")
         shown = " ".join(str(line.content) for line in form.query(".sealed").results(Static))
         assert f"Germany: order sealed in #{german['number']}, revealed: german_air 5" in shown, shown
         assert f"Western Allies: order sealed in #{allied['number']}, revealed: allied_fleets 9, asw 4" in shown
         assert not form.query("#german_air") and not form.query("#asw")  # nothing to type for a sealed side
-        form.query_one("#rolls", Input).value = " ".join(map(str, rolls))
-        await pilot.pause()
-        assert f"{expected.brp_hits} lend lease BRPs lost" in _panel(app), _panel(app)
-        await pilot.press("f3")
-        await pilot.pause()
+        await fill(pilot, form, {"rolls": " ".join(map(str, rolls))})
+        assert f"{expected.brp_hits} lend lease BRPs lost" in panel(app), panel(app)
+        await record(pilot)
         entry = app.service.store.entry(app.service.head())
         assert entry["command"]["kind"] == "ResolveMurmanskFight"
         assert (entry["command"]["german_seal"], entry["command"]["allied_seal"]) == (

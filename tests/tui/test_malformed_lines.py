@@ -4,8 +4,6 @@ no traceback, and the store byte-for-byte unchanged (issue #2 acceptance)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import uuid
 from pathlib import Path
 
@@ -13,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.tui.cli_support import turnledger_process
 from tui.cli import main
 
-ROOT = Path(__file__).resolve().parents[2]
 VALID = [
     {"kind": "AdvancePhase"},
     {"kind": "CreditSupplyPoints", "side": "Axis", "amount": 5, "reason": "income"},
@@ -167,14 +165,7 @@ def test_a_real_process_refuses_without_traceback(template: bytes, tmp_path: Pat
     store = campaign_from(template, tmp_path)
     orders = tmp_path / "bad.jsonl"
     orders.write_bytes(b'{"kind": "RecordRoll", "purpose": "CRT", "dice": "2D6", "faces": [0, 9], "rolled_by": "Al"}\n')
-    result = subprocess.run(
-        [sys.executable, "-m", "tui.cli", "apply", str(store), str(orders)],
-        check=False,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    result = turnledger_process("apply", str(store), str(orders), env=None, timeout=60)
     assert result.returncode == 1
     assert "line 1" in result.stderr and "0 cannot be thrown" in result.stderr
     assert "Traceback" not in result.stdout + result.stderr

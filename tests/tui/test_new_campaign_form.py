@@ -9,6 +9,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Input, Label, Select, Static
 
 from referee.service import RefereeService
+from tests.tui.cli_support import THIRD_REICH_OPTIONS
+from tests.tui.forms_support import on_top
 from tui.app import NewCampaignApp, TurnledgerApp, make_app
 from tui.dialogs.new_campaign import NewCampaignForm
 
@@ -23,35 +25,13 @@ async def test_a_file_that_does_not_exist_opens_the_form_and_its_choices_are_pin
     path = tmp_path / "club.db"
     app = NewCampaignApp(str(path))
     async with app.run_test(size=(120, 45)) as pilot:
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, NewCampaignForm)
+        form = await on_top(pilot, NewCampaignForm)
         assert form.query_one("#name", Input).value == "club"
         assert form.focused is form.query_one("#scenario", Select)
         await pilot.press("enter", "down", "enter")  # the list of scenarios: the next one
         await pilot.pause()
         assert form.scenario == "revised-third-reich/campaign-1939"
-        assert [str(select.name) for select in form.query("#options Select").results(Select)] == [
-            "us_growth",
-            "us_entry",
-            "murmansk_timing",
-            "half_limit_counts",
-            "sw_start",
-            "fortified_add",
-            "attrition_column_4",
-            "half_unit_infantry",
-            "six_up_privilege",
-            "air_naval_fire",
-            "interception_die",
-            "interception_bands",
-            "escort_rule",
-            "beachhead_removal",
-            "allies_drawn_in",
-            "uk_tank_corps",
-            "rm_pact_value",
-            "vichy_values",
-            "lend_lease_placement",
-        ]
+        assert [str(select.name) for select in form.query("#options Select").results(Select)] == THIRD_REICH_OPTIONS
         option_select(form, "us_growth").value = "60"
         await pilot.pause()
         assert form.command() == {
@@ -74,9 +54,7 @@ async def test_a_refused_creation_stays_in_the_form_and_writes_no_file(tmp_path:
     path = tmp_path / "club.db"
     app = NewCampaignApp(str(path))
     async with app.run_test(size=(120, 45)) as pilot:
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, NewCampaignForm)
+        form = await on_top(pilot, NewCampaignForm)
         form.query_one("#charts", Input).value = str(tmp_path / "no-such-chart.toml")
         await pilot.press("f3")
         await pilot.pause()
@@ -94,9 +72,7 @@ async def test_a_refused_creation_stays_in_the_form_and_writes_no_file(tmp_path:
 async def test_the_earlier_rules_version_is_offered_and_recorded(tmp_path: Path) -> None:
     app = NewCampaignApp(str(tmp_path / "old-rules.db"))
     async with app.run_test(size=(120, 45)) as pilot:
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, NewCampaignForm)
+        form = await on_top(pilot, NewCampaignForm)
         rulesets = form.query_one("#ruleset", Select)
         assert rulesets.value == "europa-000"
         rulesets.value = "europa-001"
@@ -150,9 +126,7 @@ async def test_every_option_is_visible_and_choosable_by_keyboard_at_80_by_24(tmp
     End and Home scroll the list, and the last option's reading is chosen with the keyboard."""
     app = NewCampaignApp(str(tmp_path / "boot.db"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, NewCampaignForm)
+        form = await on_top(pilot, NewCampaignForm)
         form.query_one("#scenario", Select).value = "europa-boot-camp/first-battle"
         await pilot.pause()
         await app.workers.wait_for_complete()

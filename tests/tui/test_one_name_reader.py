@@ -23,9 +23,8 @@ from typing import Any
 
 import pytest
 from pydantic import BaseModel
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Static
 
-from referee.commands import CreateCampaign
 from referee.common.errors import RulesError
 from referee.common.names import CLOSED_FIELDS, NAME_FIELDS, OPEN_NAMES, field_choices
 from referee.files.batch import CommandFile, apply_lines
@@ -33,7 +32,9 @@ from referee.games import commands_of, game_named
 from referee.schema import _example
 from referee.service import RefereeService
 from tests.conftest import MakeService
+from tests.referee.third_reich.reich_support import WARSAW, declared
 from tests.referee.third_reich.test_economy_service import at
+from tests.tui.forms_support import command_form
 from tui.app import make_app
 from tui.cli_read import cmd_preview
 from tui.dialogs.command_form import CommandForm
@@ -166,16 +167,7 @@ async def test_the_console_forms_read_names_and_choices_as_apply_does(tmp_path: 
             await pilot.pause()
             return str(shown.query_one("#ruling", Static).content)
 
-        async def form(kind: str) -> CommandForm:
-            await pilot.press("c")
-            await pilot.pause()
-            shown = app.screen
-            assert isinstance(shown, CommandForm)
-            shown.query_one("#kind", Select).value = kind
-            await pilot.pause()
-            return shown
-
-        shown = await form("SetCityStatus")
+        shown = await command_form(pilot, "SetCityStatus")
         refusal = await typed(shown, city="Minks", status="axis")
         assert refusal.startswith("[b]would be refused:[/b] city: 'Minks' is not a city of this campaign")
         assert "(did you mean Minsk?)" in refusal
@@ -188,7 +180,7 @@ async def test_the_console_forms_read_names_and_choices_as_apply_does(tmp_path: 
         recorded = app.service.entry(2)["command"]
         assert (recorded["kind"], recorded["city"], recorded["status"]) == ("SetCityStatus", "Minsk", "besieged")
 
-        await typed(await form("SeatPlayer"), name="Ivan", side="soviet")
+        await typed(await command_form(pilot, "SeatPlayer"), name="Ivan", side="soviet")
         await pilot.press("f3")
         await pilot.pause()
         assert app.service.entry(3)["ruling"]["summary"] == "Ivan plays Soviet"
@@ -200,20 +192,10 @@ def test_a_table_forms_hint_reads_names_and_choices_as_parse_does(tmp_path: Path
     """What a table form shows before the dice (`form_hint`) read the fields as typed: 'Eastern',
     'Clear' or 'Armor' refused by the hint that `apply` and `preview` accept. It now goes through
     the same reader: any case reads alike, a misspelling is refused with the nearest word."""
-    service = RefereeService.create(
-        str(tmp_path / "hint.db"), CreateCampaign(scenario="revised-third-reich/campaign-1939", name="hint")
-    )
-    at(service, "Fall 1939", "Axis", "Options")
-    service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "offensive"})
-    service.execute_json({"kind": "DeclareWar", "power": "Germany", "target": "Poland", "target_kind": "minor"})
+    service = declared(tmp_path, "hint", file="hint.db")
     at(service, "Fall 1939", "Axis", "Combat")
     combat = {
-        "kind": "ResolveLandCombat",
-        "power": "Germany",
-        "front": "eastern",
-        "defender": "Western Allies",
-        "hex": "Warsaw",
-        "region": "Eastern Europe",
+        **WARSAW,
         "terrain": "clear",
         "attackers": [{"unit": "XXIV pz", "strength": 4, "type": "armor"}],
         "defenders": [{"unit": "Pol 1", "strength": 2}],

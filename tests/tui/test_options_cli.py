@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.tui.cli_support import THIRD_REICH_OPTIONS
 from tui.cli import main
 
 
@@ -31,27 +32,7 @@ def test_new_with_options_pins_them_and_options_lists_them(tmp_path: Path, capsy
 def test_options_of_a_new_third_reich_campaign(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["options", "--scenario", "revised-third-reich/campaign-1939", "--json"]) == 0
     rows = {row["option"]: row for row in json.loads(capsys.readouterr().out)}
-    assert set(rows) == {
-        "us_growth",
-        "us_entry",
-        "murmansk_timing",
-        "half_limit_counts",
-        "sw_start",
-        "fortified_add",
-        "attrition_column_4",
-        "half_unit_infantry",
-        "six_up_privilege",
-        "air_naval_fire",
-        "interception_die",
-        "interception_bands",
-        "escort_rule",
-        "beachhead_removal",
-        "allies_drawn_in",
-        "uk_tank_corps",
-        "rm_pact_value",
-        "vichy_values",
-        "lend_lease_placement",
-    }
+    assert set(rows) == set(THIRD_REICH_OPTIONS)
     assert rows["us_growth"]["readings"] == ["70", "60"] and rows["us_growth"]["chosen"] is None
 
 

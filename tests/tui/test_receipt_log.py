@@ -30,6 +30,7 @@ from referee.audit.receipts import (
 from referee.service import RefereeService
 from tests.referee.test_dice_fishing import ROLL
 from tests.tui.cli_support import run
+from tests.tui.test_receipts import committed_and_backed_up
 
 
 def _marked(service: RefereeService, count: int) -> None:
@@ -72,11 +73,7 @@ def test_a_backup_restored_elsewhere_with_this_machines_trust_files_is_named_at_
 ) -> None:
     """The whole machine restored (campaign and trust folder, at another path): the receipt log
     kept per campaign still names the roll receipt given after the backup."""
-    location = str(tmp_path / "game.db")
-    service = make_service(location)
-    service.execute_json({"kind": "CommitDice"})
-    service.close()
-    shutil.copyfile(location, tmp_path / "backup.db")
+    location = committed_and_backed_up(make_service, tmp_path)
     service = RefereeService.open(location)
     rolled = service.execute_json(ROLL)
     receipts = list(roll_receipts(service))

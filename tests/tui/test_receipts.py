@@ -55,14 +55,21 @@ def another_machine(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
     monkeypatch.setenv("TURNLEDGER_RECEIPTS_DIR", str(folder / "another-machine" / "receipts"))
 
 
-@pytest.fixture
-def rolled(make_service: Any, tmp_path: Path) -> tuple[str, Path]:
-    """A campaign with one digital roll; a backup copied before the roll."""
-    location = str(tmp_path / "game.db")
+def committed_and_backed_up(make_service: Any, folder: Path) -> str:
+    """A campaign, folder/game.db, with the dice committed and a copy in folder/backup.db taken
+    before any roll; its location."""
+    location = str(folder / "game.db")
     service = make_service(location)
     service.execute_json({"kind": "CommitDice"})
     service.close()
-    shutil.copyfile(location, tmp_path / "backup.db")
+    shutil.copyfile(location, folder / "backup.db")
+    return location
+
+
+@pytest.fixture
+def rolled(make_service: Any, tmp_path: Path) -> tuple[str, Path]:
+    """A campaign with one digital roll; a backup copied before the roll."""
+    location = committed_and_backed_up(make_service, tmp_path)
     reopened = RefereeService.open(location)
     reopened.execute_json(ROLL)
     reopened.close()

@@ -10,9 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ledger.folding import replayed
-from referee.service import RefereeService
-from tui.cli import main
+from tests.tui.cli_support import assert_each_state_is_the_replayed_one, entries_of, logged_campaign
 
 from support import state_json
 
@@ -22,9 +20,7 @@ LOG = Path(__file__).resolve().parents[1] / "data" / "reich-1939-1941.jsonl"
 @pytest.fixture(scope="module")
 def campaign(tmp_path_factory: pytest.TempPathFactory) -> str:
     path = str(tmp_path_factory.mktemp("reich") / "reich.db")
-    assert main(["new", path, "--scenario", "revised-third-reich/campaign-1939"]) == 0
-    assert main(["apply", path, str(LOG)]) == 0
-    return path
+    return logged_campaign(path, LOG, "--scenario", "revised-third-reich/campaign-1939")
 
 
 def test_germany_base_and_total_after_three_years(campaign: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -61,23 +57,12 @@ def test_lend_lease_from_germany_reached_italy_after_its_year_start(
 
 
 def test_every_intermediate_state_at_matches_replay(campaign: str, capsys: pytest.CaptureFixture[str]) -> None:
-    service = RefereeService.open(campaign)
-    try:
-        entries = list(service.entries())
-    finally:
-        service.close()
-    for entry, folded in zip(entries, replayed(entries), strict=True):
-        assert state_json(capsys, campaign, entry["number"]) == folded.to_json(), f"entry #{entry['number']}"
+    assert_each_state_is_the_replayed_one(capsys, campaign)
 
 
 def test_year_start_entries_carry_the_whole_calculation(campaign: str) -> None:
-    service = RefereeService.open(campaign)
-    try:
-        starts = [
-            e for e in service.entries() if e["command"]["kind"] == "PerformYearStart" and e["command"]["power"] == "UK"
-        ]
-    finally:
-        service.close()
+    starts = [e for e in entries_of(campaign) if e["command"]["kind"] == "PerformYearStart"]
+    starts = [e for e in starts if e["command"]["power"] == "UK"]
     texts = [step["text"] for step in starts[1]["ruling"]["steps"]]
     assert "growth 60% × 86 saved = 51.6 → 51 (rounded down); the 86 are lost" in texts
     assert "−27 strategic-warfare hits of the past year" in texts

@@ -15,6 +15,7 @@ from ledger.canonical import canonical_text
 from referee.audit.report import audit_entry
 from referee.commands import CreateCampaign
 from referee.service import RefereeService
+from tests.referee.third_reich.reich_support import WARSAW
 from tests.referee.third_reich.test_economy_service import at
 from tests.tui.test_audit_cli import rehashed
 from tui.app import TurnledgerApp, make_app
@@ -26,12 +27,7 @@ from support import TickingClock
 
 SCENARIO = "revised-third-reich/campaign-1939"
 ATTACK = {
-    "kind": "ResolveLandCombat",
-    "power": "Germany",
-    "front": "eastern",
-    "defender": "Western Allies",
-    "hex": "Warsaw",
-    "region": "Eastern Europe",
+    **WARSAW,
     "attackers": [{"unit": "VII inf", "strength": 3}],
     "defenders": [{"unit": "Pol 1", "strength": 2}, {"unit": "Pol 2", "strength": 1}],
     "faces": [1, 1],  # 1-2, roll 2 → A2: the attacker removes its one unit

@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Button, Input, Select, TextArea
+from textual.widgets import Button, Input, TextArea
 
+from tests.tui.forms_support import command_form, opened, type_into
 from tui.app import TurnledgerApp, make_app
+from tui.dialogs.combat import CombatForm
 
 from support import TickingClock
 
@@ -77,14 +79,7 @@ def test_spending_form_with_its_derivation(snap_compare: Any, app: TurnledgerApp
 
     async def fill(pilot: Pilot[Any]) -> None:
         await settled(pilot)
-        await pilot.press("c")
-        await pilot.pause()
-        form = pilot.app.screen
-        form.query_one("#kind", Select).value = "PayAirSupply"
-        await pilot.pause()
-        form.query_one("#field-side", Input).value = "Axis"
-        form.query_one("#field-fighters", Input).value = "14"
-        form.query_one("#field-others", Input).value = "21"
+        form = await command_form(pilot, "PayAirSupply", {"side": "Axis", "fighters": "14", "others": "21"})
         for field in form.query(Input):
             field.cursor_blink = False  # a blinking cursor would make the picture depend on timing
         form.query_one("#preview", Button).press()  # not a click: no mouse hovering in the picture
@@ -103,17 +98,12 @@ def test_combat_form_with_its_derivation(snap_compare: Any, app: TurnledgerApp) 
 
     async def fill(pilot: Pilot[Any]) -> None:
         await settled(pilot)
-        await pilot.press("f")
-        await pilot.pause()
-        form = pilot.app.screen
-        form.query_one("#what", Input).value = "Brest 1718"
-        form.query_one("#zone", Select).value = "B"
-        form.query_one("#terrain", Select).value = "woods"
-        form.query_one("#attackers", TextArea).text = "7 7-6 inf ~minor_river\n9 9-10 pz aeca\n2 StuG aeca"
-        form.query_one("#defenders", TextArea).text = "4 4-6 rifle\n3 2-3-8 AT atec"
-        form.query_one("#stacks", Input).value = "1"
-        form.query_one("#faces", Input).value = "4 5"
-        form.query_one("#witnesses", Input).value = "Ivan"
+        form = await opened(pilot, CombatForm, "f")
+        attackers = "7 7-6 inf ~minor_river\n9 9-10 pz aeca\n2 StuG aeca"
+        type_into(form, {"what": "Brest 1718", "zone": "B", "terrain": "woods", "attackers": attackers})
+        type_into(
+            form, {"defenders": "4 4-6 rifle\n3 2-3-8 AT atec", "stacks": "1", "faces": "4 5", "witnesses": "Ivan"}
+        )
         for field in [*form.query(Input), *form.query(TextArea)]:
             field.cursor_blink = False
         await pilot.pause(0.3)

@@ -11,14 +11,16 @@ from typing import Any
 
 from rich.console import Console
 from textual.message import Message
-from textual.widgets import Checkbox, Input, Label, Select, Static, TextArea
+from textual.widgets import Checkbox, Label, Select, Static, TextArea
 
+from tests.tui.forms_support import fill, opened, panel, press_or_click, record
 from tui import render
 from tui.app import TurnledgerApp, make_app
 from tui.dialogs.combat import CombatForm
 from tui.dialogs.error import ErrorDialog
 from tui.dialogs.isolation import IsolationForm
 from tui.dialogs.losses import LossesForm
+from tui.dialogs.warfare import WarfareForm
 
 from support import TickingClock
 
@@ -27,33 +29,20 @@ def seen_of(kind: type[Message], seen: list[Message]) -> list[Any]:
     return [message for message in seen if isinstance(message, kind)]
 
 
-def panel(app: TurnledgerApp) -> str:
-    return str(app.screen.query_one("#calculation-text", Static).content)
-
-
 async def test_combat_then_losses_through_the_forms(tmp_path: Path) -> None:
     """The surprise-turn attack: odds before the dice, the ruling after, losses owed, then allocated."""
     app = make_app(str(tmp_path / "war.db"), clock=TickingClock())
     seen: list[Message] = []
     async with app.run_test(size=(150, 50), message_hook=seen.append) as pilot:
         await pilot.press("a", "a")  # surprise turn: Air → Movement → Combat
-        await pilot.press("f")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, CombatForm)
-        form.query_one("#what", Input).value = "Brest"
-        form.query_one("#zone", Select).value = "B"
-        form.query_one("#attackers", TextArea).text = "7 inf\n9 pz aeca\n2 StuG aeca"
-        form.query_one("#defenders", TextArea).text = "4 rifle"
-        form.query_one("#stacks", Input).value = "1"
-        await pilot.pause()
+        form = await opened(pilot, CombatForm, "f")
+        attack = {"what": "Brest", "zone": "B", "attackers": "7 inf\n9 pz aeca\n2 StuG aeca", "defenders": "4 rifle"}
+        await fill(pilot, form, {**attack, "stacks": "1"})
         assert "5-1" in panel(app) and "type the 2D6 faces" in panel(app)  # 18:4 → 4-1, 1R armor
         assert app.service.head() == 3
-        form.query_one("#faces", Input).value = "1 2"
-        await pilot.pause()
+        await fill(pilot, form, {"faces": "1 2"})
         assert "roll 4 → X1" in panel(app)
-        await pilot.click("#record")
-        await pilot.pause()
+        await record(pilot, "#record")
         combat = app.service.head()
         entry = app.service.store.entry(combat)
         assert entry["command"]["kind"] == "ResolveCombat" and entry["rolls"][0]["faces"] == [1, 2]
@@ -67,29 +56,21 @@ async def test_combat_then_losses_through_the_forms(tmp_path: Path) -> None:
         console.print(render.state_view(app.service.state(), app.service.views(app.service.state())))
         assert f"Loss owed: #{combat} combat Brest: Soviet must lose 2" in console.export_text()
 
-        await pilot.press("a")  # cannot leave Combat with losses owed
-        await pilot.pause()
-        assert isinstance(app.screen, ErrorDialog)
+        await opened(pilot, ErrorDialog, "a")  # cannot leave Combat with losses owed
         assert "Axis still owes a loss of 2" in seen_of(TurnledgerApp.Refused, seen)[-1].text
         await pilot.press("escape")
 
         for side, units in (("Axis", "7 INF to cadre change=4"), ("Soviet", "4 rifle")):
-            await pilot.press("o")
-            await pilot.pause()
-            losses = app.screen
-            assert isinstance(losses, LossesForm)
+            losses = await opened(pilot, LossesForm, "o")
             if side == "Axis":  # the form names the units that were in the combat
                 shown = str(losses.query_one("#in-combat", Static).content)
                 assert "Axis units in the combat: inf, pz, StuG" in shown
-                losses.query_one("#units", TextArea).text = "7 rifle"
-                await pilot.pause()
+                await fill(pilot, losses, {"units": "7 rifle"})
                 assert "rifle was not in combat" in panel(app)
             if side == "Soviet":
                 losses.query_one("#loss", Select).value = 1 if len(losses.owed) > 1 else 0
-            losses.query_one("#units", TextArea).text = units
-            await pilot.pause()
-            await pilot.click("#record")
-            await pilot.pause()
+            await fill(pilot, losses, {"units": units})
+            await record(pilot, "#record")
         assert app.service.state().table.losses_due == []
         await pilot.press("a", "y")  # the surprise turn ends; its unspent special SP go (asked first)
         await pilot.pause()
@@ -101,13 +82,8 @@ async def test_a_bad_unit_line_is_shown_in_place_and_refused_once(tmp_path: Path
     app = make_app(str(tmp_path / "typo.db"), clock=TickingClock())
     seen: list[Message] = []
     async with app.run_test(size=(150, 50), message_hook=seen.append) as pilot:
-        await pilot.press("a", "a", "f")
-        await pilot.pause()
-        form = app.screen
-        form.query_one("#zone", Select).value = "B"
-        form.query_one("#attackers", TextArea).text = "7 inf\n9 pz aeka/2"
-        form.query_one("#defenders", TextArea).text = "4 rifle"
-        await pilot.pause()
+        form = await opened(pilot, CombatForm, "a", "a", "f")
+        await fill(pilot, form, {"zone": "B", "attackers": "7 inf\n9 pz aeka/2", "defenders": "4 rifle"})
         assert "attackers, line 2: 'aeka/2' is not a flag here" in panel(app)
         before = app.service.head()
         await pilot.click("#record")
@@ -117,18 +93,16 @@ async def test_a_bad_unit_line_is_shown_in_place_and_refused_once(tmp_path: Path
         form_text = seen_of(TurnledgerApp.Refused, seen)[-1].text
         assert "line 2" in form_text
         await pilot.press("escape")
-        form.query_one("#attackers", TextArea).text = "7 inf"
-        await pilot.pause()
-        await pilot.click("#record")  # no faces yet
+        await fill(pilot, form, {"attackers": "7 inf"})
+        await press_or_click(pilot, "#record")  # no faces yet
         await pilot.pause()
         assert "throw 2D6 at the table and type the faces" in seen_of(TurnledgerApp.Refused, seen)[-1].text
         assert app.service.head() == before
         await pilot.press("escape")
         # refused by the service only when recording (digital dice without the witness word):
         # the form stays open with everything typed (issue 12: it forgot everything)
-        form.query_one("#faces", Input).value = "d"
-        await pilot.pause(0.3)
-        await pilot.click("#record")
+        await fill(pilot, form, {"faces": "d"})
+        await press_or_click(pilot, "#record")  # once the button takes a click again
         await pilot.pause()
         assert isinstance(app.screen, ErrorDialog) and app.service.head() == before
         assert "record CommitDice first" in seen_of(TurnledgerApp.Refused, seen)[-1].text
@@ -148,20 +122,12 @@ async def test_third_reich_isolation_attrition_through_the_form(tmp_path: Path) 
     assert app.service.state().table.calendar.phase == "Supply and Isolation"
     app.head = app.service.head()
     async with app.run_test(size=(150, 50)) as pilot:
-        await pilot.press("i")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, IsolationForm)
-        form.query_one("#hex", Input).value = "Warsaw"
-        form.query_one("#units", Input).value = "3-3 inf, 2-3 inf"
-        form.query_one("#region", Select).value = next(iter(app.service.state().table.weather))
-        form.query_one("#home_country", Checkbox).value = True
-        form.query_one("#faces", Input).value = "4 3"
-        form.query_one("#witnesses", Input).value = "Ivan"
-        await pilot.pause()
+        form = await opened(pilot, IsolationForm, "i")
+        region = next(iter(app.service.state().table.weather))
+        await fill(pilot, form, {"hex": "Warsaw", "units": "3-3 inf, 2-3 inf", "region": region, "home_country": True})
+        await fill(pilot, form, {"faces": "4 3", "witnesses": "Ivan"})
         assert "modified 8" in panel(app) and "no loss" in panel(app)
-        await pilot.click("#record")
-        await pilot.pause()
+        await record(pilot, "#record")
         entry = app.service.store.entry(app.service.head())
         assert entry["command"]["kind"] == "ResolveIsolationAttrition"
         assert entry["rolls"][0]["witnesses"] == ["Ivan"]
@@ -173,9 +139,7 @@ async def test_the_combat_forms_say_when_they_belong_in_a_third_reich_campaign(t
     app = make_app(str(tmp_path / "reich2.db"), scenario="revised-third-reich/campaign-1939", clock=TickingClock())
     seen: list[Message] = []
     async with app.run_test(size=(150, 50), message_hook=seen.append) as pilot:
-        await pilot.press("f")
-        await pilot.pause()
-        assert isinstance(app.screen, ErrorDialog)
+        await opened(pilot, ErrorDialog, "f")
         assert "land combat happens in the Axis Combat or Mechanized Combat phase (A-58 [004])" in (
             seen_of(TurnledgerApp.Refused, seen)[-1].text
         )
@@ -204,17 +168,10 @@ async def test_digital_dice_from_the_combat_form_then_checked_in_the_report(tmp_
     seen: list[Message] = []
     async with app.run_test(size=(150, 50), message_hook=seen.append) as pilot:
         app.record({"kind": "CommitDice", "player_seeds": {"Hans": "eagle", "Ivan": "bear"}})
-        await pilot.press("a", "a", "f")
-        await pilot.pause()
-        form = app.screen
-        form.query_one("#zone", Select).value = "B"
-        form.query_one("#attackers", TextArea).text = "30 army"
-        form.query_one("#defenders", TextArea).text = "4 rifle"
-        form.query_one("#faces", Input).value = "d Ivan:bear"
-        await pilot.pause()
+        form = await opened(pilot, CombatForm, "a", "a", "f")
+        await fill(pilot, form, {"zone": "B", "attackers": "30 army", "defenders": "4 rifle", "faces": "d Ivan:bear"})
         assert "digital dice" in panel(app) and "7-1" in panel(app)
-        await pilot.click("#record")
-        await pilot.pause()
+        await record(pilot, "#record")
         combat = app.service.store.entry(app.service.head())
         roll = combat["rolls"][0]
         assert (roll["method"], roll["n"], roll["rolled_by"]) == ("digital", 1, "referee")
@@ -256,19 +213,12 @@ async def test_strategic_warfare_through_the_form(tmp_path: Path) -> None:
     at(app.service, "Spring 1940", "Axis", "Strategic Warfare")
     app.head = app.service.head()
     async with app.run_test(size=(150, 50)) as pilot:
-        await pilot.press("w")
-        await pilot.pause()
-        form = app.screen
-        assert type(form).__name__ == "WarfareForm"
-        form.query_one("#offensive", Input).value = "5"
-        form.query_one("#defensive", Input).value = "4"
-        await pilot.pause()
+        form = await opened(pilot, WarfareForm, "w")
+        await fill(pilot, form, {"offensive": "5", "defensive": "4"})
         assert "1. 1D10: ASW fire at the U-boats" in panel(app)
-        form.query_one("#rolls", Input).value = "6 9 6"
-        await pilot.pause()
+        await fill(pilot, form, {"rolls": "6 9 6"})
         assert "UK takes 3 BRP hits" in panel(app)
-        await pilot.click("#record")
-        await pilot.pause()
+        await record(pilot, "#record")
         assert app.service.state().brp_economies["UK"].sw_hits == {"1940": {"submarines": 3}}
 
 
@@ -280,10 +230,7 @@ async def test_europa_isolation_attrition_through_the_form_leaves_a_loss_to_allo
     at_phase(app.service, "Jun II 1941", "Soviet", "Initial")
     app.head = app.service.head()
     async with app.run_test(size=(150, 50)) as pilot:
-        await pilot.press("i")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, IsolationForm)
+        form = await opened(pilot, IsolationForm, "i")
         # issue 12: every modifier is on screen (at 100 columns the last ones were hidden), and
         # the turns-unsupplied field is labelled even when filled in
         for box in form.query(Checkbox):
@@ -291,15 +238,10 @@ async def test_europa_isolation_attrition_through_the_form_leaves_a_loss_to_allo
             assert box.region.width >= len(str(box.label)), f"{box.id} is cut"
         labels = [str(label.content) for label in form.query(Label)]
         assert any(text.startswith("turns unsupplied") for text in labels)
-        form.query_one("#hex", Input).value = "Bialystok"
-        form.query_one("#strength", Input).value = "9"
-        form.query_one("#adjacent_enemy", Checkbox).value = True
-        form.query_one("#remote_region", Checkbox).value = True
-        form.query_one("#faces", Input).value = "4 3"
-        await pilot.pause()
+        await fill(pilot, form, {"hex": "Bialystok", "strength": "9", "adjacent_enemy": True, "remote_region": True})
+        await fill(pilot, form, {"faces": "4 3"})
         assert "modified 5" in panel(app) and "= 5 (rounded up)" in panel(app)
-        await pilot.click("#record")
-        await pilot.pause()
+        await record(pilot, "#record")
         assert [(loss.side, loss.amount, loss.isolated) for loss in app.service.state().table.losses_due] == [
             ("Soviet", 5, True)
         ]

@@ -7,16 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.referee.test_digital_dice import ROLL
 from tui.cli import main
-
-ROLL = {
-    "kind": "RecordRoll",
-    "purpose": "weather",
-    "dice": "2D6",
-    "faces": "digital",
-    "rolled_by": "referee",
-    "witness_word": {"by": "Boris", "word": "owl"},
-}
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:

@@ -12,10 +12,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select
 
 from tui.dialogs.form_parts import (
-    TEN_ROLLS,
     Preview,
-    TableForm,
-    dice_and_record,
+    TenRollsForm,
+    chosen,
     drm_selects,
     follow_power,
     form_css,
@@ -30,11 +29,9 @@ FACTORS = (
 )
 
 
-class AirNavalForm(TableForm):
+class AirNavalForm(TenRollsForm):
     """Records the ResolveAirNavalCombat command (the form stays open when it is refused)."""
 
-    dice = "1D10"
-    dice_key = "rolls"
     DEFAULT_CSS = form_css("AirNavalForm")
 
     def __init__(
@@ -55,22 +52,18 @@ class AirNavalForm(TableForm):
                     yield Input(placeholder=label, id=field)
             with Horizontal():
                 yield from drm_selects(("DRM phasing ", "phasing_drm"), (" non-phasing ", "non_phasing_drm"))
-            yield from dice_and_record(self.actor, dice=TEN_ROLLS, idle="enter each side's factors", field_id="rolls")
+            yield from self.rolls_and_record("enter each side's factors")
 
     def command(self) -> dict[str, Any]:
         """The combat as typed so far."""
         data: dict[str, Any] = {
             "kind": "ResolveAirNavalCombat",
             "actor": self.actor,
-            "power": self.query_one("#power", Select).value,
-            "front": self.query_one("#front", Select).value,
             "hex": self.query_one("#hex", Input).value.strip(),
-            "phasing_drm": self.query_one("#phasing_drm", Select).value,
-            "non_phasing_drm": self.query_one("#non_phasing_drm", Select).value,
+            **chosen(self, "power", "front", "phasing_drm", "non_phasing_drm"),
         }
         for field, _label in FACTORS:
-            text = self.query_one(f"#{field}", Input).value.strip()
-            data[field] = int(text) if text.isdigit() and len(text) < 4 else 0
+            data[field] = self.factor(field)
         data.update(self.thrown())
         return data
 

@@ -15,8 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select
 
 from tui.dialogs.form_parts import (
-    Preview,
-    TableForm,
+    SetupForm,
     defender_select,
     dice_and_record,
     follow_power,
@@ -34,14 +33,10 @@ class AttritionSetup:
     defenders: list[str]
 
 
-class AttritionForm(TableForm):
+class AttritionForm(SetupForm[AttritionSetup]):
     """Records the ResolveAttrition command (the form stays open when it is refused)."""
 
     DEFAULT_CSS = form_css("AttritionForm", height="70%")
-
-    def __init__(self, setup: AttritionSetup, preview: Preview, assess: Preview, actor: str) -> None:
-        super().__init__(preview, actor, assess)
-        self.setup = setup
 
     def compose(self) -> ComposeResult:
         with Vertical():

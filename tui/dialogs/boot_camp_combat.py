@@ -14,10 +14,18 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Checkbox, Input, Label, Select, TextArea
+from textual.widgets import Checkbox, Input, Label, Select
 
 from tui.boot_camp_lines import parse_boot_camp_units
-from tui.dialogs.form_parts import ONE_DIE, Preview, TableForm, chosen, dice_and_record, form_css
+from tui.dialogs.form_parts import (
+    ONE_DIE,
+    SetupForm,
+    attackers_and_defenders,
+    chosen,
+    combat_form_css,
+    dice_and_record,
+    typed_sides,
+)
 
 FORT_DRMS = (("no fortification", 0), ("fortification -1", -1), ("fortification -2", -2), ("fortification -3", -3))
 
@@ -33,27 +41,12 @@ class BootCampCombatSetup:
     hexsides: list[str]
 
 
-class BootCampCombatForm(TableForm):
+class BootCampCombatForm(SetupForm[BootCampCombatSetup]):
     """Records the ResolveBootCampCombat command (the form stays open when it is refused)."""
 
     dice = "1D6"
 
-    DEFAULT_CSS = form_css(
-        "BootCampCombatForm",
-        width=120,
-        height="95%",
-        more="""
-    BootCampCombatForm #units { height: 8; }
-    BootCampCombatForm #units > Vertical { width: 1fr; height: 8; }
-    BootCampCombatForm TextArea { height: 1fr; }
-    BootCampCombatForm Checkbox { width: auto; }
-    BootCampCombatForm Label { width: 1fr; }
-    """,
-    )
-
-    def __init__(self, setup: BootCampCombatSetup, preview: Preview, assess: Preview, actor: str) -> None:
-        super().__init__(preview, actor, assess)
-        self.setup = setup
+    DEFAULT_CSS = combat_form_css("BootCampCombatForm", more="BootCampCombatForm Label { width: 1fr; }")
 
     def compose(self) -> ComposeResult:
         zones = [(f"zone {zone}: {weather}", zone) for zone, weather in self.setup.zones.items()]
@@ -72,13 +65,7 @@ class BootCampCombatForm(TableForm):
                 terrain = sorted(self.setup.terrain, key=lambda name: name != "clear")
                 yield Select([(name, name) for name in terrain], id="terrain", value=terrain[0], allow_blank=False)
                 yield Select(zones, prompt="the defender's weather zone", id="zone")
-            with Horizontal(id="units"):
-                with Vertical():
-                    yield Label("attackers")
-                    yield TextArea(id="attackers", placeholder="8 1pz div cm\n7 2inf div")
-                with Vertical():
-                    yield Label("defenders")
-                    yield TextArea(id="defenders", placeholder="6 10rif div\n2 art5 art")
+            yield from attackers_and_defenders("8 1pz div cm\n7 2inf div", "6 10rif div\n2 art5 art")
             with Horizontal():
                 yield Input(placeholder="offensive bomber points", id="offensive_bombers")
                 yield Input(placeholder="defensive bomber points", id="defensive_bombers")
@@ -88,10 +75,6 @@ class BootCampCombatForm(TableForm):
                 yield Checkbox("fort: attackers halved", id="fort_attacker_halved")
             yield from dice_and_record(self.actor, dice=ONE_DIE)
 
-    def _number(self, field: str) -> int:
-        text = self.query_one(f"#{field}", Input).value.strip()
-        return int(text) if text.isdigit() and len(text) < 4 else 0
-
     def command(self) -> dict[str, Any]:
         """The combat as typed so far (the face may still be missing)."""
         data: dict[str, Any] = {
@@ -100,10 +83,9 @@ class BootCampCombatForm(TableForm):
             "side": self.setup.side,
             "what": self.query_one("#what", Input).value.strip(),
             "terrain": self.query_one("#terrain", Select).value,
-            "attackers": parse_boot_camp_units(self.query_one("#attackers", TextArea).text, attacking=True),
-            "defenders": parse_boot_camp_units(self.query_one("#defenders", TextArea).text, attacking=False),
-            "offensive_bombers": self._number("offensive_bombers"),
-            "defensive_bombers": self._number("defensive_bombers"),
+            **typed_sides(self, parse_boot_camp_units),
+            "offensive_bombers": self.factor("offensive_bombers"),
+            "defensive_bombers": self.factor("defensive_bombers"),
             "fort_drm": self.query_one("#fort_drm", Select).value,
             "fort_no_aec": self.query_one("#fort_no_aec", Checkbox).value,
             "fort_attacker_halved": self.query_one("#fort_attacker_halved", Checkbox).value,

@@ -13,16 +13,17 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Checkbox, Input, Label, Select, TextArea
+from textual.widgets import Checkbox, Input, Label, Select
 
 from tui.dialogs.form_parts import (
-    Preview,
-    TableForm,
+    SetupForm,
+    attackers_and_defenders,
     calculation_panel,
     chosen,
+    combat_form_css,
     dice_inputs,
-    form_css,
     record_buttons,
+    typed_sides,
     words,
 )
 from tui.unit_lines import parse_units
@@ -48,25 +49,10 @@ class CombatSetup:
     """The campaign's pinned unit identification chart (K-04), if it has one."""
 
 
-class CombatForm(TableForm):
+class CombatForm(SetupForm[CombatSetup]):
     """Returns the ResolveCombat command to record, or None."""
 
-    DEFAULT_CSS = form_css(
-        "CombatForm",
-        width=120,
-        height="95%",
-        more="""
-    CombatForm #units { height: 9; }
-    CombatForm #units > Vertical { width: 1fr; height: 9; }
-    CombatForm TextArea { height: 1fr; }
-    CombatForm Checkbox { width: auto; }
-    CombatForm Label { width: 1fr; }
-    """,
-    )
-
-    def __init__(self, setup: CombatSetup, preview: Preview, assess: Preview, actor: str) -> None:
-        super().__init__(preview, actor, assess)
-        self.setup = setup
+    DEFAULT_CSS = combat_form_css("CombatForm", units_height=9, more="CombatForm Label { width: 1fr; }")
 
     def compose(self) -> ComposeResult:
         zones = [(f"zone {zone}: {weather}", zone) for zone, weather in self.setup.zones.items()]
@@ -101,13 +87,7 @@ class CombatForm(TableForm):
             with Horizontal():
                 for name, text in FLAGS:
                     yield Checkbox(text, id=name)
-            with Horizontal(id="units"):
-                with Vertical():
-                    yield Label("attackers")
-                    yield TextArea(id="attackers", placeholder="9 pz aeca\n7 inf ~minor_river")
-                with Vertical():
-                    yield Label("defenders")
-                    yield TextArea(id="defenders", placeholder="4 rifle\n3 AT atec")
+            yield from attackers_and_defenders("9 pz aeca\n7 inf ~minor_river", "4 rifle\n3 AT atec")
             with Horizontal():
                 yield Input(placeholder="stacks paying SP: 2 1", id="stacks")
                 yield from dice_inputs(self.actor)
@@ -116,7 +96,6 @@ class CombatForm(TableForm):
 
     def command(self) -> dict[str, Any]:
         """The combat as typed so far (faces may still be missing)."""
-        chart = self.setup.unit_chart
         data: dict[str, Any] = {
             "kind": "ResolveCombat",
             "actor": self.actor,
@@ -124,8 +103,7 @@ class CombatForm(TableForm):
             "what": self.query_one("#what", Input).value.strip(),
             "terrain": self.query_one("#terrain", Select).value,
             "bombardment_shifts": self.query_one("#bombard", Select).value,
-            "attackers": parse_units(self.query_one("#attackers", TextArea).text, attacking=True, chart=chart),
-            "defenders": parse_units(self.query_one("#defenders", TextArea).text, attacking=False, chart=chart),
+            **typed_sides(self, parse_units, chart=self.setup.unit_chart),
             "paying_stacks": [int(word) for word in words(self.query_one("#stacks", Input).value) if word.isdigit()],
         }
         data.update(chosen(self, "zone"))

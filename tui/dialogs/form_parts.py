@@ -1,21 +1,23 @@
 """What the hand-made table forms share: reading dice and names, the live calculation panel,
-and recording through the console's one error funnel (`RecordingForm`, `TableForm`), in the
-frame every dialog shares (`tui.dialogs.frame`)."""
+a combat's two columns of units, and recording through the console's one error funnel
+(`RecordingForm`, `TableForm`, `SetupForm`, `TenRollsForm`), in the frame every dialog shares
+(`tui.dialogs.frame`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static, TextArea
 
 from referee.common.errors import InvalidInputError
-from tui.dialogs.frame import DialogFrame
+from tui.dialogs.frame import RecordOrCancelDialog
 
 Preview = Callable[[dict[str, Any]], str]
+SetupT = TypeVar("SetupT")
 
 TWO_DICE = "2D6 faces, e.g. 3 5"
 ONE_DIE = "1D6 face, e.g. 4"
@@ -39,6 +41,44 @@ def form_css(name: str, *, width: int = 110, height: str = "85%", more: str = ""
     {name} Select {{ width: 1fr; }}
     {name} #calculation {{ height: 1fr; border: round $accent; }}
     {more}"""
+
+
+def combat_form_css(name: str, *, units_height: int = 8, more: str = "") -> str:
+    """The CSS of a combat form (`attackers_and_defenders`): `form_css` at 120 columns and 95% of
+    the screen, the two unit columns side by side ``units_height`` lines tall, the checkboxes as
+    wide as their labels; ``more``: the form's own rules."""
+    return form_css(
+        name,
+        width=120,
+        height="95%",
+        more=f"""
+    {name} #units {{ height: {units_height}; }}
+    {name} #units > Vertical {{ width: 1fr; height: {units_height}; }}
+    {name} TextArea {{ height: 1fr; }}
+    {name} Checkbox {{ width: auto; }}
+    {more}""",
+    )
+
+
+def attackers_and_defenders(attackers: str, defenders: str) -> ComposeResult:
+    """A combat's units typed one per line, the ``#attackers`` and ``#defenders`` side by side,
+    each showing the example given as its placeholder."""
+    with Horizontal(id="units"):
+        for side, example in (("attackers", attackers), ("defenders", defenders)):
+            with Vertical():
+                yield Label(side)
+                yield TextArea(id=side, placeholder=example)
+
+
+def typed_sides(
+    form: ModalScreen[Any], parse: Callable[..., list[dict[str, Any]]], **options: Any
+) -> dict[str, list[dict[str, Any]]]:
+    """The units typed in a combat form's ``#attackers`` and ``#defenders`` (`attackers_and_defenders`),
+    each read by ``parse(text, attacking=…, **options)``, the game's reader of unit lines."""
+    return {
+        side: parse(form.query_one(f"#{side}", TextArea).text, attacking=side == "attackers", **options)
+        for side in ("attackers", "defenders")
+    }
 
 
 def dice_field(placeholder: str = TWO_DICE, field_id: str = "faces") -> Input:
@@ -156,12 +196,12 @@ def record_from(screen: ModalScreen[Any], data: dict[str, Any]) -> bool:
     return recorded
 
 
-class RecordingForm(DialogFrame[None]):
+class RecordingForm(RecordOrCancelDialog[None]):
     """The frame every recording form shares (`DialogFrame`'s keys): F3 or the Record button
-    records, Escape or Cancel closes, Enter in a field moves on to the next. `command()` builds the
-    command; `checked(data)` may refuse it before it is recorded; a refusal (there or at
-    recording) goes to the console's error dialog and the form stays open with what was typed
-    (`refused`)."""
+    records, Escape or Cancel closes (`RecordOrCancelDialog`), Enter in a field moves on to the
+    next. `command()` builds the command; `checked(data)` may refuse it before it is recorded; a
+    refusal (there or at recording) goes to the console's error dialog and the form stays open
+    with what was typed (`refused`)."""
 
     def command(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -171,12 +211,6 @@ class RecordingForm(DialogFrame[None]):
 
     def refused(self, data: dict[str, Any]) -> None:
         """What to undo when the command was refused at recording; nothing by default."""
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "cancel":
-            self.dismiss(None)
-            return
-        self.action_record()
 
     def action_record(self) -> None:
         """Record what the form shows (F3 or the Record button); refused: the form stays open."""
@@ -224,6 +258,12 @@ class TableForm(RecordingForm):
             "witnesses": words(self.query_one("#witnesses", Input).value),
             **faces_of(self.query_one(f"#{self.dice_key}", Input).value, key=self.dice_key),
         }
+
+    def factor(self, field: str) -> int:
+        """The factors typed in ``#field``: 0 while it is empty or holds no number of up to three
+        digits (the preview then shows the combat without them, rather than a refusal per key)."""
+        text = self.query_one(f"#{field}", Input).value.strip()
+        return int(text) if text.isdigit() and len(text) < 4 else 0
 
     def calculation(self) -> str | None:
         """The full ruling once the dice are in, the assessment before; a refusal in place."""
@@ -284,3 +324,25 @@ class TableForm(RecordingForm):
             )
         if data.get(self.dice_key) != "digital":
             self.preview(data)
+
+
+class SetupForm(TableForm, Generic[SetupT]):
+    """A table form made of what the game offers at this point (`TableFormActions` reads it through
+    the service's `form_setup`), kept as ``setup``; ``assess`` tells what it can before the dice."""
+
+    def __init__(self, setup: SetupT, preview: Preview, assess: Preview, actor: str) -> None:
+        super().__init__(preview, actor, assess)
+        self.setup = setup
+
+
+class TenRollsForm(TableForm):
+    """A Third Reich form whose dice are 1D10 rolls typed in order, in the ``#rolls`` field
+    (air and naval combat, strategic warfare, the Murmansk box)."""
+
+    dice = "1D10"
+    dice_key = "rolls"
+
+    def rolls_and_record(self, idle: str) -> ComposeResult:
+        """The form's foot (`dice_and_record`) with the rolls field, showing ``idle`` until there is
+        something to calculate."""
+        yield from dice_and_record(self.actor, dice=TEN_ROLLS, idle=idle, field_id=self.dice_key)

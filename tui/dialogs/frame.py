@@ -147,3 +147,15 @@ class DialogFrame(ModalScreen[ResultT]):
         after = [field for field in typed if chain.index(field) > index]
         before = [field for field in typed if chain.index(field) < index]
         return after[0] if after else (before[-1] if before else None)
+
+
+class RecordOrCancelDialog(DialogFrame[ResultT]):
+    """A dialog whose buttons are Cancel and one that records (Record, Undo): Cancel closes as
+    Escape does, the other does what F3 does (`action_record`), so that the button and the key
+    can never differ."""
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "cancel":
+            self.dismiss(None)
+            return
+        self.action_record()

@@ -15,17 +15,18 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Checkbox, Input, Label, Select, TextArea
+from textual.widgets import Checkbox, Input, Label, Select
 
 from tui.dialogs.form_parts import (
-    Preview,
-    TableForm,
+    SetupForm,
+    attackers_and_defenders,
     chosen,
+    combat_form_css,
     defender_select,
     dice_and_record,
     follow_power,
-    form_css,
     front_choices,
+    typed_sides,
     words,
 )
 from tui.land_unit_lines import parse_land_units
@@ -46,24 +47,10 @@ class LandCombatSetup:
     mechanized: bool
 
 
-class LandCombatForm(TableForm):
+class LandCombatForm(SetupForm[LandCombatSetup]):
     """Records the ResolveLandCombat command (the form stays open when it is refused)."""
 
-    DEFAULT_CSS = form_css(
-        "LandCombatForm",
-        width=120,
-        height="95%",
-        more="""
-    LandCombatForm #units { height: 8; }
-    LandCombatForm #units > Vertical { width: 1fr; height: 8; }
-    LandCombatForm TextArea { height: 1fr; }
-    LandCombatForm Checkbox { width: auto; }
-    """,
-    )
-
-    def __init__(self, setup: LandCombatSetup, preview: Preview, assess: Preview, actor: str) -> None:
-        super().__init__(preview, actor, assess)
-        self.setup = setup
+    DEFAULT_CSS = combat_form_css("LandCombatForm")
 
     def compose(self) -> ComposeResult:
         powers = list(self.setup.offensives) or ["(no offensive declared)"]
@@ -86,36 +73,22 @@ class LandCombatForm(TableForm):
                 yield Checkbox("Russian winter (A-68)", id="russian_winter")
                 yield Input(placeholder="air support factors", id="air_support")
                 yield Input(placeholder="fleet factors (one fleet)", id="fleets")
-            with Horizontal(id="units"):
-                with Vertical():
-                    yield Label("attackers")
-                    yield TextArea(id="attackers", placeholder="4 XXIV pz armor\n3 VII inf river")
-                with Vertical():
-                    yield Label("defenders")
-                    yield TextArea(id="defenders", placeholder="2 Pol 1\n1 Pol 2")
+            yield from attackers_and_defenders("4 XXIV pz armor\n3 VII inf river", "2 Pol 1\n1 Pol 2")
             yield from dice_and_record(self.actor)
-
-    def _number(self, field: str) -> int:
-        text = self.query_one(f"#{field}", Input).value.strip()
-        return int(text) if text.isdigit() and len(text) < 4 else 0
 
     def command(self) -> dict[str, Any]:
         """The combat as typed so far (the faces may still be missing)."""
         data: dict[str, Any] = {
             "kind": "ResolveLandCombat",
             "actor": self.actor,
-            "power": self.query_one("#power", Select).value,
-            "defender": self.query_one("#defender", Select).value,
             "hex": self.query_one("#hex", Input).value.strip(),
-            "terrain": self.query_one("#terrain", Select).value,
             "coastal": self.query_one("#coastal", Checkbox).value,
             "russian_winter": self.query_one("#russian_winter", Checkbox).value,
-            "air_support": self._number("air_support"),
+            "air_support": self.factor("air_support"),
             "supporting_fleets": [int(w) for w in words(self.query_one("#fleets", Input).value) if w.isdigit()],
-            "attackers": parse_land_units(self.query_one("#attackers", TextArea).text, attacking=True),
-            "defenders": parse_land_units(self.query_one("#defenders", TextArea).text, attacking=False),
+            **typed_sides(self, parse_land_units),
         }
-        data.update(chosen(self, "front", "region"))
+        data.update(chosen(self, "power", "defender", "terrain", "front", "region"))
         data.update(self.thrown())
         return data
 

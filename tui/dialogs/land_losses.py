@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Select, SelectionList, TextArea
 
-from tui.dialogs.form_parts import Preview, TableForm, calculation_panel, chosen, record_buttons, words
+from tui.dialogs.form_parts import Preview, TableForm, calculation_panel, chosen, form_css, record_buttons, words
 from tui.land_unit_lines import parse_attrition_losses
 
 
@@ -26,15 +26,13 @@ class LandLossesForm(TableForm):
     """Records RemoveLandLosses, RemoveAttritionLosses or ClaimAttritionHexes (the form stays open when refused)."""
 
     dice = None
-    DEFAULT_CSS = """
-    LandLossesForm { align: center middle; }
-    LandLossesForm > Vertical { width: 110; height: 85%; background: $surface; border: thick $primary; padding: 0 1; }
-    LandLossesForm Horizontal { height: auto; }
-    LandLossesForm Select { width: 1fr; }
+    DEFAULT_CSS = form_css(
+        "LandLossesForm",
+        more="""
     LandLossesForm SelectionList { height: 10; }
     LandLossesForm TextArea { height: 7; }
-    LandLossesForm #calculation { height: 1fr; border: round $accent; }
-    """
+    """,
+    )
 
     def __init__(
         self,

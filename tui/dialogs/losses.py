@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Label, Select, Static, TextArea
 
-from tui.dialogs.form_parts import Preview, TableForm, calculation_panel, chosen, record_buttons
+from tui.dialogs.form_parts import Preview, TableForm, calculation_panel, chosen, form_css, record_buttons
 from tui.unit_lines import parse_losses
 
 
@@ -23,14 +23,7 @@ class LossesForm(TableForm):
     """Returns the AllocateLosses command to record, or None."""
 
     dice = None
-    DEFAULT_CSS = """
-    LossesForm { align: center middle; }
-    LossesForm > Vertical { width: 100; height: 80%; background: $surface; border: thick $primary; padding: 0 1; }
-    LossesForm Horizontal { height: auto; }
-    LossesForm Select { width: 1fr; }
-    LossesForm TextArea { height: 7; }
-    LossesForm #calculation { height: 1fr; border: round $accent; }
-    """
+    DEFAULT_CSS = form_css("LossesForm", width=100, height="80%", more="LossesForm TextArea { height: 7; }")
 
     def __init__(self, owed: list[dict[str, Any]], nations: dict[str, list[str]], preview: Preview, actor: str) -> None:
         super().__init__(preview, actor)

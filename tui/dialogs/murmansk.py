@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, Static
 
-from tui.dialogs.form_parts import TEN_ROLLS, Preview, TableForm, dice_and_record, form_css
+from tui.dialogs.form_parts import Preview, TenRollsForm, form_css
 
 SENT = (
     ("german_air", "German air (Norway)"),
@@ -39,11 +39,9 @@ def sealed_line(side: str, sealed: dict[str, Any]) -> str:
     return f"{side}: order sealed in #{sealed['seal']}, revealed: {shown}"
 
 
-class MurmanskForm(TableForm):
+class MurmanskForm(TenRollsForm):
     """Records the ResolveMurmanskFight command (the form stays open when it is refused)."""
 
-    dice = "1D10"
-    dice_key = "rolls"
     DEFAULT_CSS = form_css("MurmanskForm")
 
     def __init__(
@@ -80,7 +78,7 @@ class MurmanskForm(TableForm):
                     for field, label in SENT:
                         if SIDE_OF.get(field, "allied_seal") == seal and seal not in self.seal_fields:
                             yield Input(placeholder=label, id=field)
-            yield from dice_and_record(self.actor, dice=TEN_ROLLS, idle="enter what each side sent", field_id="rolls")
+            yield from self.rolls_and_record("enter what each side sent")
 
     def command(self) -> dict[str, Any]:
         """The fight as typed so far."""
@@ -93,7 +91,6 @@ class MurmanskForm(TableForm):
         for field, _label in SENT:
             if SIDE_OF.get(field, "allied_seal") in self.seal_fields:
                 continue  # read from the side's sealed order
-            text = self.query_one(f"#{field}", Input).value.strip()
-            data[field] = int(text) if text.isdigit() and len(text) < 4 else 0
+            data[field] = self.factor(field)
         data.update(self.thrown())
         return data

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Static
 
-from tui.dialogs.frame import DialogFrame
+from tui.dialogs.frame import RecordOrCancelDialog
 
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:
@@ -16,7 +16,7 @@ def counted(number: int, noun: str, plural: str | None = None) -> str:
     return f"{number} {noun if number == 1 else plural or noun + 's'}"
 
 
-class UndoDialog(DialogFrame[str | None]):
+class UndoDialog(RecordOrCancelDialog[str | None]):
     """Returns the reason when confirmed (Undo, or F3), None when cancelled (Escape)."""
 
     AUTO_FOCUS = "#reason"  # the first keys typed go to the field, not to the scrolling report above it
@@ -49,12 +49,6 @@ class UndoDialog(DialogFrame[str | None]):
             with Horizontal():
                 yield Button("Undo (F3)", variant="warning", id="confirm")
                 yield Button("Cancel (Esc)", id="cancel")
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "cancel":
-            self.dismiss(None)
-            return
-        self.action_record()
 
     def action_record(self) -> None:
         """Undo (F3): with the reason given; without one, the field says it is required."""

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select
 
-from tui.dialogs.form_parts import TEN_ROLLS, Preview, TableForm, dice_and_record, drm_selects, form_css
+from tui.dialogs.form_parts import SetupForm, TenRollsForm, chosen, drm_selects, form_css
 
 TARGETS = {"submarines": ["UK", "USA"], "bombers": ["Germany"]}
 
@@ -26,16 +26,10 @@ class WarfareSetup:
     attacker: str
 
 
-class WarfareForm(TableForm):
+class WarfareForm(TenRollsForm, SetupForm[WarfareSetup]):
     """Returns the ResolveStrategicWarfare command to record, or None."""
 
-    dice = "1D10"
-    dice_key = "rolls"
     DEFAULT_CSS = form_css("WarfareForm", height="80%")
-
-    def __init__(self, setup: WarfareSetup, preview: Preview, assess: Preview, actor: str) -> None:
-        super().__init__(preview, actor, assess)
-        self.setup = setup
 
     def compose(self) -> ComposeResult:
         name = "U-boats against ASW" if self.setup.attacker == "submarines" else "bombers against interceptors"
@@ -48,7 +42,7 @@ class WarfareForm(TableForm):
                 yield Input(placeholder="defending factors", id="defensive")
             with Horizontal():
                 yield from drm_selects(("DRM attacker ", "offence_drm"), (" defender ", "defence_drm"))
-            yield from dice_and_record(self.actor, dice=TEN_ROLLS, idle="enter the factors", field_id="rolls")
+            yield from self.rolls_and_record("enter the factors")
 
     def command(self) -> dict[str, Any]:
         """The round as typed so far."""
@@ -56,9 +50,7 @@ class WarfareForm(TableForm):
             "kind": "ResolveStrategicWarfare",
             "actor": self.actor,
             "attacker": self.setup.attacker,
-            "target": self.query_one("#target", Select).value,
-            "offence_drm": self.query_one("#offence_drm", Select).value,
-            "defence_drm": self.query_one("#defence_drm", Select).value,
+            **chosen(self, "target", "offence_drm", "defence_drm"),
         }
         for field in ("offensive", "defensive"):
             text = self.query_one(f"#{field}", Input).value.strip()

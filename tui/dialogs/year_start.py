@@ -10,20 +10,14 @@ from textual.containers import Vertical
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from referee.common.errors import InvalidInputError
-from tui.dialogs.form_parts import Preview, RecordingForm, calculation_panel, record_buttons
+from tui.dialogs.form_parts import Preview, RecordingForm, calculation_panel, form_css, record_buttons
 
 
 class YearStartForm(RecordingForm):
     """Records the PerformYearStart command (F3 or Record; it closes), or stays open with the
     refusal shown; F2 calculates again."""
 
-    DEFAULT_CSS = """
-    YearStartForm { align: center middle; }
-    YearStartForm > Vertical { width: 110; height: 90%; background: $surface; border: thick $primary; padding: 0 1; }
-    YearStartForm #grants { height: auto; }
-    YearStartForm #calculation { height: 1fr; border: round $accent; }
-    YearStartForm Horizontal { height: auto; }
-    """
+    DEFAULT_CSS = form_css("YearStartForm", height="90%", more="YearStartForm #grants { height: auto; }")
 
     def __init__(self, powers: list[str], routes: dict[str, dict[str, Any]], preview: Preview, actor: str) -> None:
         super().__init__()

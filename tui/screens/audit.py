@@ -33,17 +33,16 @@ def findings(data: dict[str, Any]) -> RenderableType:
             f"{data['rulings']['readjudicated']} rulings re-adjudicated · head {data['head_hash'][:16]}…"
         )
     )
-    for problem in data["chain"]["problems"]:
-        lines.append(Text.from_markup(f"[bold red]entry #{problem['entry']}[/]: {escape(problem['problem'])}"))
-    for found in data["rulings"]["problems"]:
-        lines.append(
-            Text.from_markup(
-                f"[bold red]entry #{found['entry']}[/] {found['kind']} ({found['what']}): recorded "
-                f"{escape(found['recorded'][:200])} · the rules give {escape(found['rules_give'][:200])}"
-            )
-        )
-    for problem in data["dice"]["problems"]:
-        lines.append(Text.from_markup(f"[bold red]dice[/]: {escape(problem)}"))
+    problems = [
+        *(f"[bold red]entry #{found['entry']}[/]: {escape(found['problem'])}" for found in data["chain"]["problems"]),
+        *(
+            f"[bold red]entry #{found['entry']}[/] {found['kind']} ({found['what']}): recorded "
+            f"{escape(found['recorded'][:200])} · the rules give {escape(found['rules_give'][:200])}"
+            for found in data["rulings"]["problems"]
+        ),
+        *(f"[bold red]dice[/]: {escape(problem)}" for problem in data["dice"]["problems"]),
+    ]
+    lines.extend(Text.from_markup(problem) for problem in problems)
     information = data["rulings"]["information"]
     if information:
         lines.append(

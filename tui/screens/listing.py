@@ -16,7 +16,8 @@ from tui.row_table import RowTable
 
 class Picked(Sequence[Any]):
     """The rows a filter kept, by index, without copying them (100,000 kept rows are a filter's
-    first keystroke, 'x' in the log: every Axis row)."""
+    first keystroke, 'x' in the log: every Axis row). A subclass that reads its rows otherwise
+    gives `row` and `rows_at`; the indexing stays here."""
 
     def __init__(self, rows: Sequence[Any], indices: Sequence[int]) -> None:
         self.rows = rows
@@ -29,12 +30,20 @@ class Picked(Sequence[Any]):
     def __getitem__(self, index: int) -> Any: ...
 
     @overload
-    def __getitem__(self, index: slice) -> Sequence[Any]: ...
+    def __getitem__(self, index: slice) -> list[Any]: ...
 
     def __getitem__(self, index: int | slice) -> Any:
         if isinstance(index, slice):
-            return [self.rows[number] for number in self.indices[index]]
+            return self.rows_at(list(self.indices[index]))
+        return self.row(index)
+
+    def row(self, index: int) -> Any:
+        """The kept row ``index`` (counted among the kept ones, from the end when negative)."""
         return self.rows[self.indices[index]]
+
+    def rows_at(self, numbers: list[int]) -> list[Any]:
+        """The rows at ``numbers`` (indices of the rows kept)."""
+        return [self.rows[number] for number in numbers]
 
 
 class ListingScreen(Screen[None]):

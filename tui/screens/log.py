@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Sequence
-from typing import Any, overload
+from dataclasses import dataclass
+from typing import Any
 
 from textual import work
 from textual.message import Message
@@ -80,15 +81,10 @@ class Hits(Picked):
         self.wrong = wrong
         self._told = False
 
-    @overload
-    def __getitem__(self, index: int) -> Any: ...
+    def rows_at(self, numbers: list[int]) -> list[dict[str, Any]]:
+        return self._checked(numbers)
 
-    @overload
-    def __getitem__(self, index: slice) -> list[Any]: ...
-
-    def __getitem__(self, index: int | slice) -> Any:
-        if isinstance(index, slice):
-            return self._checked(list(self.indices[index]))
+    def row(self, index: int) -> Any:
         if index < 0:
             index += len(self)
         at = self.indices[index]
@@ -133,12 +129,11 @@ class LogScreen(ListingScreen):
 
     PLACEHOLDER = "filter: text in command, calendar, player turn, actor or summary; 'disputed'; 'undone'"
 
+    @dataclass
     class EntryChosen(Message):
         """The referee opened an entry."""
 
-        def __init__(self, number: int) -> None:
-            super().__init__()
-            self.number = number
+        number: int
 
     rows: LogPages
 

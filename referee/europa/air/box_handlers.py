@@ -12,12 +12,12 @@ from typing import Any
 
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
-from referee.common.dice import faces_or_preview, throw
 from referee.common.errors import IllegalOrderError
 from referee.common.facts import citation, stated
 from referee.common.phases import ANY, Accepted
 from referee.common.ruling import Ruling, Step
 from referee.common.state import Unit
+from referee.common.throws import throw_or_preview
 from referee.europa.air import boxes as air_boxes
 from referee.europa.air import commands as ab
 from referee.europa.air import missions as air_rules
@@ -187,13 +187,8 @@ def triage_air_group(command: ab.TriageAirGroup, ctx: Context[EuropaState]) -> D
             "(A-35 [000])"
         )
     head = f"triage of {unit.name} in {box.upper()}"
-    roll = throw(
-        ctx.roller,
-        purpose=f"air triage: {command.unit}",
-        dice="1D6",
-        faces=faces_or_preview(command.faces, dice="1D6", head=head, steps=[]),
-        rolled_by=command.rolled_by,
-        witnesses=list(command.witnesses),
+    roll = throw_or_preview(
+        command, ctx, purpose=f"air triage: {command.unit}", dice="1D6", faces=command.faces, head=head, steps=[]
     )
     result, step = air_boxes.triage(pinned_air_groups(state).triage, box, int(roll["total"]))
     events = [] if result == "stays" else [box_event(command.unit, result, command.actor)]

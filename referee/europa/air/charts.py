@@ -12,11 +12,11 @@ printed tables in the same layout (`turnledger charts check`, `AdoptCharts`).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from referee.common.chart_files import read_chart
+from referee.common.chart_files import check_grid, read_chart, unknown_code
 
 BUNDLED = "europa-air"
 
@@ -45,14 +45,7 @@ class RollTable(_Table):
             raise ValueError(
                 f"rows: one row per {self.dice} roll {faces.start}..{faces.stop - 1}; got {sorted(self.rows)}"
             )
-        for roll, results in self.rows.items():
-            if len(results) != len(self.columns):
-                raise ValueError(f"rows.{roll}: {len(results)} results for {len(self.columns)} columns")
-            for index, result in enumerate(results):
-                if result not in self.codes:
-                    raise ValueError(
-                        f"rows.{roll}.{index} ({self.columns[index]}): {result!r} is not one of {', '.join(self.codes)}"
-                    )
+        check_grid("rows", self.rows, self.columns, unknown_code(self.codes), cells="results")
         return self
 
     def lowest(self) -> int:
@@ -91,9 +84,3 @@ class AirTables(_Table):
 def load_air_tables(name: str = BUNDLED) -> tuple[AirTables, str]:
     """A chart file validated (file, field and value named when wrong) and its sha256."""
     return read_chart(name, AirTables, "air tables")
-
-
-def air_tables_data(name: str) -> tuple[dict[str, Any], str]:
-    """The tables as pinned into a campaign (`referee.common.game.Chart.load`)."""
-    tables, digest = load_air_tables(name)
-    return tables.model_dump(mode="json"), digest

@@ -22,7 +22,6 @@ class ResolveAirCombat(Command):
     """One air-to-air shot (L-09, L-13 [000]): the firer's rating against the target's, with the
     modifiers of L-09, read on the air combat table."""
 
-    kind: Literal["ResolveAirCombat"] = "ResolveAirCombat"
     side: Name = Field(description="the firing side")
     firer: Name = Field(description="the firing air unit, as the table calls it")
     firer_rating: int = Field(ge=0, le=20, description="its air-to-air rating")
@@ -46,7 +45,6 @@ class ResolveFlak(Command):
     """One flak shot at a strike (L-11 [000]), read on the flak table: the AA factors firing, the
     strike groups, night and bombers; with 2 or 3 groups a 1D6 picks the group hit."""
 
-    kind: Literal["ResolveFlak"] = "ResolveFlak"
     side: Name = Field(description="the side firing the AA")
     target: Literal["airfield", "ship", "facility", "front_line", "interdiction"] = Field(
         description="what the strike attacks: it says which AA fires (L-11)"
@@ -66,7 +64,6 @@ class ResolveFlak(Command):
 class RepairAirUnit(Command):
     """One Inoperable air unit's repair roll on the Air Unit Repair table (1D6; L-23, J-03)."""
 
-    kind: Literal["RepairAirUnit"] = "RepairAirUnit"
     side: Name
     unit: Name = Field(description="the inoperable air unit")
     drm: int = Field(default=0, ge=-3, le=3, description="other modifiers of your printed table")
@@ -100,7 +97,6 @@ class SendAirMissions(Command):
     """The Air phase's missions, all sent before any is resolved (A-12 [000]): the ruling gives the
     order they are resolved in."""
 
-    kind: Literal["SendAirMissions"] = "SendAirMissions"
     side: Name = Field(description="the phasing side (the other side's intercepts are listed too)")
     missions: list[AirMission] = Field(min_length=1, max_length=60)
 
@@ -108,7 +104,6 @@ class SendAirMissions(Command):
 class AirSupplyMission(Command):
     """Transport missions flying supply to an airbase in the Initial phase (A-11, D-102 [000], J-10)."""
 
-    kind: Literal["AirSupplyMission"] = "AirSupplyMission"
     side: Name
     airbase: Name = Field(description="the destination airbase")
     zone: Name = Field(description="the weather zone of the airbase")
@@ -129,7 +124,6 @@ class DeployStartingAir(Command):
     """A side's starting air groups join its roster from the pinned air groups chart (L-20 [000]),
     each with its box, and each nation's GA is kept; groups over the GA start off the map."""
 
-    kind: Literal["DeployStartingAir"] = "DeployStartingAir"
     side: Name
     off_map: dict[Name, dict[Name, int]] = Field(
         default_factory=dict, description="nation -> group type -> groups kept off the map in the Ready box"
@@ -140,7 +134,6 @@ class PlaceAirGroups(Command):
     """Groups moved between the map and the off-map Ready box in the side's Initial phase, on the
     map within the GA (A-11 step 9, A-35, L-20 [000])."""
 
-    kind: Literal["PlaceAirGroups"] = "PlaceAirGroups"
     side: Name
     to_map: list[Name] = Field(default_factory=list, max_length=80, description="operable groups from the Ready box")
     off_map: list[Name] = Field(default_factory=list, max_length=80, description="groups taken off to the Ready box")
@@ -150,7 +143,6 @@ class TriageAirGroup(Command):
     """One group in the EFT or EET box, 1D6 on the pinned triage table in the side's Initial phase
     (A-35 [000]; the Soviets from their Jul I 1941 turn)."""
 
-    kind: Literal["TriageAirGroup"] = "TriageAirGroup"
     side: Name
     unit: Name = Field(description="the group's unit id")
     faces: OneDie | None = Field(default=None, description='the 1D6 thrown, or "digital"')
@@ -163,7 +155,6 @@ class SpendSingleAirGroup(Command):
     """A single group of the air reinforcement schedule spent (L-22 [000]): one group of its type
     from Remnants to EFT, or from EFT or EET to the Ready box; or two of them as a new full group."""
 
-    kind: Literal["SpendSingleAirGroup"] = "SpendSingleAirGroup"
     side: Name
     group: Name = Field(description="the group type, as the schedule names it: 'MiG3'")
     use: Literal["remnants_to_eft", "to_ready", "new_group"]
@@ -174,7 +165,6 @@ class CheckInterception(Command):
     """May this group intercept there? Its box, A-35's On Alert (German Jun II 1941 turn: Soviet
     fighters at 1/2 range) and L-10's patrol range."""
 
-    kind: Literal["CheckInterception"] = "CheckInterception"
     side: Name = Field(description="the intercepting side")
     unit: Name = Field(description="the group's unit id")
     listed_range: int = Field(ge=1, le=200, description="its printed range")
@@ -188,7 +178,6 @@ class ResolveAirSurprise001(Command):
     """The 001 air surprise (J-38 [001]): the original rules' strike, with 1 Soviet air unit
     eliminated per 2 German air units dedicated to it; the units lost are chosen at the table."""
 
-    kind: Literal["ResolveAirSurprise001"] = "ResolveAirSurprise001"
     side: Name = "Axis"
     german_units: int = Field(ge=0, le=500, description="German air units dedicated to the airfield surprise strike")
     eliminated: list[Name] = Field(

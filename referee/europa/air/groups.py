@@ -14,7 +14,7 @@ check`, `AdoptCharts`).
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -101,12 +101,6 @@ def group_name(kind: str, number: int) -> str:
 def load_air_groups(name: str = BUNDLED) -> tuple[AirGroupsChart, str]:
     """The chart validated (file, field and value named when wrong) and its sha256."""
     return read_chart(name, AirGroupsChart, "air groups chart")
-
-
-def air_groups_chart_data(name: str) -> tuple[dict[str, Any], str]:
-    """The chart as pinned into a campaign (`referee.common.game.Chart.load`)."""
-    chart, digest = load_air_groups(name)
-    return chart.model_dump(mode="json"), digest
 
 
 def pinned_air_groups(state: BaseState) -> AirGroupsChart:

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.common.command_base import Digital
 from referee.common.decision import Context, Decision
-from referee.common.dice import faces_or_preview, throw
 from referee.common.errors import IllegalOrderError
 from referee.common.phases import Accepted
 from referee.common.pinned import pinned_chart
 from referee.common.ruling import Ruling, Step
+from referee.common.throws import throw_or_preview
 from referee.europa.air import box_hooks as air_box_hooks
 from referee.europa.air import commands as ac
 from referee.europa.air import missions as air_rules
@@ -44,22 +43,6 @@ def _require_air_phase(state: EuropaState, accepted: Accepted, side: str) -> Non
         raise IllegalOrderError(
             f"there is no air opposition in the surprise turn (A-31 [000]): {side} fires no {what} in it"
         )
-
-
-def _roll(
-    ctx: Context[EuropaState],
-    faces: list[int] | Digital | None,
-    *,
-    dice: str,
-    purpose: str,
-    head: str,
-    steps: list[Step],
-    rolled_by: str,
-    witnesses: list[str],
-) -> dict[str, Any]:
-    """The dice of one shot, or the preview of what is decided before them (`faces_or_preview`)."""
-    faces = faces_or_preview(faces, dice=dice, head=head, steps=steps)
-    return throw(ctx.roller, purpose=purpose, dice=dice, faces=faces, rolled_by=rolled_by, witnesses=witnesses)
 
 
 def _read(table: RollTable, column: str, modified: int, steps: list[Step]) -> str:
@@ -108,15 +91,14 @@ def resolve_air_combat(command: ac.ResolveAirCombat, ctx: Context[EuropaState]) 
     drm, drm_steps = air_combat_drm(command)
     steps += drm_steps
     head = f"{command.firer} fires at {command.target}: column {column}, DRM {drm:+d}"
-    roll = _roll(
+    roll = throw_or_preview(
+        command,
         ctx,
-        command.faces,
+        faces=command.faces,
         dice="2D6",
         purpose=f"air combat: {command.firer} at {command.target}",
         head=head,
         steps=steps,
-        rolled_by=command.rolled_by,
-        witnesses=list(command.witnesses),
     )
     result = _read(table, column, int(roll["total"]) + drm, steps)
     outcome = {"-": "no effect", "R": "returns operable", "A": "returns inoperable", "X": "shot down"}[result]
@@ -160,29 +142,27 @@ def resolve_flak(command: ac.ResolveFlak, ctx: Context[EuropaState]) -> Decision
     head = f"flak over {command.hex}: column {column}, DRM {drm:+d}"
     before_steps = list(steps)
     purpose = f"flak over {command.hex}"
-    roll = _roll(
+    roll = throw_or_preview(
+        command,
         ctx,
-        command.faces,
+        faces=command.faces,
         dice="2D6",
         purpose=purpose,
         head=head,
         steps=before_steps,
-        rolled_by=command.rolled_by,
-        witnesses=list(command.witnesses),
     )
     rolls = [roll]
     result = _read(table, column, int(roll["total"]) + drm, steps)
     hit = command.strike_groups[0]
     if result != "-" and groups > 1:
-        group_roll = _roll(
+        group_roll = throw_or_preview(
+            command,
             ctx,
-            command.group_die,
+            faces=command.group_die,
             dice="1D6",
             purpose=f"{purpose}: the group hit",
             head=head,
             steps=before_steps,
-            rolled_by=command.rolled_by,
-            witnesses=list(command.witnesses),
         )
         rolls.append(group_roll)
         hit = command.strike_groups[air_rules.flak_group_hit(int(group_roll["total"]), groups) - 1]
@@ -206,15 +186,14 @@ def repair_air_unit(command: ac.RepairAirUnit, ctx: Context[EuropaState]) -> Dec
         steps.append(Step(text=f"your table's other modifiers: {command.drm:+d}", rule="K-09"))
     table = air_tables_of(state).repair
     head = f"{command.unit} repair: DRM {drm:+d}"
-    roll = _roll(
+    roll = throw_or_preview(
+        command,
         ctx,
-        command.faces,
+        faces=command.faces,
         dice="1D6",
         purpose=f"air repair: {command.unit}",
         head=head,
         steps=list(steps),
-        rolled_by=command.rolled_by,
-        witnesses=list(command.witnesses),
     )
     result = _read(table, table.columns[0], int(roll["total"]) + drm, steps)
     outcome = "ready (operable)" if result == "ready" else "stays inoperable"

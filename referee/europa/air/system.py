@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.common.chart_files import pinned_data
 from referee.common.facts import FactKind
 from referee.common.game import Chart
 from referee.europa.air import charts, groups
@@ -16,8 +17,8 @@ __all__ = ["AIR_BOX_COMMANDS", "AIR_COMBAT_COMMANDS"]
 
 HANDLERS: dict[type[Any], Any] = {**AIR_COMBAT_HANDLERS, **AIR_BOX_HANDLERS}
 PHASES = AIR_BOX_PHASES
-AIR_CHART = Chart("air", charts.BUNDLED, charts.air_tables_data, charts.AirTables)
-GROUPS_CHART = Chart(groups.KEY, groups.BUNDLED, groups.air_groups_chart_data, groups.AirGroupsChart)
+AIR_CHART = Chart("air", charts.BUNDLED, pinned_data(charts.load_air_tables), charts.AirTables)
+GROUPS_CHART = Chart(groups.KEY, groups.BUNDLED, pinned_data(groups.load_air_groups), groups.AirGroupsChart)
 
 FACTS = (
     FactKind(

@@ -15,9 +15,9 @@ import re
 from fractions import Fraction
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import model_validator
 
-from referee.common.chart_files import read_chart
+from referee.common.chart_files import ChartHeading, check_grid, read_chart, unknown_code
 from referee.common.errors import IllegalOrderError, ScenarioError
 from referee.common.pinned import pinned_chart
 from referee.europa.common.context import opt_since
@@ -57,13 +57,9 @@ def column_range(label: str) -> tuple[int, int | None]:
     return low, high
 
 
-class BombardmentChart(BaseModel):
+class BombardmentChart(ChartHeading):
     """A 2D6 bombardment table: factor columns (the last open-ended) and one row per roll."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    title: str
-    provisional: bool
-    source: str
     rules: Literal["000", "001"]
     columns: list[str]
     table: dict[str, list[str]]
@@ -86,16 +82,9 @@ class BombardmentChart(BaseModel):
             raise ValueError(f"columns: the 000 top column is {TOP_000!r} (D-81 [000]); got {self.columns[-1]!r}")
         if set(self.table) != {str(roll) for roll in ROLLS}:
             raise ValueError(f"table needs one row per 2D6 total 2..12; got rows {sorted(self.table, key=len)}")
-        codes = CODES[self.rules]
-        for roll, row in self.table.items():
-            if len(row) != len(self.columns):
-                raise ValueError(f"table.{roll}: {len(row)} codes for {len(self.columns)} columns")
-            for index, code in enumerate(row):
-                if code not in codes:
-                    raise ValueError(
-                        f"table.{roll}.{index} ({self.columns[index]}): {code!r} is not a {self.rules} bombardment "
-                        f"code; codes: {', '.join(codes)}"
-                    )
+        check_grid(
+            "table", self.table, self.columns, unknown_code(CODES[self.rules], f"a {self.rules} bombardment code")
+        )
         return self
 
     def column_of(self, factors: Fraction) -> int | None:

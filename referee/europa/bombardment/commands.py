@@ -56,7 +56,6 @@ class ResolveBombardment(Command):
     version: ClassVar[int] = 2  # 2: target_res exact (an integer or "n/2"), no float
     upcasters: ClassVar[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {1: _exact_res}
 
-    kind: Literal["ResolveBombardment"] = "ResolveBombardment"
     side: Name = Field(description="the firing (phasing) side")
     hex: Name = Field(description="the target hex, as the table names it (the attack on it reads its hits)")
     what: FreeLabel = Field(default="", description="the bombardment as the table calls it")
@@ -90,7 +89,6 @@ class ResolveStrategicBombing(Command):
     Resource Points are destroyed (B-55), marshalling yards cost SP (B-56), airfields capacity
     and air units (D-85, L-14)."""
 
-    kind: Literal["ResolveStrategicBombing"] = "ResolveStrategicBombing"
     side: Name = Field(description="the bombing (phasing) side")
     target: StrategicTarget
     facility: Name = Field(description="the target as the table names it, e.g. 'Kharkov factory', 'airfield 2715'")
@@ -114,7 +112,6 @@ class RepairFacility(Command):
     """Repair one hit on a facility: one per facility per game turn; an airbase only in supply
     (D-85, L-14 [000])."""
 
-    kind: Literal["RepairFacility"] = "RepairFacility"
     facility: Name
     airfield: bool = Field(default=False, description="an airbase: repaired only while in supply (L-14)")
     in_supply: bool = True
@@ -124,7 +121,6 @@ class PayBombardmentLoss(Command):
     """Meet a bombardment Re at once with 2 infantry RPs when no unit smaller than a division is
     in the hex (C-19 [000])."""
 
-    kind: Literal["PayBombardmentLoss"] = "PayBombardmentLoss"
     combat: EntryNumber = Field(description="the entry that resolved the bombardment")
     side: Name = Field(description="the defending side owing the Re")
     nation: Name = Field(description="the nation whose infantry RPs pay")

@@ -50,7 +50,6 @@ class BombardmentResolved(DomainEvent):
     """A hex was bombarded (D-80, D-83 [000]; D-86 [001]); ``hit``: an unused 1R (000) or
     +1 DRM (001) now waits on the hex for the player's attack."""
 
-    type: Literal["BombardmentResolved"] = "BombardmentResolved"
     hex: str = Field(min_length=1)
     source: Source
     code: str
@@ -62,14 +61,12 @@ class BombardmentResolved(DomainEvent):
 class BombardmentHitsUsed(DomainEvent):
     """The hits waiting on a hex were used by an attack or overrun, or expired (D-84 [000])."""
 
-    type: Literal["BombardmentHitsUsed"] = "BombardmentHitsUsed"
     hex: str = Field(min_length=1)
 
 
 class FacilityHit(DomainEvent):
     """A facility (airfield, marshalling yard, factory ...) took hits (D-85 [000])."""
 
-    type: Literal["FacilityHit"] = "FacilityHit"
     facility: str = Field(min_length=1)
     hits: int = Field(gt=0)
 
@@ -77,7 +74,6 @@ class FacilityHit(DomainEvent):
 class FacilityRepaired(DomainEvent):
     """One hit on a facility repaired, at most once per game turn (D-85, L-14 [000])."""
 
-    type: Literal["FacilityRepaired"] = "FacilityRepaired"
     facility: str = Field(min_length=1)
     turn: int
 
@@ -85,6 +81,5 @@ class FacilityRepaired(DomainEvent):
 class FactoryHitsCarried(DomainEvent):
     """Hits on a nation's factories not yet worth a whole RP under factory_bombing (C-52, J-37)."""
 
-    type: Literal["FactoryHitsCarried"] = "FactoryHitsCarried"
     nation: str = Field(min_length=1)
     hits: int = Field(ge=0)

@@ -9,11 +9,12 @@ from typing import Any
 
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
-from referee.common.dice import faces_or_preview, throw
+from referee.common.dice import faces_or_preview
 from referee.common.errors import IllegalOrderError
 from referee.common.numbers import show
 from referee.common.pinned import pinned_chart
 from referee.common.ruling import Ruling, Step
+from referee.common.throws import throw_for
 from referee.europa.bombardment import bombardment as bd
 from referee.europa.bombardment import commands as bc
 from referee.europa.bombardment import events as bb
@@ -120,14 +121,7 @@ def resolve_bombardment(command: bc.ResolveBombardment, ctx: Context[EuropaState
         steps=steps,
     )
     paid, paid_steps = _artillery_supply(state, command, named) if source == "artillery" else ([], [])
-    roll = throw(
-        ctx.roller,
-        purpose=f"bombardment: {named}",
-        dice="2D6",
-        faces=faces,
-        rolled_by=command.rolled_by,
-        witnesses=list(command.witnesses),
-    )
+    roll = throw_for(command, ctx, purpose=f"bombardment: {named}", dice="2D6", faces=faces)
     read = bd.read_table(chart, factors, shift, roll["total"])
     steps += read.steps
     defender = other_side(state, command.side)

@@ -7,9 +7,9 @@ from typing import Any
 
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
-from referee.common.dice import faces_or_preview, throw
 from referee.common.errors import IllegalOrderError
 from referee.common.ruling import Ruling, Step
+from referee.common.throws import throw_or_preview
 from referee.europa.bombardment import bombardment as bd
 from referee.europa.bombardment import commands as bc
 from referee.europa.bombardment import events as bb
@@ -58,15 +58,14 @@ def resolve_strategic(command: bc.ResolveStrategicBombing, ctx: Context[EuropaSt
     )
     target = bd.Target(night=command.night, all_night_bombers=all(bomber.night_bomber for bomber in command.air))
     shift, shift_steps = bd.shifts(target, rules, by_air=True)
-    roll = throw(
-        ctx.roller,
+    roll = throw_or_preview(
+        command,
+        ctx,
         purpose=f"strategic bombing: {command.facility}",
         dice="2D6",
-        faces=faces_or_preview(
-            command.faces, dice="2D6", head=f"strike on {command.facility}: shift {shift:+d}", steps=shift_steps
-        ),
-        rolled_by=command.rolled_by,
-        witnesses=list(command.witnesses),
+        faces=command.faces,
+        head=f"strike on {command.facility}: shift {shift:+d}",
+        steps=shift_steps,
     )
     read = bd.read_table(chart, factors, shift, roll["total"])
     hits, hit_step = bd.facility_hits(read.code, rules, opt_since(state, "bombing_result_codes", "contains_c"))

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from referee.common.chart_files import read_chart
+from referee.common.chart_files import check_grid, read_chart, unknown_code
 from referee.common.pinned import pinned_chart
 from referee.common.state import BaseState
 
@@ -100,14 +100,7 @@ class BootCampChart(_Row):
             raise ValueError(f"crt: rows are modified die rolls (whole numbers); got {sorted(self.crt)}") from None
         if rows != list(range(rows[0], rows[-1] + 1)) or rows[0] > 1 or rows[-1] < 6:
             raise ValueError(f"crt: one row per modified die, without gaps, covering 1..6; got rows {rows}")
-        for row, results in self.crt.items():
-            if len(results) != len(self.columns):
-                raise ValueError(f"crt.{row}: {len(results)} codes for {len(self.columns)} columns")
-            for index, code in enumerate(results):
-                if code not in self.codes:
-                    raise ValueError(
-                        f"crt.{row}.{index} ({self.columns[index]}): {code!r} is not one of {', '.join(self.codes)}"
-                    )
+        check_grid("crt", self.crt, self.columns, unknown_code(self.codes))
         if "clear" not in self.terrain or "none" not in self.hexsides:
             raise ValueError("the chart needs terrain 'clear' and hexside 'none'")
         return self
@@ -129,12 +122,6 @@ class BootCampChart(_Row):
 def load_boot_camp_chart(name: str = BUNDLED) -> tuple[BootCampChart, str]:
     """A chart file validated (file, field and value named when wrong) and its sha256."""
     return read_chart(name, BootCampChart, "Boot Camp chart")
-
-
-def boot_camp_chart_data(name: str) -> tuple[dict[str, Any], str]:
-    """The chart as pinned into a campaign (`referee.common.game.Chart.load`)."""
-    chart, digest = load_boot_camp_chart(name)
-    return chart.model_dump(mode="json"), digest
 
 
 def pinned_boot_camp(state: BaseState) -> BootCampChart:

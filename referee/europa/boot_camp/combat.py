@@ -17,6 +17,7 @@ from referee.common.errors import IllegalOrderError
 from referee.common.numbers import show
 from referee.common.ruling import Step
 from referee.europa.boot_camp.charts import BootCampChart, TerrainRow, column_value
+from referee.europa.common.halving import halving_steps
 
 HALF = Fraction(1, 2)
 AEC_WEATHER = ("clear", "frost")
@@ -173,20 +174,9 @@ def attack_total(battle: Battle, chart: BootCampChart, steps: list[Step]) -> Fra
             why.append("unsupported (E-18)")
         why += [fort.name for fort in battle.fortifications if fort.attacker_halved and unit.type not in fort.exempt]
         value = halved(unit.strength, len(why))
-        if why:
-            each = "each of " if len(why) > 1 else ""
-            steps.append(
-                Step(
-                    text=f"{unit.label}: attack {unit.strength} halved for {each}{', '.join(why)} → {show(value)}",
-                    rule="E-01, D-02 [002]",
-                )
-            )
+        steps += halving_steps(unit.label, f"attack {unit.strength}", why, value, "E-01, D-02 [002]", each=True)
         total += value
-    if battle.offensive_bombers:
-        steps.append(Step(text=f"offensive air support: +{battle.offensive_bombers} bomber points", rule="E-01 [002]"))
-        total += battle.offensive_bombers
-    steps.append(Step(text=f"attack strength {show(total)} (fractions kept)", rule="E-01, D-02 [002]"))
-    return total
+    return _with_air_support(total, battle.offensive_bombers, "attack", steps)
 
 
 def defence_total(battle: Battle, steps: list[Step]) -> Fraction:
@@ -203,18 +193,19 @@ def defence_total(battle: Battle, steps: list[Step]) -> Fraction:
             [] if supported else ["unsupported (E-18)"]
         )
         value = halved(unit.strength, len(why))
-        if why:
-            steps.append(
-                Step(
-                    text=f"{unit.label}: defence {unit.strength} halved for {', '.join(why)} → {show(value)}",
-                    rule="E-02, D-02 [002]",
-                )
-            )
+        steps += halving_steps(unit.label, f"defence {unit.strength}", why, value, "E-02, D-02 [002]")
         total += value
-    if battle.defensive_bombers:
-        steps.append(Step(text=f"defensive air support: +{battle.defensive_bombers} bomber points", rule="E-02 [002]"))
-        total += battle.defensive_bombers
-    steps.append(Step(text=f"defence strength {show(total)} (fractions kept)", rule="E-02, D-02 [002]"))
+    return _with_air_support(total, battle.defensive_bombers, "defence", steps)
+
+
+def _with_air_support(units: Fraction, bombers: int, side: str, steps: list[Step]) -> Fraction:
+    """E-01, E-02 [002]: the units' strength plus the bomber points of the side's air support
+    (offensive for the attack, defensive for the defence), fractions kept (D-02)."""
+    rule, support = ("E-01", "offensive") if side == "attack" else ("E-02", "defensive")
+    total = units + bombers
+    if bombers:
+        steps.append(Step(text=f"{support} air support: +{bombers} bomber points", rule=f"{rule} [002]"))
+    steps.append(Step(text=f"{side} strength {show(total)} (fractions kept)", rule=f"{rule}, D-02 [002]"))
     return total
 
 

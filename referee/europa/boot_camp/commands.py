@@ -44,7 +44,6 @@ class BootCampUnit(_Part):
 class ResolveBootCampCombat(Command):
     """Resolve one attack on the Boot Camp 1D6 CRT (E-01..E-17 [002])."""
 
-    kind: Literal["ResolveBootCampCombat"] = "ResolveBootCampCombat"
     side: Name = Field(description="the attacking (phasing) side")
     what: FreeLabel = Field(default="", description="the combat as the table calls it")
     hex: Name | None = Field(default=None, description="the defender's hex (its stated terrain is read)")
@@ -86,7 +85,6 @@ class RecordStack(Command):
     """State what stands in a hex (no units: the hex is empty); a phase other than the Initial
     cannot end while a stated stack is over the limit (E-28, E-29 [002])."""
 
-    kind: Literal["RecordStack"] = "RecordStack"
     side: Name
     hex: Name = Field(description="the hex as the table calls it")
     units: list[StackedUnit] = Field(default_factory=list, max_length=30)
@@ -96,7 +94,6 @@ class ReceiveBootCampReplacements(Command):
     """The phasing nation takes its replacements in the Initial phase, once a turn (C-65 [002];
     the amounts are the scenario's, provisional, K-20)."""
 
-    kind: Literal["ReceiveBootCampReplacements"] = "ReceiveBootCampReplacements"
     nation: Name
 
 
@@ -121,7 +118,6 @@ class RetreatingUnit(_Part):
 class CheckBootCampRetreat(Command):
     """Where each unit retreats and what becomes of it (E-20, E-21 [002])."""
 
-    kind: Literal["CheckBootCampRetreat"] = "CheckBootCampRetreat"
     side: Name = Field(description="the retreating side")
     hex: Name = Field(description="the hex it retreats from (its stated retreat_blocked is read)")
     units: list[RetreatingUnit] = Field(min_length=1, max_length=20)
@@ -140,7 +136,6 @@ class SupplyLineHex(_Part):
 class TraceBootCampSupply(Command):
     """A unit's overland supply line in the Initial phase (E-25..E-27, A-21, A-22 [002])."""
 
-    kind: Literal["TraceBootCampSupply"] = "TraceBootCampSupply"
     side: Name
     unit: Name
     zone: Name = Field(description="the weather zone the line runs in")

@@ -11,8 +11,6 @@ these events carry the rest into ``state.table.markers``:
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel, ConfigDict, Field
 
 from referee.common.event_base import DomainEvent
@@ -34,7 +32,6 @@ class StackEntry(BaseModel):
 class StackRecorded(DomainEvent):
     """What stands in a hex, as the referee stated it (no units: the hex is empty)."""
 
-    type: Literal["StackRecorded"] = "StackRecorded"
     side: str
     hex: str
     units: list[StackEntry] = Field(default_factory=list)
@@ -43,7 +40,6 @@ class StackRecorded(DomainEvent):
 class UnitsEngaged(DomainEvent):
     """The units of a Boot Camp combat, so that none attacks or is attacked twice in the phase."""
 
-    type: Literal["UnitsEngaged"] = "UnitsEngaged"
     turn: int
     player: str
     attackers: list[str] = Field(min_length=1)

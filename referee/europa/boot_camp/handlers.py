@@ -9,11 +9,11 @@ from typing import Any
 
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
-from referee.common.dice import faces_or_preview, throw
 from referee.common.errors import IllegalOrderError
 from referee.common.facts import citation, stated
 from referee.common.numbers import show
 from referee.common.ruling import Ruling, Step
+from referee.common.throws import throw_or_preview
 from referee.europa.boot_camp import combat as bc
 from referee.europa.boot_camp import commands as cmd
 from referee.europa.boot_camp import events as bce
@@ -183,13 +183,14 @@ def resolve_boot_camp_combat(command: cmd.ResolveBootCampCombat, ctx: Context[Eu
     if assessment.automatic is None:
         odds = f"odds {show(assessment.attack)}:{show(assessment.defence)}"
         head = f"{assessment.column}: {odds}, DRM {assessment.drm:+d}"
-        roll = throw(
-            ctx.roller,
+        roll = throw_or_preview(
+            command,
+            ctx,
             purpose=f"Boot Camp combat{': ' + command.what if command.what else ''}",
             dice="1D6",
-            faces=faces_or_preview(command.faces, dice="1D6", head=head, steps=assessment.steps),
-            rolled_by=command.rolled_by,
-            witnesses=list(command.witnesses),
+            faces=command.faces,
+            head=head,
+            steps=assessment.steps,
         )
         rolls.append(roll)
         die = int(roll["total"])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.common.chart_files import pinned_data
 from referee.common.game import Chart
 from referee.europa.boot_camp import charts
 from referee.europa.boot_camp.commands import BOOT_CAMP_COMMANDS
@@ -24,4 +25,4 @@ SUPPLY_COMMANDS = BOOT_CAMP_SUPPLY_COMMANDS
 HANDLERS: dict[type[Any], Any] = {**BOOT_CAMP_HANDLERS, **BOOT_CAMP_SUPPLY_HANDLERS}
 PHASES = BOOT_CAMP_SUPPLY_PHASES
 APPLIERS = BOOT_CAMP_APPLIERS
-CHART = Chart(charts.KEY, charts.BUNDLED, charts.boot_camp_chart_data, charts.BootCampChart)
+CHART = Chart(charts.KEY, charts.BUNDLED, pinned_data(charts.load_boot_camp_chart), charts.BootCampChart)

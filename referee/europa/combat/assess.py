@@ -31,6 +31,7 @@ from referee.europa.combat.battle import (
 )
 from referee.europa.combat.charts import COLUMNS, CombatCharts, TerrainEffect
 from referee.europa.combat.odds import nearest_column, shifted
+from referee.europa.common.halving import halving_steps
 
 NO_HEX = "(no hex given)"
 """Attackers whose hex was not said: one hex, unless they exceed its limit (then refused)."""
@@ -54,14 +55,8 @@ def _attack_strength(
             value, why = value * HALF, [*why, unit.supply]
         if unit.unpaid:
             value, why = value * HALF, [*why, "attack SP unpaid"]
-        if why:
-            each = "each of " if len(why) > 1 else ""
-            steps.append(
-                Step(
-                    text=f"{unit.label}: AF {unit.attack} halved for {each}{', '.join(why)} → {show(value)}",
-                    rule="D-03, D-08, D-43 [000]" + (", J-07" if unit.unpaid else ""),
-                )
-            )
+        rule = "D-03, D-08, D-43 [000]" + (", J-07" if unit.unpaid else "")
+        steps += halving_steps(unit.label, f"AF {unit.attack}", why, value, rule, each=True)
         where = unit.hex or NO_HEX
         by_hex[where] = by_hex.get(where, Fraction(0)) + value
         if unit.artillery:

@@ -32,6 +32,7 @@ from referee.europa.combat.battle import (
 )
 from referee.europa.combat.charts import COLUMNS, CombatCharts, HexsideEffect, TerrainEffect
 from referee.europa.combat.odds import nearest_column, shifted
+from referee.europa.common.halving import halving_steps
 
 FORT_ADD = 1
 """A fort counter under 001: +1 defense strength, as a −1 terrain of the original TEC (provisional,
@@ -93,13 +94,8 @@ def _attack_001(battle: Battle, terrain: TerrainEffect, charts: CombatCharts, de
             value, why = value * HALF, [*why, f"{unit.supply} supply"]
         if unit.unpaid:
             value, why = value * HALF, [*why, "attack SP unpaid"]
-        if why:
-            steps.append(
-                Step(
-                    text=f"{unit.label}: AF {unit.attack} halved for {', '.join(why)} → {show(value)}",
-                    rule="D-46, D-108 [001], D-08 [000]" + (", J-07" if unit.unpaid else ""),
-                )
-            )
+        rule = "D-46, D-108 [001], D-08 [000]" + (", J-07" if unit.unpaid else "")
+        steps += halving_steps(unit.label, f"AF {unit.attack}", why, value, rule)
         where = unit.hex or NO_HEX
         by_hex[where] = by_hex.get(where, Fraction(0)) + value
     unstated = sum(1 for unit in battle.attackers if unit.hex is None and not unit.artillery)

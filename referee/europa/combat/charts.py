@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from referee.common.chart_files import read_chart
+from referee.common.chart_files import check_grid, read_chart, unknown_code
 
 COLUMNS = ("1-4", "1-3", "1-2", "1-1", "3-2", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1")
 """D-11 [000]: the odds columns of the 2D6 CRT (no 2-3 column is mentioned)."""
@@ -91,15 +91,7 @@ class CombatCharts(_Row):
             raise ValueError(
                 f"crt needs one row per roll 2..12; got rows {sorted(self.crt, key=lambda r: (len(r), r))}"
             )
-        for roll, codes in self.crt.items():
-            if len(codes) != len(COLUMNS):
-                raise ValueError(f"crt.{roll}: {len(codes)} codes for {len(COLUMNS)} columns")
-            for index, code in enumerate(codes):
-                if code not in CODES:
-                    raise ValueError(
-                        f"crt.{roll}.{index} ({COLUMNS[index]}): {code!r} is not a result code; codes: "
-                        f"{', '.join(CODES)}"
-                    )
+        check_grid("crt", self.crt, COLUMNS, unknown_code(CODES, "a result code"))
         if "clear" not in self.terrain or "none" not in self.hexsides:
             raise ValueError("the chart needs terrain 'clear' and hexside 'none'")
         return self

@@ -3,7 +3,7 @@ names to meet the loss it owes (D-01..D-71 [000], C-10)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -25,7 +25,6 @@ from referee.europa.combat.units import Attacker, Defender
 class ResolveCombat(Command):
     """Resolve one attack or overrun on the 2D6 CRT with the dice thrown at the table (D-01..D-71 [000])."""
 
-    kind: Literal["ResolveCombat"] = "ResolveCombat"
     side: Name = Field(description="the attacking (phasing) side")
     what: FreeLabel = Field(default="", description="the combat as the table calls it, e.g. 'Kiev, hex 2715'")
     attackers: list[Attacker] = Field(min_length=1, max_length=60)
@@ -103,7 +102,6 @@ class LostUnit(BaseModel):
 class AllocateLosses(Command):
     """A side names the units that meet its loss from a combat; over-fulfilment earns RPs (D-56, D-57, C-10 [000])."""
 
-    kind: Literal["AllocateLosses"] = "AllocateLosses"
     combat: EntryNumber = Field(description="the entry that resolved the combat")
     side: Name
     units: list[LostUnit] = Field(min_length=1, max_length=60)

@@ -6,27 +6,20 @@ into the table account (so that nobody moves on with a loss unallocated) and dis
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import Field
 
+from referee.common.combat_events import CombatLossMet, CombatResult
 from referee.common.event_base import DomainEvent
 from referee.europa.common.state import LossDue
 
 
-class CombatResolved(DomainEvent):
+class CombatResolved(CombatResult, DomainEvent):
     """A combat was resolved; each side owing a loss gets an open requirement."""
 
-    type: Literal["CombatResolved"] = "CombatResolved"
-    combat: int = Field(ge=1)
-    code: str
     losses: list[LossDue] = Field(default_factory=list)
 
 
-class LossesAllocated(DomainEvent):
+class LossesAllocated(CombatLossMet, DomainEvent):
     """A side fulfilled its loss requirement from a combat (the units named in the entry)."""
 
-    type: Literal["LossesAllocated"] = "LossesAllocated"
-    combat: int = Field(ge=1)
-    side: str
     allocated: int = Field(ge=0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ledger.errors import UnknownAccountError
+from referee.common.fold import settle_owed
 from referee.europa.combat import events as cb
 from referee.europa.common.state import EuropaState
 
@@ -15,12 +15,7 @@ def _resolved(state: EuropaState, e: cb.CombatResolved) -> None:
 
 
 def _allocated(state: EuropaState, e: cb.LossesAllocated) -> None:
-    due = state.table.losses_due
-    for index, loss in enumerate(due):
-        if loss.combat == e.combat and loss.side == e.side:
-            del due[index]
-            return
-    raise UnknownAccountError(f"no open {e.side} loss from combat #{e.combat}")
+    settle_owed(state.table.losses_due, e.combat, e.side, "combat")
 
 
 COMBAT_APPLIERS: dict[type[Any], Callable[[EuropaState, Any], None]] = {

@@ -11,10 +11,11 @@ from typing import Any
 
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
-from referee.common.dice import faces_or_preview, throw
+from referee.common.dice import faces_or_preview
 from referee.common.errors import IllegalOrderError
 from referee.common.pinned import pinned_chart
 from referee.common.ruling import Ruling, Step
+from referee.common.throws import throw_for
 from referee.europa.bombardment.interface import ARTILLERY_PAID, bombardment_support
 from referee.europa.combat import assess
 from referee.europa.combat import battle as cm
@@ -139,13 +140,8 @@ def resolve_combat(command: eu.ResolveCombat, ctx: Context[EuropaState]) -> Deci
     faces = faces_or_preview(command.faces, dice="2D6", head=head, steps=assessment.steps)
     needed = chance is not None and chance.face > 0
     d10 = faces_or_preview(command.d10, dice="D10", head=head, steps=assessment.steps) if needed else None
-    roll = throw(
-        ctx.roller,
-        purpose=f"combat{': ' + command.what if command.what else ''}",
-        dice="2D6",
-        faces=faces,
-        rolled_by=command.rolled_by,
-        witnesses=list(command.witnesses),
+    roll = throw_for(
+        command, ctx, purpose=f"combat{': ' + command.what if command.what else ''}", dice="2D6", faces=faces
     )
     rolls = [roll]
     assessment = thrown_d10(ctx, command, assessment, chance, d10, rolls)

@@ -11,9 +11,10 @@ from dataclasses import replace
 from typing import Any
 
 from referee.common.decision import Context
-from referee.common.dice import Faces, throw
+from referee.common.dice import Faces
 from referee.common.errors import IllegalOrderError
 from referee.common.ruling import Step
+from referee.common.throws import throw_for
 from referee.europa.combat import battle as cm
 from referee.europa.combat import commands as eu
 from referee.europa.combat import rule_d
@@ -80,13 +81,8 @@ def thrown_d10(
             unneeded = Step(text="the D10 entered is not needed: no column to reach", rule="D-12 [000]")
             return replace(assessment, steps=[*assessment.steps, unneeded])
         return assessment
-    roll = throw(
-        ctx.roller,
-        purpose=f"optional rule D{': ' + command.what if command.what else ''}",
-        dice="D10",
-        faces=d10,
-        rolled_by=command.rolled_by,
-        witnesses=list(command.witnesses),
+    roll = throw_for(
+        command, ctx, purpose=f"optional rule D{': ' + command.what if command.what else ''}", dice="D10", faces=d10
     )
     rolls.append(roll)
     reached, step = rule_d.earned(int(roll["total"]), chance)

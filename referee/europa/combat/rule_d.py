@@ -20,11 +20,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
-from referee.common.chart_files import read_chart
+from referee.common.chart_files import ChartHeading, read_chart
 from referee.common.numbers import show
 from referee.common.pinned import pinned_chart
 from referee.common.ruling import Step
@@ -38,15 +38,10 @@ KEY = "rule_d"
 TENTHS = tuple(str(tenth) for tenth in range(10))
 
 
-class RuleDChart(BaseModel):
+class RuleDChart(ChartHeading):
     """Optional rule D as a chart: for each tenth of the way to the next column, the highest D10
     face that reaches it (D-12 [000], K-13)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    title: str
-    provisional: bool
-    source: str
     rule: str
     dice: Literal["D10"]
     earns: dict[str, int] = Field(
@@ -71,12 +66,6 @@ class RuleDChart(BaseModel):
 def load_rule_d(name: str = BUNDLED) -> tuple[RuleDChart, str]:
     """A rule D chart file validated (file, field and value named when wrong) and its sha256."""
     return read_chart(name, RuleDChart, "optional rule D chart")
-
-
-def rule_d_chart_data(name: str) -> tuple[dict[str, Any], str]:
-    """The chart as pinned into a campaign (`referee.common.game.Chart.load`)."""
-    chart, digest = load_rule_d(name)
-    return chart.model_dump(mode="json"), digest
 
 
 def pinned_rule_d(state: BaseState) -> RuleDChart:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.common.chart_files import pinned_data
 from referee.common.game import Chart
 from referee.europa.combat import charts, rule_d, unit_chart
 from referee.europa.combat import winterization as wz
@@ -20,13 +21,8 @@ HANDLERS: dict[type[Any], Any] = {**COMBAT_HANDLERS, **LOSS_HANDLERS, **ISOLATIO
 APPLIERS = COMBAT_APPLIERS
 
 
-def combat_chart_data(name: str) -> tuple[dict[str, Any], str]:
-    """The CRT and combat terrain chart ``name`` as pinned data, with its digest (K-01, K-03)."""
-    chart, digest = charts.load_charts(name)
-    return chart.model_dump(mode="json"), digest
-
-
-COMBAT_CHART = Chart("combat", charts.BUNDLED, combat_chart_data, charts.CombatCharts)
+COMBAT_CHART = Chart("combat", charts.BUNDLED, pinned_data(charts.load_charts), charts.CombatCharts)
+"""The CRT and combat terrain chart as pinned data, with its digest (K-01, K-03)."""
 UNIT_CHART = Chart("units", unit_chart.BUNDLED, unit_chart.unit_chart_data, unit_chart.UnitChart)
-RULE_D_CHART = Chart(rule_d.KEY, rule_d.BUNDLED, rule_d.rule_d_chart_data, rule_d.RuleDChart)
-WINTERIZATION_CHART = Chart(wz.KEY, wz.BUNDLED, wz.winterization_chart_data, wz.WinterizationChart)
+RULE_D_CHART = Chart(rule_d.KEY, rule_d.BUNDLED, pinned_data(rule_d.load_rule_d), rule_d.RuleDChart)
+WINTERIZATION_CHART = Chart(wz.KEY, wz.BUNDLED, pinned_data(wz.load_winterization), wz.WinterizationChart)

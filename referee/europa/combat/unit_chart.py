@@ -13,11 +13,11 @@ ratings unless its own flags say otherwise.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from referee.common.chart_files import read_chart
+from referee.common.chart_files import ChartHeading, pinned_data, read_chart
 
 BUNDLED = "europa-units"
 
@@ -38,14 +38,9 @@ class UnitType(BaseModel):
     rule: str
 
 
-class UnitChart(BaseModel):
+class UnitChart(ChartHeading):
     """The unit types of one chart file."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    title: str
-    provisional: bool
-    source: str
     types: dict[str, UnitType] = Field(min_length=1)
 
     @model_validator(mode="after")
@@ -73,7 +68,5 @@ def load_unit_chart(name: str = BUNDLED) -> tuple[UnitChart, str]:
     return read_chart(name, UnitChart, "unit identification chart")
 
 
-def unit_chart_data(name: str) -> tuple[dict[str, Any], str]:
-    """The chart as pinned into a campaign (`referee.common.game.Chart.load`)."""
-    chart, digest = load_unit_chart(name)
-    return chart.model_dump(mode="json"), digest
+unit_chart_data = pinned_data(load_unit_chart)
+"""The chart as pinned into a campaign (`referee.common.game.Chart.load`)."""

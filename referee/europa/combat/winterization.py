@@ -12,11 +12,9 @@ entry as the original printed it. A referee names the attackers' row in ResolveC
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from referee.common.chart_files import read_chart
+from referee.common.chart_files import ChartHeading, read_chart
 from referee.common.errors import IllegalOrderError
 from referee.common.pinned import pinned_chart
 from referee.common.ruling import Step
@@ -39,14 +37,9 @@ class WinterizationRow(BaseModel):
     drm: int = Field(ge=0, le=PRINTED_TOP, description="the DRM as printed (0, +1, the single +2)")
 
 
-class WinterizationChart(BaseModel):
+class WinterizationChart(ChartHeading):
     """The Winterization table: one row per nationality and period (D-20, D-23 [000], K-09)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    title: str
-    provisional: bool
-    source: str
     rule: str
     rows: list[WinterizationRow] = Field(min_length=1)
 
@@ -85,12 +78,6 @@ class WinterizationChart(BaseModel):
 def load_winterization(name: str = BUNDLED) -> tuple[WinterizationChart, str]:
     """A Winterization chart file validated (file, field and value named when wrong) and its sha256."""
     return read_chart(name, WinterizationChart, "Winterization table")
-
-
-def winterization_chart_data(name: str) -> tuple[dict[str, Any], str]:
-    """The chart as pinned into a campaign (`referee.common.game.Chart.load`)."""
-    chart, digest = load_winterization(name)
-    return chart.model_dump(mode="json"), digest
 
 
 def pinned_winterization(state: BaseState) -> WinterizationChart:

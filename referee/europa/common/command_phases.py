@@ -11,6 +11,8 @@ from __future__ import annotations
 from referee.common.phases import ANY, OTHER, Accepted, CommandPhases
 
 AXIS = "Axis"
+NO_AIR_OPPOSITION = "no air opposition in the surprise turn (A-31)"
+"""A-31 [000]: in the surprise turn no air combat, flak or air mission opposes the attacker's air."""
 
 SP_INCOME = Accepted(("Initial",), "SP income", "B-02 [000]")
 ACTIVATION = Accepted(("Movement", "Exploitation"), "c/m activation", "A-13, B-31 [000]; B-66 [001]")
@@ -54,13 +56,9 @@ ISOLATION = Accepted(
 ISOLATION_001 = Accepted(
     ("Supply",), "isolation attrition", "A-19 [001]", when="in a calendar with a Supply phase (europa-001)"
 )
-AIR_COMBAT = Accepted(
-    ("Air",), "air combat", "A-12 [000]", turn=ANY, needs="no air opposition in the surprise turn (A-31)"
-)
-FLAK = Accepted(("Air",), "flak", "A-12 [000]", turn=ANY, needs="no air opposition in the surprise turn (A-31)")
-AIR_MISSIONS = Accepted(
-    ("Air",), "an air mission", "A-12 [000]", turn=ANY, needs="no air opposition in the surprise turn (A-31)"
-)
+AIR_COMBAT = Accepted(("Air",), "air combat", "A-12 [000]", turn=ANY, needs=NO_AIR_OPPOSITION)
+FLAK = Accepted(("Air",), "flak", "A-12 [000]", turn=ANY, needs=NO_AIR_OPPOSITION)
+AIR_MISSIONS = Accepted(("Air",), "an air mission", "A-12 [000]", turn=ANY, needs=NO_AIR_OPPOSITION)
 AIR_TRANSPORT = Accepted(("Initial",), "air transport of supply", "A-11 [000]")
 REPAIR = {
     "initial": Accepted(("Initial",), "air unit repair", "J-03", when="under air_repair_timing=initial"),

@@ -3,6 +3,9 @@ first where allowed) or refused in table language, and which SP model the campai
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Protocol
+
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
@@ -26,49 +29,66 @@ def sp_001(state: EuropaState) -> Sp001 | None:
     return model
 
 
+@dataclass(frozen=True)
+class Activity:
+    """An activity paid with SP, apart from one order's figures: its name in the ledger, what an
+    unpaid one suffers, the phases it is paid in, the rule a refusal cites (``rule_001`` under the
+    001 model where that differs), whether the surprise turn's special SP may pay for it, and
+    whether 001 lets it go unpaid (B-67 [001]). Each kind is named once, in a table
+    (`referee.europa.logistics.supply_handlers`), so its handler computes only the cost."""
+
+    name: str
+    effect: str
+    phases: tuple[str, ...]
+    rule: str
+    special_ok: bool
+    rule_001: str | None = None
+    unpaid_001: bool = False
+
+
+class Payer(Protocol):
+    """An order that pays for an activity: the side paying and whether it goes unpaid."""
+
+    @property
+    def side(self) -> str: ...
+
+    @property
+    def unpaid(self) -> bool: ...
+
+
 def pay(
-    ctx: Context[EuropaState],
-    *,
-    side: str,
-    activity: str,
-    cost: int,
-    detail: str,
-    unpaid: bool,
-    effect: str,
-    phases: tuple[str, ...],
-    rule: str,
-    special_ok: bool,
-    steps: list[Step],
-    unpaid_001: bool = False,
+    ctx: Context[EuropaState], order: Payer, activity: Activity, *, cost: int, detail: str, steps: list[Step]
 ) -> Decision:
     """Charge ``cost`` SP (special SP first where allowed) or record the activity as unsupplied."""
     state: EuropaState = ctx.state
+    side, unpaid, effect = order.side, order.unpaid, activity.effect
     pool_of(state, side)
-    require_phase(state, side, phases, activity, rule)
     model_001 = opt_since(state, "sp_model", "000") == "001"
-    if unpaid and model_001 and not unpaid_001:
+    rule = activity.rule_001 if model_001 and activity.rule_001 else activity.rule
+    require_phase(state, side, activity.phases, activity.name, rule)
+    if unpaid and model_001 and not activity.unpaid_001:
         raise IllegalOrderError(
-            f"under the 001 SP model what is not paid may not be made: this {activity} is unpaid (B-67 [001]); "
+            f"under the 001 SP model what is not paid may not be made: this {activity.name} is unpaid (B-67 [001]); "
             f"pay {cost} SP or call it off"
         )
     if unpaid:
         return Decision(
             Ruling(
-                summary=f"{side} {activity} unsupplied: {effect}",
+                summary=f"{side} {activity.name} unsupplied: {effect}",
                 steps=[*steps, Step(text=f"not paid: {effect}", rule="B-67 [001]" if model_001 else "B-47 [000]")],
             ),
-            [lg.UnsuppliedActivityRecorded(side=side, activity=activity, detail=detail, effect=effect)],
+            [lg.UnsuppliedActivityRecorded(side=side, activity=activity.name, detail=detail, effect=effect)],
         )
     events = charge(
         state,
         side=side,
         cost=cost,
-        activity=activity,
+        activity=activity.name,
         detail=detail,
-        special_ok=special_ok,
+        special_ok=activity.special_ok,
         steps=steps,
     )
-    return Decision(Ruling(summary=f"{side} pays {cost} SP for {activity}", steps=steps), events)
+    return Decision(Ruling(summary=f"{side} pays {cost} SP for {activity.name}", steps=steps), events)
 
 
 def charge(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from referee.common.command_base import (
     FREE_TEXT,
@@ -19,19 +19,23 @@ from referee.common.command_base import (
 from referee.common.plausible import Override
 
 Count = Field(default=0, ge=0, le=1000)
+MINOR_DIVISIONS = Field(
+    default=0,
+    description="sp_model 001 only: Axis minor infantry/cavalry and German security divisions among them, "
+    "1 SP per 2 (B-66 [001])",
+)
+"""The field the attack and overrun payments share (B-66 [001]): written once, so both say the same."""
 
 
 class ReceiveSupplyIncome(Command):
     """The phasing side takes its SP income in its Initial phase (B-02 [000])."""
 
-    kind: Literal["ReceiveSupplyIncome"] = "ReceiveSupplyIncome"
     side: Name
 
 
 class SetCityStatus(Command):
     """Record who holds a Soviet city: soviet, axis (controlled) or besieged (B-10 [000])."""
 
-    kind: Literal["SetCityStatus"] = "SetCityStatus"
     city: Name
     status: Literal["soviet", "axis", "besieged"]
 
@@ -39,7 +43,6 @@ class SetCityStatus(Command):
 class ActivateMechanized(Command):
     """Pay SP to activate c/m units for the Movement or Exploitation phase (B-31..B-35 [000])."""
 
-    kind: Literal["ActivateMechanized"] = "ActivateMechanized"
     side: Name
     cm_divisions: int = Field(default=0, ge=0, le=1000, description="panzer/tank/mech divisions or corps: 1 SP each")
     motorized: int = Field(
@@ -55,23 +58,17 @@ class ActivateMechanized(Command):
 class PayAttackSupply(Command):
     """Pay SP for non-c/m divisions attacking, 1/2 each rounded up per stack (B-36, B-45 [000])."""
 
-    kind: Literal["PayAttackSupply"] = "PayAttackSupply"
     side: Name
     stacks: list[Divisions] = Field(min_length=1, max_length=50, description="divisions attacking from each stack")
     units: list[Name] = Field(default_factory=list, max_length=200)
     unpaid: bool = False
     override: Annotated[Override, FREE_TEXT] = None
-    minor_divisions: Divisions = Field(
-        default=0,
-        description="sp_model 001 only: Axis minor infantry/cavalry and German security divisions among them, "
-        "1 SP per 2 (B-66 [001])",
-    )
+    minor_divisions: Divisions = MINOR_DIVISIONS
 
 
 class PayArtillerySupply(Command):
     """Pay 1 SP per combat for all artillery firing in it, support and bombardment (B-37, B-38 [000])."""
 
-    kind: Literal["PayArtillerySupply"] = "PayArtillerySupply"
     side: Name
     combats: int = Field(default=1, ge=1, le=100)
     units: list[Name] = Field(default_factory=list, max_length=200)
@@ -81,22 +78,16 @@ class PayArtillerySupply(Command):
 class PayOverrunSupply(Command):
     """Pay SP for an overrun by non-c/m divisions, 1/2 each rounded up (B-39 [000])."""
 
-    kind: Literal["PayOverrunSupply"] = "PayOverrunSupply"
     side: Name
     divisions: int = Field(ge=1, le=100)
     units: list[Name] = Field(default_factory=list, max_length=200)
     unpaid: bool = False
-    minor_divisions: Divisions = Field(
-        default=0,
-        description="sp_model 001 only: Axis minor infantry/cavalry and German security divisions among them, "
-        "1 SP per 2 (B-66 [001])",
-    )
+    minor_divisions: Divisions = MINOR_DIVISIONS
 
 
 class PayAirSupply(Command):
     """Pay SP for air groups: 1 per 3 fighters, 1 per 2 others; transports free (B-30 [000])."""
 
-    kind: Literal["PayAirSupply"] = "PayAirSupply"
     side: Name
     fighters: int = Field(default=0, ge=0, le=1000)
     others: int = Field(default=0, ge=0, le=1000)
@@ -107,7 +98,6 @@ class PayAirSupply(Command):
 class BuyResourcePoints(Command):
     """Buy Resource Points with SP in the Initial phase: 3 SP each (B-50 [000])."""
 
-    kind: Literal["BuyResourcePoints"] = "BuyResourcePoints"
     side: Name
     count: Amount
     location: Name = Field(description="where they are placed: a place the side holds Resource Points, in any case")
@@ -117,7 +107,6 @@ class BuyResourcePoints(Command):
 class SellResourcePoints(Command):
     """Exchange Resource Points connected by rail to a friendly board edge for 2 SP each (B-51 [000])."""
 
-    kind: Literal["SellResourcePoints"] = "SellResourcePoints"
     side: Name
     count: Amount
     location: Name
@@ -127,7 +116,6 @@ class SellResourcePoints(Command):
 class SpendResourcePoints(Command):
     """Spend Resource Points on construction: a fort or an airfield costs 1 (B-54 [000])."""
 
-    kind: Literal["SpendResourcePoints"] = "SpendResourcePoints"
     side: Name
     purpose: Literal["fort", "airfield"]
     count: Amount
@@ -138,7 +126,6 @@ class SpendResourcePoints(Command):
 class BuyRailCapacity(Command):
     """Add +10 REs of rail capacity for this game turn per Resource Point, within the nation's limit (B-54)."""
 
-    kind: Literal["BuyRailCapacity"] = "BuyRailCapacity"
     side: Name
     nation: Name
     resource_points: Amount
@@ -148,14 +135,12 @@ class BuyRailCapacity(Command):
 class ReceiveResourceIncome(Command):
     """Take the Resource Point income of the turn: Ploesti 1 (Axis), Baku 2 (Soviet) (B-53 [000])."""
 
-    kind: Literal["ReceiveResourceIncome"] = "ReceiveResourceIncome"
     side: Name
 
 
 class ReceiveReplacements(Command):
     """Take regular replacements: Soviet city RPs from Aug I 1941 and factory output (C-30..C-50)."""
 
-    kind: Literal["ReceiveReplacements"] = "ReceiveReplacements"
     nation: Name
     factory_armor: int | None = Field(
         default=None, ge=0, le=1000, description="under factory_profile 001: how many factory RPs go to armor"
@@ -165,7 +150,6 @@ class ReceiveReplacements(Command):
 class RecordLosses(Command):
     """Add losses to the account special replacements are drawn from (C-40 [000])."""
 
-    kind: Literal["RecordLosses"] = "RecordLosses"
     nation: Name
     type: Name
     amount: Amount
@@ -174,14 +158,12 @@ class RecordLosses(Command):
 class ReceiveSpecialReplacements(Command):
     """Take special replacements: 1/4 of accumulated losses, from Jul I 1941 (C-40 [000])."""
 
-    kind: Literal["ReceiveSpecialReplacements"] = "ReceiveSpecialReplacements"
     nation: Name
 
 
 class SetFactories(Command):
     """Record how many factories are operating and how many of those are upgraded (K-07)."""
 
-    kind: Literal["SetFactories"] = "SetFactories"
     nation: Name
     operating: int = Field(ge=0, le=100)
     upgraded: int = Field(default=0, ge=0, le=100)
@@ -190,7 +172,6 @@ class SetFactories(Command):
 class DisbandPrewarArmor(Command):
     """Apr II 1942: disband pre-war Soviet tank and mech divisions for armor RPs = attack (C-60 [000])."""
 
-    kind: Literal["DisbandPrewarArmor"] = "DisbandPrewarArmor"
     side: Name
     unit_ids: list[Name] = Field(min_length=1, max_length=200)
 
@@ -198,7 +179,6 @@ class DisbandPrewarArmor(Command):
 class CreditExcessLossReplacements(Command):
     """RPs from over-fulfilling a combat loss, usable next game turn (C-10..C-15 [000])."""
 
-    kind: Literal["CreditExcessLossReplacements"] = "CreditExcessLossReplacements"
     nation: Name
     required: int = Field(ge=0, le=1000)
     removed: int = Field(ge=0, le=1000, description="strength counted toward the requirement")
@@ -213,7 +193,6 @@ class CreditExcessLossReplacements(Command):
 class CreditBreakoutReplacements(Command):
     """Infantry RPs from breaking out an Isolated stack, usable next game turn (C-20 [000])."""
 
-    kind: Literal["CreditBreakoutReplacements"] = "CreditBreakoutReplacements"
     nation: Name
     total_strength: int = Field(ge=0, le=1000, description="armor and artillery count their defense strength")
     modified_roll: int = Field(ge=-20, le=30)
@@ -223,7 +202,6 @@ class CreditBreakoutReplacements(Command):
 class RebuildUnit(Command):
     """Spend RPs to bring a cadre to full strength (C-02, C-62, C-63 [000])."""
 
-    kind: Literal["RebuildUnit"] = "RebuildUnit"
     side: Name
     unit_id: Name
     cost: dict[Name, Points] | None = Field(
@@ -234,74 +212,58 @@ class RebuildUnit(Command):
 class ReturnCadre(Command):
     """Spend RPs equal to the cadre's strength to bring a dead cadre back (C-63 [000])."""
 
-    kind: Literal["ReturnCadre"] = "ReturnCadre"
     side: Name
     unit_id: Name
     location: str = Field(default="", max_length=80)
 
 
-class CreditSupplyPoints(Command):
+class SupplyPointsCorrection(BaseModel):
+    """The fields of a hand correction of a side's Supply Points (`CreditSupplyPoints`,
+    `DebitSupplyPoints`), declared once so the pair keeps one shape. A mixin, listed before
+    `Command`: its fields follow ``kind`` as they always stood (docs/commands.md, the forms)."""
+
+    side: Name
+    amount: Amount
+    reason: FreeText
+
+
+class CreditSupplyPoints(SupplyPointsCorrection, Command):
     """Add Supply Points to a side's pool, with the reason."""
 
-    kind: Literal["CreditSupplyPoints"] = "CreditSupplyPoints"
-    side: Name
-    amount: Amount
-    reason: FreeText
     override: Annotated[Override, FREE_TEXT] = None
 
 
-class DebitSupplyPoints(Command):
+class DebitSupplyPoints(SupplyPointsCorrection, Command):
     """Take Supply Points from a side's pool, with the reason."""
 
-    kind: Literal["DebitSupplyPoints"] = "DebitSupplyPoints"
-    side: Name
-    amount: Amount
-    reason: FreeText
 
+class ReplacementPointsCorrection(BaseModel):
+    """The fields of a hand correction of a nation's Replacement Points of one type
+    (`CreditReplacementPoints`, `DebitReplacementPoints`), declared once so the pair keeps one shape."""
 
-class CreditReplacementPoints(Command):
-    """Add Replacement Points of one type to a nation's track."""
-
-    kind: Literal["CreditReplacementPoints"] = "CreditReplacementPoints"
-    nation: Name
-    type: Name = Field(description="replacement type, e.g. infantry, armor, artillery")
-    amount: Amount
-    reason: FreeText
-    override: Annotated[Override, FREE_TEXT] = None
-
-
-class DebitReplacementPoints(Command):
-    """Take Replacement Points of one type from a nation's track."""
-
-    kind: Literal["DebitReplacementPoints"] = "DebitReplacementPoints"
     nation: Name
     type: Name
     amount: Amount
     reason: FreeText
 
 
+class CreditReplacementPoints(ReplacementPointsCorrection, Command):
+    """Add Replacement Points of one type to a nation's track."""
+
+    type: Name = Field(description="replacement type, e.g. infantry, armor, artillery")
+    override: Annotated[Override, FREE_TEXT] = None
+
+
+class DebitReplacementPoints(ReplacementPointsCorrection, Command):
+    """Take Replacement Points of one type from a nation's track."""
+
+
 class EnterSupplyZone(Command):
     """Under sp_model 001: a side's units reached supply zone 2, 3 or 4 (B-60); the German stockpile is cut (B-62)."""
 
-    kind: Literal["EnterSupplyZone"] = "EnterSupplyZone"
     side: Name
     zone: int = Field(ge=2, le=4, description="the supply zone now reached (lines 1-3 of B-60 crossed)")
     reason: FreeText = Field(description="what was reached, e.g. 'within 2 hexes of Kiev'")
-
-
-BrpCategory = Literal[
-    "year_start",
-    "option",
-    "declaration",
-    "build",
-    "replacement",
-    "repair",
-    "lend_lease",
-    "strategic_warfare",
-    "conquest",
-    "economic_loss",
-    "adjustment",
-]
 
 
 COMMANDS: tuple[type[Command], ...] = (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from referee.common.event_base import DomainEvent
 
@@ -16,7 +16,6 @@ from referee.common.event_base import DomainEvent
 class SupplyIncomeReceived(DomainEvent):
     """A side's SP income for this Initial phase; sets its current income and cap."""
 
-    type: Literal["SupplyIncomeReceived"] = "SupplyIncomeReceived"
     side: str
     amount: int = Field(ge=0)
     income: int = Field(ge=0)
@@ -27,32 +26,31 @@ class SupplyIncomeReceived(DomainEvent):
 class SupplyCapApplied(DomainEvent):
     """SP above the cap were lost."""
 
-    type: Literal["SupplyCapApplied"] = "SupplyCapApplied"
     side: str
     lost: int = Field(gt=0)
     cap: int
 
 
-class SpecialSupplyGranted(DomainEvent):
+class SpecialSupplyChanged(BaseModel):
+    """The fields of a side's use-or-lose SP granted or dropped (`SpecialSupplyGranted`,
+    `SpecialSupplyExpired`), declared once so the two stay one shape. A mixin, listed before
+    `DomainEvent`: its fields follow ``v`` and ``type`` as they always stood."""
+
+    side: str
+    amount: int = Field(gt=0)
+
+
+class SpecialSupplyGranted(SpecialSupplyChanged, DomainEvent):
     """Use-or-lose SP (the surprise turn's) were granted."""
 
-    type: Literal["SpecialSupplyGranted"] = "SpecialSupplyGranted"
-    side: str
-    amount: int = Field(gt=0)
 
-
-class SpecialSupplyExpired(DomainEvent):
+class SpecialSupplyExpired(SpecialSupplyChanged, DomainEvent):
     """Unspent use-or-lose SP were dropped."""
-
-    type: Literal["SpecialSupplyExpired"] = "SpecialSupplyExpired"
-    side: str
-    amount: int = Field(gt=0)
 
 
 class SupplySpent(DomainEvent):
     """SP paid for an activity: first from the special SP, then from the stockpile."""
 
-    type: Literal["SupplySpent"] = "SupplySpent"
     side: str
     from_special: int = Field(ge=0)
     from_stockpile: int = Field(ge=0)
@@ -63,37 +61,33 @@ class SupplySpent(DomainEvent):
 class UnsuppliedActivityRecorded(DomainEvent):
     """An activity went unpaid; its effect is recorded (no balance changes)."""
 
-    type: Literal["UnsuppliedActivityRecorded"] = "UnsuppliedActivityRecorded"
     side: str
     activity: str
     detail: str
     effect: str
 
 
-class ResourcePointsCredited(DomainEvent):
+class ResourcePointsMoved(BaseModel):
+    """The fields of Resource Points credited or debited at a location class
+    (`ResourcePointsCredited`, `ResourcePointsDebited`), declared once so the two stay one shape."""
+
+    side: str
+    location: str
+    amount: int = Field(gt=0)
+    reason: str
+
+
+class ResourcePointsCredited(ResourcePointsMoved, DomainEvent):
     """Resource Points added at a location class."""
 
-    type: Literal["ResourcePointsCredited"] = "ResourcePointsCredited"
-    side: str
-    location: str
-    amount: int = Field(gt=0)
-    reason: str
 
-
-class ResourcePointsDebited(DomainEvent):
+class ResourcePointsDebited(ResourcePointsMoved, DomainEvent):
     """Resource Points taken from a location class."""
-
-    type: Literal["ResourcePointsDebited"] = "ResourcePointsDebited"
-    side: str
-    location: str
-    amount: int = Field(gt=0)
-    reason: str
 
 
 class RailCapacityBought(DomainEvent):
     """Resource Points turned into rail capacity for this game turn (counted against the limit)."""
 
-    type: Literal["RailCapacityBought"] = "RailCapacityBought"
     side: str
     nation: str
     resource_points: int = Field(gt=0)
@@ -102,14 +96,12 @@ class RailCapacityBought(DomainEvent):
 class ResourceTurnReset(DomainEvent):
     """A new game turn: rail purchases start again from zero."""
 
-    type: Literal["ResourceTurnReset"] = "ResourceTurnReset"
     side: str
 
 
 class ResourceIncomeReceived(DomainEvent):
     """Marks that a side took its Resource Point income this game turn."""
 
-    type: Literal["ResourceIncomeReceived"] = "ResourceIncomeReceived"
     side: str
     turn: int
 
@@ -117,7 +109,6 @@ class ResourceIncomeReceived(DomainEvent):
 class CityStatusSet(DomainEvent):
     """Who holds a city, as the referee records it: soviet, axis or besieged."""
 
-    type: Literal["CityStatusSet"] = "CityStatusSet"
     city: str
     status: Literal["soviet", "axis", "besieged"]
 
@@ -125,7 +116,6 @@ class CityStatusSet(DomainEvent):
 class ReplacementsPending(DomainEvent):
     """RPs earned now, usable from ``available_turn``."""
 
-    type: Literal["ReplacementsPending"] = "ReplacementsPending"
     nation: str
     kind: str
     amount: int = Field(gt=0)
@@ -136,7 +126,6 @@ class ReplacementsPending(DomainEvent):
 class PendingReplacementsReleased(DomainEvent):
     """Pending RPs due by ``turn`` join the track."""
 
-    type: Literal["PendingReplacementsReleased"] = "PendingReplacementsReleased"
     nation: str
     turn: int
 
@@ -144,7 +133,6 @@ class PendingReplacementsReleased(DomainEvent):
 class LossesRecorded(DomainEvent):
     """Losses added to (or, negative, consumed from) the account special replacements draw on."""
 
-    type: Literal["LossesRecorded"] = "LossesRecorded"
     nation: str
     kind: str
     amount: int
@@ -153,7 +141,6 @@ class LossesRecorded(DomainEvent):
 class RegularReplacementsReceived(DomainEvent):
     """Marks that a nation took its regular replacements this game turn."""
 
-    type: Literal["RegularReplacementsReceived"] = "RegularReplacementsReceived"
     nation: str
     turn: int
 
@@ -161,54 +148,49 @@ class RegularReplacementsReceived(DomainEvent):
 class FactoriesSet(DomainEvent):
     """How many factories a nation has operating, and how many of those are upgraded."""
 
-    type: Literal["FactoriesSet"] = "FactoriesSet"
     nation: str
     operating: int = Field(ge=0)
     upgraded: int = Field(ge=0)
 
 
-class SupplyCredited(DomainEvent):
+class SupplyPointsMoved(BaseModel):
+    """The fields of Supply Points credited to or debited from a side's pool (`SupplyCredited`,
+    `SupplyDebited`), declared once so the two stay one shape."""
+
+    side: str
+    amount: int = Field(gt=0)
+    reason: str
+
+
+class SupplyCredited(SupplyPointsMoved, DomainEvent):
     """Supply Points added to a side's pool."""
 
-    type: Literal["SupplyCredited"] = "SupplyCredited"
-    side: str
-    amount: int = Field(gt=0)
-    reason: str
 
-
-class SupplyDebited(DomainEvent):
+class SupplyDebited(SupplyPointsMoved, DomainEvent):
     """Supply Points taken from a side's pool."""
 
-    type: Literal["SupplyDebited"] = "SupplyDebited"
-    side: str
+
+class ReplacementPointsMoved(BaseModel):
+    """The fields of Replacement Points of one type credited to or debited from a nation's track
+    (`ReplacementsCredited`, `ReplacementsDebited`), declared once so the two stay one shape."""
+
+    nation: str
+    kind: str
     amount: int = Field(gt=0)
     reason: str
 
 
-class ReplacementsCredited(DomainEvent):
+class ReplacementsCredited(ReplacementPointsMoved, DomainEvent):
     """Replacement Points of one type added to a nation's track."""
 
-    type: Literal["ReplacementsCredited"] = "ReplacementsCredited"
-    nation: str
-    kind: str
-    amount: int = Field(gt=0)
-    reason: str
 
-
-class ReplacementsDebited(DomainEvent):
+class ReplacementsDebited(ReplacementPointsMoved, DomainEvent):
     """Replacement Points of one type taken from a nation's track."""
-
-    type: Literal["ReplacementsDebited"] = "ReplacementsDebited"
-    nation: str
-    kind: str
-    amount: int = Field(gt=0)
-    reason: str
 
 
 class SupplyZoneEntered(DomainEvent):
     """A side's units reached a further 001 supply zone; ``cut`` SP of its stockpile are lost (B-60, B-62 [001])."""
 
-    type: Literal["SupplyZoneEntered"] = "SupplyZoneEntered"
     side: str
     zone: int = Field(ge=2, le=4)
     cut: int = Field(ge=0)
@@ -218,7 +200,6 @@ class SupplyZoneEntered(DomainEvent):
 class MechanizedMovementPaid(DomainEvent):
     """001: these mechanized units paid their movement SP for game turn ``turn`` (B-66 [001])."""
 
-    type: Literal["MechanizedMovementPaid"] = "MechanizedMovementPaid"
     side: str
     units: list[str] = Field(min_length=1)
     turn: int

@@ -13,11 +13,9 @@ two a month).
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from referee.common.chart_files import read_chart
+from referee.common.chart_files import ChartHeading, read_chart
 from referee.common.errors import IllegalOrderError
 from referee.common.pinned import pinned_chart
 from referee.common.ruling import Step
@@ -39,13 +37,9 @@ class Factory(BaseModel):
     upgraded_from: str = Field(default="", description="the turn its upgrade takes effect: 'Jan I 1942'; '' never")
 
 
-class FactoryChart(BaseModel):
+class FactoryChart(ChartHeading):
     """The factory list, locations and upgrade schedule (K-07)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    title: str
-    provisional: bool
-    source: str
     rule: str
     nation: str
     factories: list[Factory] = Field(min_length=1)
@@ -95,11 +89,6 @@ def back_in_action(relocated_in: int, turn: int) -> Step:
 
 def load_factories(name: str = BUNDLED) -> tuple[FactoryChart, str]:
     return read_chart(name, FactoryChart, "factory chart")
-
-
-def factory_chart_data(name: str) -> tuple[dict[str, Any], str]:
-    chart, digest = load_factories(name)
-    return chart.model_dump(mode="json"), digest
 
 
 def pinned_factories(state: BaseState) -> FactoryChart:

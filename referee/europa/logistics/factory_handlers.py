@@ -16,9 +16,9 @@ from referee.common.facts import citation, stated
 from referee.common.phases import Accepted
 from referee.common.ruling import Ruling, Step
 from referee.europa.common.context import track_of
-from referee.europa.common.state import EuropaState
+from referee.europa.common.state import EuropaState, ReplacementTrack
 from referee.europa.logistics import events as lg
-from referee.europa.logistics.factories import back_in_action, pinned_factories
+from referee.europa.logistics.factories import Factory, FactoryChart, back_in_action, pinned_factories
 
 UPGRADES = Accepted(("Initial",), "factory upgrades", "C-50 [000], K-07")
 
@@ -55,14 +55,24 @@ def _fact(name: str, factory: str, value: str, actor: str) -> ev.DomainEvent:
     return ev.FactStated(fact=name, subject=factory, value=value, stated_by=actor)
 
 
-def relocate_factory(command: RelocateFactory, ctx: Context[EuropaState]) -> Decision:
-    """C-51 [000]: the factory stops producing; the operating (and upgraded) counts drop by it."""
-    state = ctx.state
+def _factory_of(
+    state: EuropaState, command: RelocateFactory | RestoreFactory, status: str, refusal: str
+) -> tuple[FactoryChart, Factory, ReplacementTrack]:
+    """C-51 [000]: the pinned chart, the factory the command names and its nation's track; refused
+    (``refusal``, naming the factory) unless the factory is ``status``: operating to leave for the
+    Urals, relocating to come back."""
     chart = pinned_factories(state)
     factory = chart.named(command.factory)
     track = track_of(state, command.nation)
-    if _status(state, factory.name) != "operating":
-        raise IllegalOrderError(f"{factory.name} is relocating already (C-51 [000])")
+    if _status(state, factory.name) != status:
+        raise IllegalOrderError(refusal.format(factory=factory.name))
+    return chart, factory, track
+
+
+def relocate_factory(command: RelocateFactory, ctx: Context[EuropaState]) -> Decision:
+    """C-51 [000]: the factory stops producing; the operating (and upgraded) counts drop by it."""
+    state = ctx.state
+    chart, factory, track = _factory_of(state, command, "operating", "{factory} is relocating already (C-51 [000])")
     if track.factories < 1:
         raise IllegalOrderError(f"{command.nation} has no operating factory on its track to relocate")
     turn = state.table.calendar.turn
@@ -83,11 +93,7 @@ def relocate_factory(command: RelocateFactory, ctx: Context[EuropaState]) -> Dec
 def restore_factory(command: RestoreFactory, ctx: Context[EuropaState]) -> Decision:
     """C-51 [000]: back in action after 3 months; upgraded if the chart's upgrade has come."""
     state = ctx.state
-    chart = pinned_factories(state)
-    factory = chart.named(command.factory)
-    track = track_of(state, command.nation)
-    if _status(state, factory.name) != "relocating":
-        raise IllegalOrderError(f"{factory.name} is not relocating (C-51 [000])")
+    chart, factory, track = _factory_of(state, command, "relocating", "{factory} is not relocating (C-51 [000])")
     left = stated(state, "factory_relocated_in", factory.name)
     if left is None:
         raise IllegalOrderError(f"the turn {factory.name} left is not kept: state factory_relocated_in")

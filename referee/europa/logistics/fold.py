@@ -25,24 +25,39 @@ def _supply_credited(state: EuropaState, e: lg.SupplyCredited) -> None:
     _pool(state, e.side).stockpile += e.amount
 
 
+def _off_stockpile(state: EuropaState, side: str, amount: int, refused: str) -> SupplyPool:
+    """``amount`` SP off the side's stockpile (a debit, a cap, a zone's cut), refused rather than
+    taken below 0; the pool, for what else the event changes."""
+    pool = _pool(state, side)
+    if amount > pool.stockpile:
+        raise NegativeBalanceError(f"{side} SP pool holds {pool.stockpile}; {refused}")
+    pool.stockpile -= amount
+    return pool
+
+
 def _supply_debited(state: EuropaState, e: lg.SupplyDebited) -> None:
-    pool = _pool(state, e.side)
-    if e.amount > pool.stockpile:
-        raise NegativeBalanceError(f"{e.side} SP pool holds {pool.stockpile}; {e.reason} costs {e.amount}")
-    pool.stockpile -= e.amount
+    _off_stockpile(state, e.side, e.amount, f"{e.reason} costs {e.amount}")
+
+
+def _add(counts: dict[str, int], key: str, amount: int) -> None:
+    counts[key] = counts.get(key, 0) + amount
+
+
+def _take(counts: dict[str, int], key: str, amount: int, holder: str, what: str, reason: str) -> None:
+    """``amount`` off ``counts[key]`` (Replacement Points of a type, Resource Points at a place),
+    refused rather than taken below 0, in the words of both accounts: who holds how many of what."""
+    held = counts.get(key, 0)
+    if amount > held:
+        raise NegativeBalanceError(f"{holder} holds {held} {what}; {reason} needs {amount}")
+    counts[key] = held - amount
 
 
 def _replacements_credited(state: EuropaState, e: lg.ReplacementsCredited) -> None:
-    track = _track(state, e.nation)
-    track.points[e.kind] = track.points.get(e.kind, 0) + e.amount
+    _add(_track(state, e.nation).points, e.kind, e.amount)
 
 
 def _replacements_debited(state: EuropaState, e: lg.ReplacementsDebited) -> None:
-    track = _track(state, e.nation)
-    held = track.points.get(e.kind, 0)
-    if e.amount > held:
-        raise NegativeBalanceError(f"{e.nation} holds {held} {e.kind} RP; {e.reason} needs {e.amount}")
-    track.points[e.kind] = held - e.amount
+    _take(_track(state, e.nation).points, e.kind, e.amount, e.nation, f"{e.kind} RP", e.reason)
 
 
 def _stock(state: EuropaState, side: str) -> ResourceStock:
@@ -51,7 +66,7 @@ def _stock(state: EuropaState, side: str) -> ResourceStock:
 
 
 def _income(state: EuropaState, e: lg.SupplyIncomeReceived) -> None:
-    pool = lookup_account(state.supply_pools, e.side, "supply pool for side")
+    pool = _pool(state, e.side)
     pool.stockpile += e.amount
     pool.income = e.income
     pool.cap = e.cap
@@ -59,25 +74,22 @@ def _income(state: EuropaState, e: lg.SupplyIncomeReceived) -> None:
 
 
 def _cap(state: EuropaState, e: lg.SupplyCapApplied) -> None:
-    pool = lookup_account(state.supply_pools, e.side, "supply pool for side")
-    if e.lost > pool.stockpile:
-        raise NegativeBalanceError(f"{e.side} SP pool holds {pool.stockpile}; cannot lose {e.lost}")
-    pool.stockpile -= e.lost
+    _off_stockpile(state, e.side, e.lost, f"cannot lose {e.lost}")
 
 
 def _special_granted(state: EuropaState, e: lg.SpecialSupplyGranted) -> None:
-    lookup_account(state.supply_pools, e.side, "supply pool for side").special += e.amount
+    _pool(state, e.side).special += e.amount
 
 
 def _special_expired(state: EuropaState, e: lg.SpecialSupplyExpired) -> None:
-    pool = lookup_account(state.supply_pools, e.side, "supply pool for side")
+    pool = _pool(state, e.side)
     if e.amount > pool.special:
         raise NegativeBalanceError(f"{e.side} holds {pool.special} special SP; cannot drop {e.amount}")
     pool.special -= e.amount
 
 
 def _spent(state: EuropaState, e: lg.SupplySpent) -> None:
-    pool = lookup_account(state.supply_pools, e.side, "supply pool for side")
+    pool = _pool(state, e.side)
     if e.from_special > pool.special or e.from_stockpile > pool.stockpile:
         raise NegativeBalanceError(
             f"{e.side} SP pool holds {pool.stockpile} (+{pool.special} special); "
@@ -88,23 +100,16 @@ def _spent(state: EuropaState, e: lg.SupplySpent) -> None:
 
 
 def _rp_credited(state: EuropaState, e: lg.ResourcePointsCredited) -> None:
-    stock = _stock(state, e.side)
-    stock.stock[e.location] = stock.stock.get(e.location, 0) + e.amount
+    _add(_stock(state, e.side).stock, e.location, e.amount)
 
 
 def _rp_debited(state: EuropaState, e: lg.ResourcePointsDebited) -> None:
-    stock = _stock(state, e.side)
-    held = stock.stock.get(e.location, 0)
-    if e.amount > held:
-        raise NegativeBalanceError(
-            f"{e.side} holds {held} Resource Points in {e.location}; {e.reason} needs {e.amount}"
-        )
-    stock.stock[e.location] = held - e.amount
+    where = f"Resource Points in {e.location}"
+    _take(_stock(state, e.side).stock, e.location, e.amount, e.side, where, e.reason)
 
 
 def _rail(state: EuropaState, e: lg.RailCapacityBought) -> None:
-    stock = _stock(state, e.side)
-    stock.rail_bought[e.nation] = stock.rail_bought.get(e.nation, 0) + e.resource_points
+    _add(_stock(state, e.side).rail_bought, e.nation, e.resource_points)
 
 
 def _turn_reset(state: EuropaState, e: lg.ResourceTurnReset) -> None:
@@ -122,25 +127,25 @@ def _city(state: EuropaState, e: lg.CityStatusSet) -> None:
 
 
 def _pending(state: EuropaState, e: lg.ReplacementsPending) -> None:
-    track = lookup_account(state.replacement_tracks, e.nation, "replacement track for nation")
+    track = _track(state, e.nation)
     track.pending.append(
         PendingReplacements(kind=e.kind, amount=e.amount, available_turn=e.available_turn, reason=e.reason)
     )
 
 
 def _released(state: EuropaState, e: lg.PendingReplacementsReleased) -> None:
-    track = lookup_account(state.replacement_tracks, e.nation, "replacement track for nation")
+    track = _track(state, e.nation)
     keep = []
     for item in track.pending:
         if item.available_turn <= e.turn:
-            track.points[item.kind] = track.points.get(item.kind, 0) + item.amount
+            _add(track.points, item.kind, item.amount)
         else:
             keep.append(item)
     track.pending = keep
 
 
 def _losses(state: EuropaState, e: lg.LossesRecorded) -> None:
-    track = lookup_account(state.replacement_tracks, e.nation, "replacement track for nation")
+    track = _track(state, e.nation)
     held = track.losses.get(e.kind, 0)
     if held + e.amount < 0:
         raise NegativeBalanceError(f"{e.nation} has {held} {e.kind} losses recorded; cannot use {-e.amount}")
@@ -148,23 +153,20 @@ def _losses(state: EuropaState, e: lg.LossesRecorded) -> None:
 
 
 def _regular(state: EuropaState, e: lg.RegularReplacementsReceived) -> None:
-    lookup_account(state.replacement_tracks, e.nation, "replacement track for nation").received_turn = e.turn
+    _track(state, e.nation).received_turn = e.turn
 
 
 def _factories(state: EuropaState, e: lg.FactoriesSet) -> None:
-    track = lookup_account(state.replacement_tracks, e.nation, "replacement track for nation")
+    track = _track(state, e.nation)
     track.factories = e.operating
     track.factories_upgraded = e.upgraded
 
 
 def _zone(state: EuropaState, e: lg.SupplyZoneEntered) -> None:
-    pool = _pool(state, e.side)
-    if e.zone <= pool.zone:
-        raise LedgerError(f"{e.side} is already in supply zone {pool.zone}; zones only go up")
-    if e.cut > pool.stockpile:
-        raise NegativeBalanceError(f"{e.side} SP pool holds {pool.stockpile}; cannot lose {e.cut}")
-    pool.zone = e.zone
-    pool.stockpile -= e.cut
+    zone = _pool(state, e.side).zone
+    if e.zone <= zone:
+        raise LedgerError(f"{e.side} is already in supply zone {zone}; zones only go up")
+    _off_stockpile(state, e.side, e.cut, f"cannot lose {e.cut}").zone = e.zone
 
 
 def _mechanized_paid(state: EuropaState, e: lg.MechanizedMovementPaid) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
+from referee.common.phases import Accepted
 from referee.common.plausible import beyond_the_rules
 from referee.common.ruling import Ruling, Step
 from referee.europa.common import command_phases as ph
@@ -45,13 +46,20 @@ def no_conversion_001(state: EuropaState, what: str) -> None:
         )
 
 
+def _exchange(side: str, ctx: Context[EuropaState], what: str, phase: Accepted) -> tuple[Logistics, ResourceStock]:
+    """B-50, B-51 [000], B-68 [001]: what buying and selling Resource Points both check first: the
+    SP model has the exchange, the side keeps Resource Points, and it is the phase for it."""
+    no_conversion_001(ctx.state, what)
+    logistics = logistics_of(ctx.state)
+    stock = _stock(ctx, side)
+    require_phase(ctx.state, side, *phase.args)
+    return logistics, stock
+
+
 def buy(command: eu.BuyResourcePoints, ctx: Context[EuropaState]) -> Decision:
     """B-50 [000]: 3 SP buy 1 Resource Point, Initial phase only; surprise SP cannot (B-28).
     Refused under sp_model 001 (B-68 [001])."""
-    no_conversion_001(ctx.state, "buying Resource Points with SP")
-    logistics = logistics_of(ctx.state)
-    stock = _stock(ctx, command.side)
-    require_phase(ctx.state, command.side, *ph.BUY_RESOURCES.args)
+    logistics, stock = _exchange(command.side, ctx, "buying Resource Points with SP", ph.BUY_RESOURCES)
     location, checked = _placed(command, stock, logistics)
     pool = ctx.state.supply_pools[command.side]
     cost = command.count * logistics.sp_per_resource_point_bought
@@ -110,10 +118,7 @@ def _placed(command: eu.BuyResourcePoints, stock: ResourceStock, logistics: Logi
 def sell(command: eu.SellResourcePoints, ctx: Context[EuropaState]) -> Decision:
     """B-51 [000]: 1 Resource Point connected by rail to a friendly edge gives 2 SP, Initial phase.
     Refused under sp_model 001 (B-68 [001])."""
-    no_conversion_001(ctx.state, "exchanging Resource Points for SP")
-    logistics = logistics_of(ctx.state)
-    stock = _stock(ctx, command.side)
-    require_phase(ctx.state, command.side, *ph.SELL_RESOURCES.args)
+    logistics, stock = _exchange(command.side, ctx, "exchanging Resource Points for SP", ph.SELL_RESOURCES)
     if not command.rail_connected:
         raise IllegalOrderError(
             "only Resource Points connected by rail to a friendly board edge may be exchanged for SP (B-51 [000])"

@@ -4,6 +4,8 @@ divisions. `referee.europa.logistics.supply_handlers` hands over to these when t
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
 from referee.common.errors import IllegalOrderError
@@ -15,7 +17,17 @@ from referee.europa.common.state import EuropaState
 from referee.europa.logistics import commands as eu
 from referee.europa.logistics import events as lg
 from referee.europa.logistics import supply_001
-from referee.europa.logistics.charges import pay, sp_001, units_text
+from referee.europa.logistics.charges import Activity, pay, sp_001, units_text
+
+MECHANIZED_MOVEMENT = Activity(
+    "mechanized movement",
+    "moves 1/2 MA in the Movement phase and may not attack",
+    ph.ACTIVATION.phases,
+    "B-66 [001]",
+    special_ok=False,
+    unpaid_001=True,
+)
+"""B-66, B-67 [001]: paid once a game turn; unpaid, it is recorded (the one 001 activity that may be)."""
 
 
 def income_001(command: eu.ReceiveSupplyIncome, ctx: Context[EuropaState], model: Sp001) -> Decision:
@@ -115,20 +127,9 @@ def activate_001(command: eu.ActivateMechanized, ctx: Context[EuropaState]) -> D
             "it must pay or stay"
         )
     cost = supply_001.activation_cost(command.cm_divisions, command.motorized)
-    decision = pay(
-        ctx,
-        side=side,
-        activity=f"mechanized movement ({phase})",
-        cost=cost.sp,
-        detail=f"{command.cm_divisions} mechanized, {command.motorized} motorized{units_text(command.units)}",
-        unpaid=command.unpaid,
-        effect="moves 1/2 MA in the Movement phase and may not attack",
-        phases=ph.ACTIVATION.phases,
-        rule="B-66 [001]",
-        special_ok=False,
-        steps=list(cost.steps),
-        unpaid_001=True,
-    )
+    activity = replace(MECHANIZED_MOVEMENT, name=f"mechanized movement ({phase})")
+    detail = f"{command.cm_divisions} mechanized, {command.motorized} motorized{units_text(command.units)}"
+    decision = pay(ctx, command, activity, cost=cost.sp, detail=detail, steps=list(cost.steps))
     if command.unpaid or not command.units:
         return decision
     return decision.extended(events=[lg.MechanizedMovementPaid(side=side, units=list(command.units), turn=turn)])

@@ -3,6 +3,7 @@ option sp_model 001 the 001 model instead (B-60..B-68 [001]: `referee.europa.log
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from referee.common import events as ev
@@ -16,8 +17,45 @@ from referee.europa.common.state import EuropaState
 from referee.europa.logistics import commands as eu
 from referee.europa.logistics import events as lg
 from referee.europa.logistics import supply, supply_001
-from referee.europa.logistics.charges import pay, sp_001, units_text
+from referee.europa.logistics.charges import Activity, pay, sp_001, units_text
 from referee.europa.logistics.supply_001_handlers import activate_001, division_cost, enter_zone, income_001
+
+CM_ACTIVATION = Activity(
+    "c/m activation",
+    "treated as 1st-turn Unsupplied: 1/2 MA, 1/2 AF, no exploitation",
+    ph.ACTIVATION.phases,
+    "A-13, B-31 [000]",
+    special_ok=False,
+)
+"""B-31..B-35 [000]; named for its phase when paid (`activate`)."""
+ATTACK = Activity(
+    "attack",
+    "the unpaid divisions attack at half strength",
+    ph.ATTACK_SUPPLY.phases,
+    "B-36 [000]",
+    special_ok=True,
+    rule_001="B-66 [001]",
+)
+ARTILLERY = Activity(
+    "artillery",
+    "unsupplied artillery cannot bombard",
+    ph.ARTILLERY_SUPPLY.phases,
+    "B-37 [000]",
+    special_ok=True,
+    rule_001="B-66 [001]",
+)
+OVERRUN = Activity(
+    "overrun", "the unpaid divisions are halved (B-47)", ph.OVERRUN_SUPPLY.phases, "B-39 [000]", special_ok=False
+)
+AIR = Activity(
+    "air operations",
+    "unsupplied air units may only Repair and Transfer",
+    ph.AIR_SUPPLY.phases,
+    "B-30 [000]",
+    special_ok=True,
+    rule_001="B-66 [001]",
+)
+"""B-30 [000]; under 001 (B-66) air operations may not go unpaid (B-67), so no effect is shown."""
 
 
 def receive_income(command: eu.ReceiveSupplyIncome, ctx: Context[EuropaState]) -> Decision:
@@ -113,19 +151,8 @@ def activate(command: eu.ActivateMechanized, ctx: Context[EuropaState]) -> Decis
     ]
     if phase == "Exploitation":
         steps.append(Step(text="exploitation costs the same again", rule="B-35 [000]"))
-    return pay(
-        ctx,
-        side=command.side,
-        activity=f"c/m activation ({phase})",
-        cost=cost,
-        detail=detail,
-        unpaid=command.unpaid,
-        effect="treated as 1st-turn Unsupplied: 1/2 MA, 1/2 AF, no exploitation",
-        phases=ph.ACTIVATION.phases,
-        rule="A-13, B-31 [000]",
-        special_ok=False,
-        steps=steps,
-    )
+    activity = replace(CM_ACTIVATION, name=f"c/m activation ({phase})")
+    return pay(ctx, command, activity, cost=cost, detail=detail, steps=steps)
 
 
 PAID_BY_HAND = "attack_supply_paid:{side}"
@@ -166,19 +193,8 @@ def attack(command: eu.PayAttackSupply, ctx: Context[EuropaState]) -> Decision:
             "in-supply divisions may not attack unpaid (option unpaid_attack=forbidden, J-07); pay the SP or call "
             "the attack off"
         )
-    decision = pay(
-        ctx,
-        side=command.side,
-        activity="attack",
-        cost=cost,
-        detail=f"stacks {command.stacks}{units_text(command.units)}",
-        unpaid=command.unpaid,
-        effect="the unpaid divisions attack at half strength",
-        phases=ph.ATTACK_SUPPLY.phases,
-        rule="B-66 [001]" if sp_001(ctx.state) else "B-36 [000]",
-        special_ok=True,
-        steps=steps,
-    )
+    detail = f"stacks {command.stacks}{units_text(command.units)}"
+    decision = pay(ctx, command, ATTACK, cost=cost, detail=detail, steps=steps)
     if command.unpaid:
         return decision
     return decision.extended(events=[ev.StepCompleted(step=PAID_BY_HAND.format(side=command.side))])
@@ -186,24 +202,12 @@ def attack(command: eu.PayAttackSupply, ctx: Context[EuropaState]) -> Decision:
 
 def artillery(command: eu.PayArtillerySupply, ctx: Context[EuropaState]) -> Decision:
     """B-37, B-38 [000]: 1 SP per combat covers all artillery support and the bombardment (001: B-66)."""
-    model = sp_001(ctx.state)
-    if model:
+    if sp_001(ctx.state):
         steps = list(supply_001.artillery_cost(command.combats).steps)
     else:
         steps = [Step(text=f"{command.combats} combat(s) × 1", rule="B-37 [000]")]
-    return pay(
-        ctx,
-        side=command.side,
-        activity="artillery",
-        cost=command.combats,
-        detail=f"{command.combats} combat(s){units_text(command.units)}",
-        unpaid=command.unpaid,
-        effect="unsupplied artillery cannot bombard",
-        phases=ph.ARTILLERY_SUPPLY.phases,
-        rule="B-66 [001]" if model else "B-37 [000]",
-        special_ok=True,
-        steps=steps,
-    )
+    detail = f"{command.combats} combat(s){units_text(command.units)}"
+    return pay(ctx, command, ARTILLERY, cost=command.combats, detail=detail, steps=steps)
 
 
 def overrun(command: eu.PayOverrunSupply, ctx: Context[EuropaState]) -> Decision:
@@ -213,62 +217,28 @@ def overrun(command: eu.PayOverrunSupply, ctx: Context[EuropaState]) -> Decision
     if not steps:
         cost = supply.overrun_cost(command.divisions)
         steps = [Step(text=f"{command.divisions} × 1/2 → {cost} (rounded up)", rule="B-39 [000]")]
-    return pay(
-        ctx,
-        side=command.side,
-        activity="overrun",
-        cost=cost,
-        detail=f"{command.divisions} division(s){units_text(command.units)}",
-        unpaid=command.unpaid,
-        effect="the unpaid divisions are halved (B-47)",
-        phases=ph.OVERRUN_SUPPLY.phases,
-        rule="B-39 [000]",
-        special_ok=False,
-        steps=steps,
-    )
+    detail = f"{command.divisions} division(s){units_text(command.units)}"
+    return pay(ctx, command, OVERRUN, cost=cost, detail=detail, steps=steps)
 
 
 def air(command: eu.PayAirSupply, ctx: Context[EuropaState]) -> Decision:
     """B-30 [000]: 1 SP per 3 fighters or 2 other combat groups; transports free (J-08 rounding).
     Under 001 (B-66): 1 SP per 3 air units of any kind, rounded to the nearest."""
     if sp_001(ctx.state) is not None:
-        units = command.fighters + command.others + command.transports
-        cost_001 = supply_001.air_cost(units)
-        return pay(
-            ctx,
-            side=command.side,
-            activity="air operations",
-            cost=cost_001.sp,
-            detail=f"{command.fighters} fighters, {command.others} others, {command.transports} transports",
-            unpaid=command.unpaid,
-            effect="",
-            phases=ph.AIR_SUPPLY.phases,
-            rule="B-66 [001]",
-            special_ok=True,
-            steps=list(cost_001.steps),
-        )
-    rounding = opt(ctx.state, "air_sp_rounding")
-    cost, _exact = supply.air_cost(command.fighters, command.others, rounding)
-    steps = [
-        Step(
-            text=f"{supply.air_cost_text(command.fighters, command.others, rounding)}, option "
-            f"air_sp_rounding={rounding}; {command.transports} transports free",
-            rule="B-30 [000], J-08",
-        )
-    ]
-    return pay(
-        ctx,
-        side=command.side,
-        activity="air operations",
-        cost=cost,
-        detail=f"{command.fighters} fighters, {command.others} others, {command.transports} transports",
-        unpaid=command.unpaid,
-        effect="unsupplied air units may only Repair and Transfer",
-        phases=ph.AIR_SUPPLY.phases,
-        rule="B-30 [000]",
-        special_ok=True,
-        steps=steps,
-    )
+        cost_001 = supply_001.air_cost(command.fighters + command.others + command.transports)
+        cost, steps = cost_001.sp, list(cost_001.steps)
+    else:
+        rounding = opt(ctx.state, "air_sp_rounding")
+        cost, _exact = supply.air_cost(command.fighters, command.others, rounding)
+        steps = [
+            Step(
+                text=f"{supply.air_cost_text(command.fighters, command.others, rounding)}, option "
+                f"air_sp_rounding={rounding}; {command.transports} transports free",
+                rule="B-30 [000], J-08",
+            )
+        ]
+    detail = f"{command.fighters} fighters, {command.others} others, {command.transports} transports"
+    return pay(ctx, command, AIR, cost=cost, detail=detail, steps=steps)
 
 
 SUPPLY_HANDLERS: dict[type[Any], Any] = {

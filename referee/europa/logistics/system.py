@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.common.chart_files import pinned_data
 from referee.common.facts import FactKind
 from referee.common.game import Chart
 from referee.europa.common.state import EuropaState
@@ -29,7 +30,7 @@ HANDLERS: dict[type[Any], Any] = {
 }
 APPLIERS = LOGISTICS_APPLIERS
 PHASES = FACTORY_PHASES
-FACTORY_CHART = Chart(factories.KEY, factories.BUNDLED, factories.factory_chart_data, factories.FactoryChart)
+FACTORY_CHART = Chart(factories.KEY, factories.BUNDLED, pinned_data(factories.load_factories), factories.FactoryChart)
 
 FACTS = (
     FactKind(

@@ -41,7 +41,6 @@ Terrain = Literal[
 class CheckStacking(Command):
     """Check a hex's stack against its limit: 10 REs, 7 in Mountain, 4 in the Arctic (D-09, J-43)."""
 
-    kind: Literal["CheckStacking"] = "CheckStacking"
     side: Name
     hex: Name = Field(description="the hex as the table calls it")
     divisions: Divisions = Field(default=0, description="full divisions in the hex (3 REs each, I-26 reading)")
@@ -71,7 +70,6 @@ class TraceLink(BaseModel):
 class TraceSupply(Command):
     """Rule on a unit's supply trace, link by link (D-100, D-101 [000], D-108 [001])."""
 
-    kind: Literal["TraceSupply"] = "TraceSupply"
     side: Name
     unit: Name = Field(description="the unit or stack traced for")
     hex: Name | None = None
@@ -84,7 +82,6 @@ class ResolveInterdiction(Command):
     """An interdiction mission's roll: 1D6 against the tactical rating, doubled for normal groups;
     automatic at 6 or more (L-12 [000], J-19)."""
 
-    kind: Literal["ResolveInterdiction"] = "ResolveInterdiction"
     side: Name
     hex: Name = Field(description="the centre hex of the zone")
     air_unit: Name
@@ -100,7 +97,6 @@ class ResolveInterdiction(Command):
 class ResolveAirSurprise(Command):
     """The 000 air surprise on the surprise turn: 1D6 per target on the attacker's table (L-21, I-22)."""
 
-    kind: Literal["ResolveAirSurprise"] = "ResolveAirSurprise"
     side: Name = "Axis"
     faces: SurpriseDice
     targets: list[Name] | None = Field(
@@ -115,7 +111,6 @@ class RailMove(Command):
     """Rule on a rail move: operational (MA × multiple, entraining 1 MP, +2 MP per break) or
     strategic (200 hexes, no break) (L-08 [000])."""
 
-    kind: Literal["RailMove"] = "RailMove"
     side: Name
     unit: Name
     ma: int = Field(default=0, ge=0, le=100, description="the unit's movement allowance")
@@ -132,7 +127,6 @@ class CheckExploitation(Command):
     """May this unit activate for Exploitation? Weather of its starting hex (A-15), full supply
     (L-06), Soviet mobility limits (A-16)."""
 
-    kind: Literal["CheckExploitation"] = "CheckExploitation"
     side: Name
     unit: Name
     zone: Name = Field(description="the weather zone of the unit's starting hex")
@@ -156,7 +150,6 @@ class ZocEntered(BaseModel):
 class CheckRetreat(Command):
     """The loss for a retreat through enemy ZOCs, by option ezoc_retreat (D-72 [000], D-73 [001], J-16)."""
 
-    kind: Literal["CheckRetreat"] = "CheckRetreat"
     side: Name = Field(description="the retreating side")
     hex: Name = Field(description="the hex the stack retreats from")
     stack: Literal["armor", "non_armor", "mixed"] = "non_armor"
@@ -201,7 +194,6 @@ class CheckMove(Command):
     (A-34), an overrun's +3 MP (D-91, D-93); under Second Front's playtest numbers roads at 1 MP and
     naval units' 150 MP (F-26)."""
 
-    kind: Literal["CheckMove"] = "CheckMove"
     side: Name = Field(description="the moving (phasing) side")
     unit: Name = Field(description="the unit or stack as the table calls it")
     cm: bool = Field(default=False, description="a c/m unit")
@@ -222,7 +214,6 @@ class CheckRegauge(Command):
     """A rail engineer converting the gauge of the rail hexes it enters by normal movement (L-07
     [000]; J-41: +1 MP a hex under movement_rules=001); the track is usable from the next Initial phase."""
 
-    kind: Literal["CheckRegauge"] = "CheckRegauge"
     side: Name
     unit: Name = Field(description="the rail engineer")
     ma: int = Field(ge=0, le=100, description="its movement allowance (a 0-6 engineer: 6)")
@@ -235,7 +226,6 @@ class CheckSecondFrontStack(Command):
     """A hex's stack against Second Front's playtest limit: 3 units of any size plus 3 REs of
     non-divisional units plus 2 artillery REs (or 1 artillery division); in mountains 2 + 2 + 1 (F-26 [003])."""
 
-    kind: Literal["CheckSecondFrontStack"] = "CheckSecondFrontStack"
     side: Name
     hex: Name = Field(description="the hex as the table calls it (its stated terrain is read)")
     units: int = Field(default=0, ge=0, le=30, description="units of any size and type")
@@ -269,7 +259,6 @@ class CheckSovietSetUp(Command):
     """The Soviet set-up before the surprise turn (A-36 [000]): Army forces on the border or 1 hex
     behind with every border hex in a ZOC, Mechanized Corps 3-5 hexes back. Refused when out of place."""
 
-    kind: Literal["CheckSovietSetUp"] = "CheckSovietSetUp"
     side: Name = "Soviet"
     units: list[SetUpUnit] = Field(min_length=1, max_length=400)
     border_hexes_outside_zoc: int | None = Field(
@@ -293,7 +282,6 @@ class ResolveSupplyPhase(Command):
     """The 001 Supply phase at the end of the player turn (A-19 [001]): Isolated units roll
     attrition, markers of units back in supply come off, newly unsupplied units are marked."""
 
-    kind: Literal["ResolveSupplyPhase"] = "ResolveSupplyPhase"
     side: Name = Field(description="the phasing side")
     units: list[SupplyPhaseUnit] = Field(min_length=1, max_length=300)
 
@@ -302,7 +290,6 @@ class RemoveInterdictionZones(Command):
     """The interdiction zones (and rail breaks) a side placed last turn come off in its Initial
     phase (A-11 step 4, L-08 [000]): each hex named must be stated as one now."""
 
-    kind: Literal["RemoveInterdictionZones"] = "RemoveInterdictionZones"
     side: Name = Field(description="the side that placed them (the phasing side)")
     zones: list[Name] = Field(default_factory=list, max_length=140, description="hexes stated as interdiction zone")
     rail_breaks: list[Name] = Field(default_factory=list, max_length=60, description="hexes stated as rail_cut")

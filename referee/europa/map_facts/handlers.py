@@ -9,11 +9,11 @@ from fractions import Fraction
 from typing import Any
 
 from referee.common.decision import Context, Decision
-from referee.common.dice import faces_or_preview, throw
 from referee.common.errors import IllegalOrderError
 from referee.common.facts import citation, stated, stated_yes
 from referee.common.numbers import show
 from referee.common.ruling import Ruling, Step
+from referee.common.throws import throw_for, throw_or_preview
 from referee.europa.air import interface as air
 from referee.europa.common import command_phases as ph
 from referee.europa.common.context import opt_since, require_phase, zone_weather
@@ -116,13 +116,14 @@ def resolve_interdiction(command: mc.ResolveInterdiction, ctx: Context[EuropaSta
     face: int | None = None
     if rating < 6:
         head = f"{command.air_unit} over {command.hex}: rating {rating} < 6, a 1D6 decides (L-12 [000])"
-        roll = throw(
-            ctx.roller,
+        roll = throw_or_preview(
+            command,
+            ctx,
             purpose=f"interdiction {command.hex} by {command.air_unit}",
             dice="1D6",
-            faces=faces_or_preview(command.faces, dice="1D6", head=head, steps=steps),
-            rolled_by=command.rolled_by,
-            witnesses=list(command.witnesses),
+            faces=command.faces,
+            head=head,
+            steps=steps,
         )
         rolls.append(roll)
         face = int(roll["total"])
@@ -153,13 +154,12 @@ def resolve_air_surprise(command: mc.ResolveAirSurprise, ctx: Context[EuropaStat
     faces = []
     order = [(name, number) for name, total in air.ATTACKS for number in range(1, total + 1)]
     for index, (attacker, number) in enumerate(order):
-        roll = throw(
-            ctx.roller,
+        roll = throw_for(
+            command,
+            ctx,
             purpose=f"air surprise: {attacker} target {number}",
             dice="1D6",
             faces="digital" if command.faces == "digital" else [command.faces[index]],
-            rolled_by=command.rolled_by,
-            witnesses=list(command.witnesses),
         )
         rolls.append(roll)
         faces.append(int(roll["total"]))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import Field
 
 from referee.common.command_base import Command, Name
@@ -15,7 +13,6 @@ class ReceiveReinforcements(Command):
     withdrawals are named (K-11; F-25 [003]: none of the Axis Resource Points during a Westwall
     emergency restoration)."""
 
-    kind: Literal["ReceiveReinforcements"] = "ReceiveReinforcements"
     side: Name = Field(description="the phasing side")
 
 

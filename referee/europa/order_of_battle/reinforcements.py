@@ -11,11 +11,9 @@ few illustrative Second Front arrivals; a referee adopts their own (`turnledger 
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from referee.common.chart_files import read_chart
+from referee.common.chart_files import ChartHeading, read_chart
 from referee.common.errors import IllegalOrderError
 from referee.common.pinned import pinned_chart
 from referee.common.scenario import UnitFields
@@ -66,14 +64,9 @@ class Garrison(BaseModel):
     note: str = ""
 
 
-class ReinforcementChart(BaseModel):
+class ReinforcementChart(ChartHeading):
     """A reinforcement and withdrawal schedule, with the garrisons it requires (K-11)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    title: str
-    provisional: bool
-    source: str
     rule: str
     arrivals: list[Arrival] = Field(min_length=1)
     garrisons: list[Garrison] = Field(default_factory=list)
@@ -130,12 +123,6 @@ class ReinforcementChart(BaseModel):
 def load_reinforcements(name: str = BUNDLED) -> tuple[ReinforcementChart, str]:
     """A schedule file validated (file, field and value named when wrong) and its sha256."""
     return read_chart(name, ReinforcementChart, "reinforcement schedule")
-
-
-def reinforcement_chart_data(name: str) -> tuple[dict[str, Any], str]:
-    """The schedule as pinned into a campaign (`referee.common.game.Chart.load`)."""
-    chart, digest = load_reinforcements(name)
-    return chart.model_dump(mode="json"), digest
 
 
 def pinned_reinforcements(state: BaseState) -> ReinforcementChart:

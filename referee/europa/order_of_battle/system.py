@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.common.chart_files import pinned_data
 from referee.common.facts import FactKind
 from referee.common.game import Chart
 from referee.europa.order_of_battle import reinforcements
@@ -18,7 +19,7 @@ HANDLERS: dict[type[Any], Any] = {**REINFORCEMENT_HANDLERS, **GARRISON_HANDLERS}
 CHART = Chart(
     reinforcements.KEY,
     reinforcements.BUNDLED,
-    reinforcements.reinforcement_chart_data,
+    pinned_data(reinforcements.load_reinforcements),
     reinforcements.ReinforcementChart,
 )
 

@@ -11,11 +11,11 @@ the same layout (`turnledger charts check`, `AdoptCharts`); the known cell is ch
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
-from referee.common.chart_files import read_chart
+from referee.common.chart_files import ChartHeading, check_grid, read_chart
 from referee.common.pinned import pinned_chart
 from referee.common.state import BaseState
 
@@ -25,14 +25,14 @@ KNOWN_CELL = ("17", "8", "19")
 """K-30 / F-11 [003]: the one cell the text prints (column, 2D6 roll, result)."""
 
 
-class AAChart(BaseModel):
+def _not_a_result(cell: str) -> str | None:
+    """F-05 [003]: a cell is "-" (no effect) or a positive number; what is wrong otherwise (`check_grid`)."""
+    return None if cell == "-" or (cell.isdigit() and int(cell) > 0) else f'{cell!r} is not "-" or a number (F-05)'
+
+
+class AAChart(ChartHeading):
     """The minimum-dice-roll AA table: 2D6 rows by AA strength columns, lowest first (F-05 [003])."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    title: str
-    provisional: bool
-    source: str
     rule: str
     dice: Literal["2D6"]
     columns: list[str] = Field(min_length=3, description='AA strengths, lowest first, starting "-1", "0"')
@@ -48,14 +48,7 @@ class AAChart(BaseModel):
             raise ValueError(f'columns: "-1", "0" first (F-07), then rising AA strengths; got {self.columns}')
         if set(self.rows) != {str(roll) for roll in range(2, 13)}:
             raise ValueError(f"rows: one row per 2D6 roll 2..12; got {sorted(self.rows)}")
-        for roll, results in self.rows.items():
-            if len(results) != len(self.columns):
-                raise ValueError(f"rows.{roll}: {len(results)} results for {len(self.columns)} columns")
-            for index, result in enumerate(results):
-                if result != "-" and not (result.isdigit() and int(result) > 0):
-                    raise ValueError(
-                        f'rows.{roll}.{index} ({self.columns[index]}): {result!r} is not "-" or a number (F-05)'
-                    )
+        check_grid("rows", self.rows, self.columns, _not_a_result, cells="results")
         column, roll, known = KNOWN_CELL
         if column in self.columns and self.rows[roll][self.columns.index(column)] != known:
             raise ValueError(f"rows.{roll} column {column}: the text prints {known} there (F-11, K-30 [003])")
@@ -72,12 +65,6 @@ class AAChart(BaseModel):
 def load_aa_chart(name: str = BUNDLED) -> tuple[AAChart, str]:
     """A chart file validated (file, field and value named when wrong) and its sha256."""
     return read_chart(name, AAChart, "minimum-dice-roll AA table")
-
-
-def aa_chart_data(name: str) -> tuple[dict[str, Any], str]:
-    """The table as pinned into a campaign (`referee.common.game.Chart.load`)."""
-    chart, digest = load_aa_chart(name)
-    return chart.model_dump(mode="json"), digest
 
 
 def pinned_aa(state: BaseState) -> AAChart:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from referee.common.decision import Context, Decision
-from referee.common.dice import faces_or_preview, throw
 from referee.common.errors import IllegalOrderError
 from referee.common.ruling import Ruling, Step
+from referee.common.throws import throw_or_preview
 from referee.europa.common.context import opt_since
 from referee.europa.common.state import EuropaState
 from referee.europa.second_front import aa_fire
@@ -182,13 +182,14 @@ def resolve_minimum_roll_aa(command: ResolveMinimumRollAA, ctx: Context[EuropaSt
             steps.append(Step(text=f"the AA strength fired at {unit.label} counts heavy AA only", rule="F-08 [003]"))
         drawn.append((unit.label, found.df))
     head = f"AA over {command.hex} ({calendar.label}): strength {strength}, column {column}, DRM {drm:+d}"
-    roll = throw(
-        ctx.roller,
+    roll = throw_or_preview(
+        command,
+        ctx,
         purpose=f"minimum-dice-roll AA over {command.hex}",
         dice="2D6",
-        faces=faces_or_preview(command.faces, dice="2D6", head=head, steps=steps),
-        rolled_by=command.rolled_by,
-        witnesses=list(command.witnesses),
+        faces=command.faces,
+        head=head,
+        steps=steps,
     )
     row, result = chart.read(column, int(roll["total"]) + drm)
     read_at = f" (read at {row})" if row != int(roll["total"]) + drm else ""

@@ -53,7 +53,6 @@ class ResolveMinimumRollAA(Command):
     shifts (F-06, A-41), the DRM past the left edge (F-07), the DFs by type and mission (F-08) and
     each drawn unit's fate (F-09, F-10)."""
 
-    kind: Literal["ResolveMinimumRollAA"] = "ResolveMinimumRollAA"
     side: Name = Field(description="the side firing the AA")
     hex: Name = Field(description="the target hex")
     mission: Mission = Field(description="the mission fired at: DAS, harassment and naval bombing count AA their way")
@@ -119,7 +118,6 @@ class PlaceFortification(Command):
     or unimproved, F-22; fortified hexsides, ouvrages and Westwall hexes unimproved, F-24, F-25),
     or a fort counter built in play (2 turns, 1 with quick construction, F-26)."""
 
-    kind: Literal["PlaceFortification"] = "PlaceFortification"
     side: Name = Field(description="the side that owns the fortification's hex")
     hex: Name = Field(description="the hex, or for a fortified hexside the hexside ('0512/0513')")
     fortification: Kind
@@ -137,7 +135,6 @@ class RecordHexOwnership(Command):
     improved fortress becomes unimproved (F-22), others keep their condition (F-24), and a
     Westwall hex the Allies own becomes unimproved in the Allied Initial phase (F-25)."""
 
-    kind: Literal["RecordHexOwnership"] = "RecordHexOwnership"
     hex: Name
     owner: Name = Field(description="the side that now owns the hex")
 
@@ -145,29 +142,22 @@ class RecordHexOwnership(Command):
 class ReviewAlliedWestwall(Command):
     """The Allied Initial phase: every improved Westwall hex the Allies own becomes unimproved (F-25)."""
 
-    kind: Literal["ReviewAlliedWestwall"] = "ReviewAlliedWestwall"
-
 
 class DeclareWestwallRestoration(Command):
     """Declare the Westwall's emergency restoration at the start of an Axis Initial phase, with an
     Allied ground unit in a Wehrkreis, the Benelux or a French Military Region next to Greater
     Germany (the stated fact ``allied_near_westwall`` of ``Westwall``); once per game (F-25)."""
 
-    kind: Literal["DeclareWestwallRestoration"] = "DeclareWestwallRestoration"
-
 
 class CompleteWestwallRestoration(Command):
     """In the second Axis Initial phase after the declaration, the German-owned Westwall hexes
     become improved (F-25 [003])."""
-
-    kind: Literal["CompleteWestwallRestoration"] = "CompleteWestwallRestoration"
 
 
 class ImproveWestwallHex(Command):
     """Begin improving an unimproved, Axis-owned Westwall hex: 4 turns (2 with quick construction)
     and 2 Axis Resource Points from one location (F-25 [003])."""
 
-    kind: Literal["ImproveWestwallHex"] = "ImproveWestwallHex"
     hex: Name
     location: Name = Field(description="where the 2 Axis Resource Points are taken from")
     quick_construction: bool = False
@@ -176,7 +166,6 @@ class ImproveWestwallHex(Command):
 class CompleteWestwallImprovement(Command):
     """The improvement of a Westwall hex is done, once its turns have passed (F-25 [003])."""
 
-    kind: Literal["CompleteWestwallImprovement"] = "CompleteWestwallImprovement"
     hex: Name
 
 
@@ -184,7 +173,6 @@ class CheckFortificationEffects(Command):
     """The effects an attack into ``hex`` meets from its fortifications, and from a fortified
     hexside it crosses (combined, F-20 [003]); a ruling only."""
 
-    kind: Literal["CheckFortificationEffects"] = "CheckFortificationEffects"
     hex: Name
     hexside: Name | None = Field(default=None, description="the hexside the attack crosses, if fortified")
 

@@ -14,8 +14,6 @@ Markers (``state.table.markers``):
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import Field
 
 from referee.common.event_base import DomainEvent
@@ -31,7 +29,6 @@ class FortificationPlaced(DomainEvent):
     """A fortification set up by the order of battle or built (F-20..F-26 [003]): ``row`` names its
     chart row, or ``westwall`` with its ``level`` (a Westwall hex starts unimproved, F-25)."""
 
-    type: Literal["FortificationPlaced"] = "FortificationPlaced"
     place: str = Field(min_length=1)
     row: str = Field(min_length=1)
     level: int | None = Field(default=None, ge=1, le=3)
@@ -41,7 +38,6 @@ class FortificationPlaced(DomainEvent):
 class HexOwnershipRecorded(DomainEvent):
     """The side that now owns a hex (F-21, F-22, F-25 [003] read it)."""
 
-    type: Literal["HexOwnershipRecorded"] = "HexOwnershipRecorded"
     place: str = Field(min_length=1)
     owner: str = Field(min_length=1)
 
@@ -49,7 +45,6 @@ class HexOwnershipRecorded(DomainEvent):
 class FortificationChanged(DomainEvent):
     """A fortification changed its chart row (F-22), or left play (``row`` None, F-21)."""
 
-    type: Literal["FortificationChanged"] = "FortificationChanged"
     place: str = Field(min_length=1)
     row: str | None
 
@@ -57,7 +52,6 @@ class FortificationChanged(DomainEvent):
 class WestwallConditionChanged(DomainEvent):
     """A Westwall hex became improved or unimproved (F-25 [003])."""
 
-    type: Literal["WestwallConditionChanged"] = "WestwallConditionChanged"
     place: str = Field(min_length=1)
     improved: bool
 
@@ -65,7 +59,6 @@ class WestwallConditionChanged(DomainEvent):
 class WestwallRestorationDeclared(DomainEvent):
     """The once-per-game emergency restoration of the Westwall, declared (F-25 [003])."""
 
-    type: Literal["WestwallRestorationDeclared"] = "WestwallRestorationDeclared"
     turn: int
     due: int
 
@@ -73,7 +66,6 @@ class WestwallRestorationDeclared(DomainEvent):
 class WestwallRestored(DomainEvent):
     """The emergency restoration completed: the German-owned Westwall hexes are improved (F-25)."""
 
-    type: Literal["WestwallRestored"] = "WestwallRestored"
     turn: int
     places: list[str]
 
@@ -81,7 +73,6 @@ class WestwallRestored(DomainEvent):
 class WestwallWorksBegun(DomainEvent):
     """An unimproved Westwall hex is being improved, due on a game turn (F-25 [003])."""
 
-    type: Literal["WestwallWorksBegun"] = "WestwallWorksBegun"
     place: str = Field(min_length=1)
     begun: int
     due: int
@@ -90,5 +81,4 @@ class WestwallWorksBegun(DomainEvent):
 class WestwallWorksCompleted(DomainEvent):
     """The improvement of a Westwall hex completed (F-25 [003])."""
 
-    type: Literal["WestwallWorksCompleted"] = "WestwallWorksCompleted"
     place: str = Field(min_length=1)

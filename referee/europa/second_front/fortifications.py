@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from referee.common.chart_files import read_chart
+from referee.common.chart_files import ChartHeading, pinned_data, read_chart
 from referee.common.errors import IllegalOrderError
 from referee.common.pinned import pinned_chart
 from referee.common.ruling import Step
@@ -68,14 +67,9 @@ class FortificationType(BaseModel):
         return self
 
 
-class FortificationChart(BaseModel):
+class FortificationChart(ChartHeading):
     """The fortification effects chart of one file: every row of F-20, named as the markers name them."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    title: str
-    provisional: bool
-    source: str
     types: dict[str, FortificationType]
 
     @model_validator(mode="after")
@@ -91,10 +85,8 @@ def load_fortification_chart(name: str = BUNDLED) -> tuple[FortificationChart, s
     return read_chart(name, FortificationChart, "fortification effects chart")
 
 
-def fortification_chart_data(name: str) -> tuple[dict[str, Any], str]:
-    """The chart as pinned into a campaign (`referee.common.game.Chart.load`)."""
-    chart, digest = load_fortification_chart(name)
-    return chart.model_dump(mode="json"), digest
+fortification_chart_data = pinned_data(load_fortification_chart)
+"""The chart as pinned into a campaign (`referee.common.game.Chart.load`)."""
 
 
 def pinned_fortifications(state: BaseState) -> FortificationChart:

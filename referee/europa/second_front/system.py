@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.common.chart_files import pinned_data
 from referee.common.game import Chart
 from referee.europa.second_front import aa_charts, fortifications
 from referee.europa.second_front.aa_handlers import AA_HANDLERS
@@ -16,7 +17,7 @@ __all__ = ["AA_COMMANDS", "FORTIFICATION_COMMANDS"]
 
 HANDLERS: dict[type[Any], Any] = {**AA_HANDLERS, **FORTIFICATION_HANDLERS}
 APPLIERS = FORTIFICATION_APPLIERS
-AA_CHART = Chart(aa_charts.KEY, aa_charts.BUNDLED, aa_charts.aa_chart_data, aa_charts.AAChart)
+AA_CHART = Chart(aa_charts.KEY, aa_charts.BUNDLED, pinned_data(aa_charts.load_aa_chart), aa_charts.AAChart)
 FORTIFICATION_CHART = Chart(
     fortifications.KEY,
     fortifications.BUNDLED,

@@ -19,11 +19,11 @@ Each file under scenarios/charts/ is labelled provisional and replaced with `Ado
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
-from referee.common.chart_files import read_chart
+from referee.common.chart_files import ChartHeading, read_chart
 from referee.common.pinned import pinned_chart
 from referee.common.state import BaseState
 
@@ -36,12 +36,7 @@ L14_CAPACITIES = {"major_city": 3, "dot_city": 1, "reference_city": 1, "airbase"
 """L-14 [000]: the capacities the halved Airbase table must give (airbase: alone in a hex)."""
 
 
-class _Chart(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    title: str
-    provisional: bool
-    source: str
+class _Chart(ChartHeading):
     rule: str
 
 
@@ -116,21 +111,6 @@ def load_airbase(name: str = AIRBASE) -> tuple[AirbaseTable, str]:
 
 def load_weather(name: str = WEATHER) -> tuple[WeatherTable, str]:
     return read_chart(name, WeatherTable, "weather roll tables")
-
-
-def success_data(name: str) -> tuple[dict[str, Any], str]:
-    chart, digest = load_success(name)
-    return chart.model_dump(mode="json"), digest
-
-
-def airbase_data(name: str) -> tuple[dict[str, Any], str]:
-    chart, digest = load_airbase(name)
-    return chart.model_dump(mode="json"), digest
-
-
-def weather_data(name: str) -> tuple[dict[str, Any], str]:
-    chart, digest = load_weather(name)
-    return chart.model_dump(mode="json"), digest
 
 
 def pinned_success(state: BaseState) -> SuccessTable:

@@ -14,7 +14,6 @@ class ResolveSuccess(Command):
     """One roll on the Success table (K-09): a commando operation (D-22 [000]: the German commandos
     of Jun II 1941 get +1) or partisans breaking a rail line (L-08 [000]: 5-6, no modifiers)."""
 
-    kind: Literal["ResolveSuccess"] = "ResolveSuccess"
     side: Name
     operation: Literal["commando", "partisan"]
     hex: Name = Field(description="the target hex (partisans: the rail hex a success breaks)")
@@ -29,7 +28,6 @@ class CheckAirCapacity(Command):
     """A hex's air capacity on the Airbase table, halved and rounded up after adding its entry
     items, less unrepaired airbase hits (L-14 [000], K-09); refused when more groups are based there."""
 
-    kind: Literal["CheckAirCapacity"] = "CheckAirCapacity"
     side: Name
     hex: Name
     items: list[Name] = Field(min_length=1, max_length=6, description="its entry items: major_city, airbase ...")
@@ -41,7 +39,6 @@ class RollWeather(Command):
     """A weather zone's weather for the game turn, 1D6 on the pinned weather roll table of its month
     (K-10, A-06 [000]); one weather per zone and game turn."""
 
-    kind: Literal["RollWeather"] = "RollWeather"
     zone: Name
     faces: OneDie | None = Field(default=None, description='the 1D6 thrown, or "digital"')
     rolled_by: Name = "referee"

@@ -8,9 +8,9 @@ from typing import Any
 
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
-from referee.common.dice import faces_or_preview, throw
 from referee.common.errors import IllegalOrderError
 from referee.common.ruling import Ruling, Step
+from referee.common.throws import throw_or_preview
 from referee.europa.common.context import opt_since
 from referee.europa.common.state import EuropaState
 from referee.europa.tables import commands as tc
@@ -56,13 +56,14 @@ def resolve_success(command: tc.ResolveSuccess, ctx: Context[EuropaState]) -> De
             drm += command.drm
             steps.append(Step(text=f"your table's other modifiers: {command.drm:+d}", rule="K-09"))
     head = f"{command.operation} at {command.hex}: Success table, DRM {drm:+d}"
-    roll = throw(
-        ctx.roller,
+    roll = throw_or_preview(
+        command,
+        ctx,
         purpose=f"{command.operation} at {command.hex}",
         dice="1D6",
-        faces=faces_or_preview(command.faces, dice="1D6", head=head, steps=list(steps)),
-        rolled_by=command.rolled_by,
-        witnesses=list(command.witnesses),
+        faces=command.faces,
+        head=head,
+        steps=list(steps),
     )
     row, result = chart.read(int(roll["total"]) + drm)
     steps.append(
@@ -129,13 +130,8 @@ def roll_weather(command: tc.RollWeather, ctx: Context[EuropaState]) -> Decision
     month = month_of(calendar.label)
     row = chart.zones[command.zone][month]
     head = f"weather in zone {command.zone}, {month}: 1D6 on {', '.join(row)}"
-    roll = throw(
-        ctx.roller,
-        purpose=f"weather in zone {command.zone}",
-        dice="1D6",
-        faces=faces_or_preview(command.faces, dice="1D6", head=head, steps=[]),
-        rolled_by=command.rolled_by,
-        witnesses=list(command.witnesses),
+    roll = throw_or_preview(
+        command, ctx, purpose=f"weather in zone {command.zone}", dice="1D6", faces=command.faces, head=head, steps=[]
     )
     condition = row[int(roll["total"]) - 1]
     if condition not in ctx.ruleset.weather.conditions:

@@ -3,6 +3,7 @@ commands, their handlers and their three charts."""
 
 from __future__ import annotations
 
+from referee.common.chart_files import pinned_data
 from referee.common.game import Chart
 from referee.europa.tables import charts
 from referee.europa.tables.commands import TABLE_CHART_COMMANDS
@@ -10,6 +11,6 @@ from referee.europa.tables.handlers import TABLE_CHART_HANDLERS
 
 COMMANDS = TABLE_CHART_COMMANDS
 HANDLERS = TABLE_CHART_HANDLERS
-SUCCESS_CHART = Chart(charts.SUCCESS_KEY, charts.SUCCESS, charts.success_data, charts.SuccessTable)
-AIRBASE_CHART = Chart(charts.AIRBASE_KEY, charts.AIRBASE, charts.airbase_data, charts.AirbaseTable)
-WEATHER_CHART = Chart(charts.WEATHER_KEY, charts.WEATHER, charts.weather_data, charts.WeatherTable)
+SUCCESS_CHART = Chart(charts.SUCCESS_KEY, charts.SUCCESS, pinned_data(charts.load_success), charts.SuccessTable)
+AIRBASE_CHART = Chart(charts.AIRBASE_KEY, charts.AIRBASE, pinned_data(charts.load_airbase), charts.AirbaseTable)
+WEATHER_CHART = Chart(charts.WEATHER_KEY, charts.WEATHER, pinned_data(charts.load_weather), charts.WeatherTable)

@@ -136,16 +136,19 @@ def resolve_hex(
         steps.append(shot.step)
         return shot.hits
 
-    if "a2aP" in roll_of:
-        lost = {_OTHER[s]: volley(f"a2a{s}", s, "air", air[s], air[_OTHER[s]], f"{_NAMES[s]} air") for s in "PN"}
+    def simultaneous(key: str, table: Table, factors: dict[str, int], units: str, round_name: str) -> None:
+        """One simultaneous round (H-23 [004]): each side fires with what it had, then both lose."""
+        lost = {
+            _OTHER[s]: volley(f"{key}{s}", s, table, factors[s], factors[_OTHER[s]], f"{_NAMES[s]} {units}")
+            for s in "PN"
+        }
         for s in "PN":
-            air[s] -= lost[s]
-        steps.append(
-            Step(
-                text=f"air-to-air, simultaneous: phasing air lose {lost['P']}, non-phasing {lost['N']}",
-                rule="H-23 [004]",
-            )
-        )
+            factors[s] -= lost[s]
+        text = f"{round_name}, simultaneous: phasing {units} lose {lost['P']}, non-phasing {lost['N']}"
+        steps.append(Step(text=text, rule="H-23 [004]"))
+
+    if "a2aP" in roll_of:
+        simultaneous("a2a", "air", air, "air", "air-to-air")
     attackers = [s for s in "PN" if f"air{s}" in roll_of]
     fired = {s: air[s] for s in attackers}
     sunk = {
@@ -184,17 +187,7 @@ def resolve_hex(
             )
         )
     if "n2nP" in roll_of:
-        lost = {
-            _OTHER[s]: volley(f"n2n{s}", s, "naval", naval[s], naval[_OTHER[s]], f"{_NAMES[s]} fleets") for s in "PN"
-        }
-        for s in "PN":
-            naval[s] -= lost[s]
-        steps.append(
-            Step(
-                text=f"naval-naval, simultaneous: phasing fleets lose {lost['P']}, non-phasing {lost['N']}",
-                rule="H-23 [004]",
-            )
-        )
+        simultaneous("n2n", "naval", naval, "fleets", "naval-naval")
     steps.append(
         Step(
             text=f"left to support ground combat: {air['P']} phasing air, {naval['P']} phasing naval factors (naval at "

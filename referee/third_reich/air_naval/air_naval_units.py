@@ -12,11 +12,11 @@ here reads the state: the caller passes the distance the referee counted on the 
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from referee.common.chart_files import read_chart
+from referee.common.chart_files import ChartHeading, read_chart
 from referee.common.errors import IllegalOrderError
 from referee.common.ruling import Step
 
@@ -49,13 +49,9 @@ class NavalType(BaseModel):
     rule: str = Field(min_length=1)
 
 
-class AirNavalUnits(BaseModel):
+class AirNavalUnits(ChartHeading):
     """K-46: air unit types with their ranges, naval unit types with their missions."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    title: str
-    provisional: bool
-    source: str
     air: dict[str, AirType] = Field(min_length=1)
     naval: dict[str, NavalType] = Field(min_length=1)
 
@@ -128,9 +124,3 @@ def check_naval_mission(chart: AirNavalUnits, name: str, factors: int, mission: 
             f"{known} may not {mission.replace('_', ' ')}; its missions: {', '.join(found.missions)} ({rule})"
         )
     return Step(text=f"{known} of {factors} factors: {mission.replace('_', ' ')} allowed", rule=rule)
-
-
-def units_chart_data(name: str) -> tuple[dict[str, Any], str]:
-    """The chart as JSON data for pinning, and its file's sha256 (the `Chart` loader of game.py)."""
-    chart, digest = load_air_naval_units(name)
-    return chart.model_dump(mode="json"), digest

@@ -8,40 +8,28 @@ The handlers' phase checks read these lines and so do docs/commands.md (`Game.ph
 from __future__ import annotations
 
 from referee.common.phases import OTHER, Accepted, CommandPhases
+from referee.third_reich.common.terms import OFFENSIVE
 
 AIR_NAVAL_COMBAT = Accepted(
-    ("Combat", "Mechanized Combat"),
-    "air and naval combat",
-    "A-58, A-63 [004]",
-    needs="under the power's offensive option on the front",
+    ("Combat", "Mechanized Combat"), "air and naval combat", "A-58, A-63 [004]", needs=OFFENSIVE
 )
-COUNTER_AIR = Accepted(
-    ("Air Missions",), "counter-air", "A-63, H-24 [004]", needs="under the power's offensive option on the front"
-)
+COUNTER_AIR = Accepted(("Air Missions",), "counter-air", "A-63, H-24 [004]", needs=OFFENSIVE)
 INTERCEPTION = Accepted(("Interception",), "naval interception", "A-58, H-31 [004]", turn=OTHER)
-AIR_DROP = Accepted(
-    ("Movement",), "an airborne drop", "A-63, H-34 [004]", needs="under the power's offensive option on the front"
-)
-LANDING = Accepted(
-    ("Movement",), "an amphibious landing", "A-63, H-33 [004]", needs="under the power's offensive option on the front"
-)
+AIR_DROP = Accepted(("Movement",), "an airborne drop", "A-63, H-34 [004]", needs=OFFENSIVE)
+LANDING = Accepted(("Movement",), "an amphibious landing", "A-63, H-33 [004]", needs=OFFENSIVE)
 AIR_MOVE = Accepted(("Movement",), "an air unit's move", "H-25 [004]", when="mission rebase")
 AIR_MISSION = Accepted(
     ("Air Missions", "Combat", "Mechanized Combat"),
     "an air mission",
     "A-58, A-63 [004]",
     when="missions counter_air, ground_support, naval_strike, escort",
-    needs="under the power's offensive option on the front",
+    needs=OFFENSIVE,
 )
 AIR_INTERCEPTION = Accepted(
     ("Interception",), "air interception", "A-58 [004]", turn=OTHER, when="mission interception"
 )
 SEA_TRANSPORT = Accepted(
-    ("Movement",),
-    "a naval transport",
-    "A-58, A-63 [004]",
-    when="mission transport",
-    needs="under the power's offensive option on the front",
+    ("Movement",), "a naval transport", "A-58, A-63 [004]", when="mission transport", needs=OFFENSIVE
 )
 SEA_SR = Accepted(("Strategic Redeployment",), "a sea SR", "A-59, H-32 [004]", when="mission sea_sr")
 

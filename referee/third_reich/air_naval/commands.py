@@ -22,6 +22,8 @@ TenSided = Annotated[list[Annotated[int, Field(ge=-100, le=100)]], Field(max_len
 class RollsBy(Command):
     """The dice fields of these commands: 1D10 faces in the order the ruling asks, or "digital"."""
 
+    kind: str = ""
+    """A field group, no command: it keeps `Command`'s empty kind, each command below fixes its own."""
     rolls: TenSided = Field(description='1D10 faces in the order the fight asks for them, or "digital"')
     rolled_by: Name = "referee"
     witnesses: list[Name] = Field(default_factory=list, max_length=20)
@@ -33,7 +35,6 @@ class ResolveAirNavalCombat(RollsBy):
     air-to-air, air against fleets (the fleets firing back at 1/3), fleets against fleets; the
     phasing survivors may then support the ground combat there."""
 
-    kind: Literal["ResolveAirNavalCombat"] = "ResolveAirNavalCombat"
     power: Name = Field(description="the phasing power whose offensive covers the front")
     front: Front
     hex: Name
@@ -49,7 +50,6 @@ class ResolveCounterAir(RollsBy):
     """Counter-air on an enemy air base (H-24): one air-to-air round; as many of the enemy's air
     factors as were sent are neutralized for the rest of the player turn."""
 
-    kind: Literal["ResolveCounterAir"] = "ResolveCounterAir"
     power: Name
     front: Front
     base: Name = Field(description="the enemy city or airbase attacked")
@@ -73,7 +73,6 @@ class InterceptingPort(BaseModel):
 class ResolveInterception(RollsBy):
     """Naval interception of a moving force (H-30, H-31): one roll per port, as a body."""
 
-    kind: Literal["ResolveInterception"] = "ResolveInterception"
     power: Name = Field(description="the intercepting (non-phasing) power")
     target: Name = Field(description="the moving force's ending hex")
     phasing_air_in_range: Factors = Field(default=0, description="phasing air factors in range of the target hex")
@@ -85,7 +84,6 @@ class ResolveAirDrop(RollsBy):
     """An airborne drop (H-34): Clear weather, offensive option, 6 hexes, not into an uncontested
     enemy air zone; intercepting air may destroy the unit beyond what the escort absorbs."""
 
-    kind: Literal["ResolveAirDrop"] = "ResolveAirDrop"
     power: Name
     front: Front
     unit: Name
@@ -107,7 +105,6 @@ class ResolveAmphibiousLanding(Command):
     fleets' strength; an empty beach falls and gets a beachhead marker, a defended one is a land
     combat (ResolveLandCombat with the landing units marked amphibious)."""
 
-    kind: Literal["ResolveAmphibiousLanding"] = "ResolveAmphibiousLanding"
     power: Name
     front: Front
     beach: Name = Field(description="the hex landed on")
@@ -127,7 +124,6 @@ class CheckAirMission(Command):
     """Whether an air unit reaches a mission's target, or its new base in the movement phase (H-25,
     K-46 [004]): its type's range from the pinned chart, twice that to move."""
 
-    kind: Literal["CheckAirMission"] = "CheckAirMission"
     power: Name
     front: Front
     unit: Name = Field(description="the air unit as the table calls it")
@@ -150,7 +146,6 @@ class CheckSeaMove(Command):
     rounded down, H-32) or a sea SR in the SR phase (not through an uncontested enemy air zone,
     H-25; after an interception at least 9 naval factors stay on escort, J-66)."""
 
-    kind: Literal["CheckSeaMove"] = "CheckSeaMove"
     power: Name
     front: Front | None = Field(default=None, description="transport: the front of the offensive that carries it")
     mission: Literal["transport", "sea_sr"]

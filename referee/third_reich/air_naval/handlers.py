@@ -15,10 +15,10 @@ from typing import Any
 
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
-from referee.common.dice import throw
 from referee.common.errors import IllegalOrderError
 from referee.common.options import option
 from referee.common.ruling import Ruling, Step
+from referee.common.throws import throw_for
 from referee.third_reich.air_naval import air_battles as ab
 from referee.third_reich.air_naval import air_naval as an
 from referee.third_reich.air_naval import air_zones as az
@@ -65,13 +65,12 @@ def throw_each(
             f"{what} needs {len(purposes)} roll(s) of {dice}, in order: {wanted}; {len(command.rolls)} given"
         )
     return [
-        throw(
-            ctx.roller,
+        throw_for(
+            command,
+            ctx,
             purpose=f"{what}: {purpose}",
             dice=dice,
             faces="digital" if command.rolls == "digital" else [command.rolls[index]],
-            rolled_by=command.rolled_by,
-            witnesses=list(command.witnesses),
         )
         for index, purpose in enumerate(purposes)
     ]

@@ -4,10 +4,6 @@ commands are accepted (it records no event of its own: fights are rulings, elimi
 from __future__ import annotations
 
 from referee.third_reich.air_naval import command_phases, handlers
-from referee.third_reich.common.system import System
+from referee.third_reich.common.system import system_of
 
-SYSTEM = System(
-    "air_naval",
-    handlers.HANDLERS,
-    phases=command_phases.PHASES,
-)
+SYSTEM = system_of("air_naval", handlers, command_phases)

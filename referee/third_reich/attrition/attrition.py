@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
 
-from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
-from referee.common.chart_files import read_chart
+from referee.common.chart_files import ChartHeading, read_chart
 from referee.common.errors import IllegalOrderError, InvalidInputError
 
 BUNDLED = "third-reich-attrition"
@@ -93,17 +93,13 @@ def _column_range(text: str) -> tuple[int, int | None]:
     return low, high
 
 
-class AttritionChart(BaseModel):
+class AttritionChart(ChartHeading):
     """Seven columns of factors in contact, a row of cells per 2D6 total, and column 4 under the
     other readings of J-63 (a printed chart may leave them out: its column 4 then always applies)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    title: str
-    provisional: bool
-    source: str
     columns: list[str]
     results: dict[str, list[str]]
-    column_4_readings: dict[str, list[str]] = {}
+    column_4_readings: dict[str, list[str]] = Field(default={})
 
     @field_validator("columns")
     @classmethod

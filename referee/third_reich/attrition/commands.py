@@ -15,7 +15,6 @@ class ResolveAttrition(Command):
     """The attrition step of a front under the attrition option (H-10, H-11 [004]): 2D6 on the
     column of the ground combat factors in contact; the units each side owes and the hexes won."""
 
-    kind: Literal["ResolveAttrition"] = "ResolveAttrition"
     power: Name = Field(description="the attacking power whose attrition option covers the front")
     front: Front
     defender: Name = Field(description="the defending side")
@@ -52,7 +51,6 @@ class AttritionLoss(BaseModel):
 class RemoveAttritionLosses(Command):
     """The side's units an attrition result removes, some perhaps saved by replacement swaps (H-11, H-13 [004])."""
 
-    kind: Literal["RemoveAttritionLosses"] = "RemoveAttritionLosses"
     combat: EntryNumber
     side: Name
     power: Name = Field(
@@ -69,7 +67,6 @@ class RemoveAttritionLosses(Command):
 class ClaimAttritionHexes(Command):
     """The hexes the attacker names for an HN result, all at once (H-12 [004]); none waives them."""
 
-    kind: Literal["ClaimAttritionHexes"] = "ClaimAttritionHexes"
     combat: EntryNumber
     hexes: list[Name] = Field(default_factory=list, max_length=30)
 

@@ -4,8 +4,6 @@ combat's `LandLossesRemoved`."""
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import Field
 
 from referee.common.event_base import DomainEvent
@@ -15,7 +13,6 @@ from referee.third_reich.common.state import UnitLossDue
 class AttritionResolved(DomainEvent):
     """A front's attrition step was rolled: units owed by each side, hexes won by the attacker."""
 
-    type: Literal["AttritionResolved"] = "AttritionResolved"
     combat: int = Field(ge=1)
     code: str
     losses: list[UnitLossDue] = Field(default_factory=list)
@@ -25,6 +22,5 @@ class AttritionResolved(DomainEvent):
 class AttritionHexesClaimed(DomainEvent):
     """The attacker named the hexes an attrition result won (or waived them)."""
 
-    type: Literal["AttritionHexesClaimed"] = "AttritionHexesClaimed"
     combat: int = Field(ge=1)
     hexes: list[str]

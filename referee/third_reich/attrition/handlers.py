@@ -14,12 +14,12 @@ from typing import Any
 
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
-from referee.common.dice import throw
 from referee.common.errors import IllegalOrderError
 from referee.common.facts import stated_yes
 from referee.common.options import option
 from referee.common.pinned import pinned_chart
 from referee.common.ruling import Ruling, Step
+from referee.common.throws import throw_for
 from referee.third_reich.attrition import attrition as at
 from referee.third_reich.attrition import attrition_losses as al
 from referee.third_reich.attrition import command_phases as ph
@@ -60,13 +60,8 @@ def resolve_attrition(command: ResolveAttrition, ctx: Context[ReichState]) -> De
     reading = option(state.identity.options, "attrition_column_4", before=at.DEFAULT_READING)
     if command.faces is None:
         raise IllegalOrderError('throw 2D6 at the table and enter the faces (or "digital" for the digital dice)')
-    roll = throw(
-        ctx.roller,
-        purpose=f"attrition{': ' + command.what if command.what else ''}",
-        dice="2D6",
-        faces=command.faces,
-        rolled_by=command.rolled_by,
-        witnesses=list(command.witnesses),
+    roll = throw_for(
+        command, ctx, purpose=f"attrition{': ' + command.what if command.what else ''}", dice="2D6", faces=command.faces
     )
     result = at.attrition_result(chart, column, int(roll["total"]), reading)
     steps = minor_allies(state, command.power, command.front, command.minor_allies, "the attrition step")

@@ -4,12 +4,6 @@ events, its events and where its commands are accepted."""
 from __future__ import annotations
 
 from referee.third_reich.attrition import command_phases, events, fold, handlers
-from referee.third_reich.common.system import System
+from referee.third_reich.common.system import system_of
 
-SYSTEM = System(
-    "attrition",
-    handlers.HANDLERS,
-    appliers=fold.APPLIERS,
-    events=(events,),
-    phases=command_phases.PHASES,
-)
+SYSTEM = system_of("attrition", handlers, command_phases, events, fold)

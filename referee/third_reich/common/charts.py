@@ -4,16 +4,11 @@ and the cities of the map (K-43: conquests, build sites, supply sources and city
 
 from __future__ import annotations
 
-from typing import Any
-
+from referee.common.chart_files import pinned_data
 from referee.common.game import Chart
 from referee.third_reich.common import fire, territory_map
 
-
-def _fire_tables(name: str) -> tuple[dict[str, Any], str]:
-    tables, digest = fire.load_fire_tables(name)
-    return tables.model_dump(mode="json"), digest
-
-
-FIRE = Chart("fire", fire.BUNDLED, _fire_tables, fire.FireTables)
-CITIES = Chart(territory_map.KEY, territory_map.BUNDLED, territory_map.cities_chart_data, territory_map.CitiesChart)
+FIRE = Chart("fire", fire.BUNDLED, pinned_data(fire.load_fire_tables), fire.FireTables)
+CITIES = Chart(
+    territory_map.KEY, territory_map.BUNDLED, pinned_data(territory_map.load_cities), territory_map.CitiesChart
+)

@@ -10,20 +10,16 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import field_validator
 
-from referee.common.chart_files import read_chart
+from referee.common.chart_files import ChartHeading, read_chart
 
 BUNDLED = "third-reich-fire"
 
 
-class FireTables(BaseModel):
+class FireTables(ChartHeading):
     """Effectiveness by roll 1..10 for each table (H-20)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    title: str
-    provisional: bool
-    source: str
     effectiveness: dict[str, list[str]]
 
     @field_validator("effectiveness")

@@ -32,6 +32,28 @@ class System:
     phases: Mapping[str, tuple[Accepted, ...]] = field(default_factory=dict)
 
 
+def system_of(
+    name: str,
+    handlers: ModuleType,
+    command_phases: ModuleType,
+    events: ModuleType | None = None,
+    fold: ModuleType | None = None,
+) -> System:
+    """The `System` one sub-package's own modules declare, read by the names every system gives
+    them: ``handlers.HANDLERS``, ``command_phases.PHASES``, and where it records events of its
+    own, ``fold.APPLIERS`` and the ``events`` module with its ``UPCASTERS`` if it has any. The
+    systems' ``system.py`` were the same seven lines but for which of these modules they have, so
+    the reading is written once, here."""
+    return System(
+        name,
+        handlers.HANDLERS,
+        appliers=fold.APPLIERS if fold is not None else {},
+        events=(events,) if events is not None else (),
+        upcasters=getattr(events, "UPCASTERS", {}),
+        phases=command_phases.PHASES,
+    )
+
+
 def union(parts: Iterable[Mapping[Key, Value]], what: str) -> dict[Key, Value]:
     """The systems' maps as one, refusing a key two systems both declare (a command handled twice,
     an event folded twice): each belongs to exactly one system."""

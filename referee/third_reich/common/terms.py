@@ -14,3 +14,7 @@ Weather = Literal["Clear", "Mud", "Snow"]
 OWED = "before play moves on to the next phase (the advance is refused until then)"
 """When the units and hexes a land combat or an attrition step leaves owed are settled (H-01, H-11,
 H-12 [004]): the `needs` of their commands' phase lines."""
+
+OFFENSIVE = "under the power's offensive option on the front"
+"""When a power may fight on a front, on land, in the air or at sea (A-58, A-63 [004]): the `needs`
+of the combat, counter-air, drop, landing, mission and city-bombing commands' phase lines."""

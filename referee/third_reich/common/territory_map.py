@@ -13,11 +13,11 @@ a campaign created before the chart keeps none, and the rules that read it do wi
 from __future__ import annotations
 
 from difflib import get_close_matches
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from referee.common.chart_files import read_chart
+from referee.common.chart_files import ChartHeading, read_chart
 from referee.common.errors import IllegalOrderError
 from referee.common.facts import citation, stated
 from referee.common.pinned import pinned_chart
@@ -51,13 +51,9 @@ class City(BaseModel):
         return any(kind in PORTS for kind in self.types)
 
 
-class CitiesChart(BaseModel):
+class CitiesChart(ChartHeading):
     """The city list (K-43): one entry per city hex, each name once, each capital once."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    title: str
-    provisional: bool
-    source: str
     cities: list[City] = Field(min_length=1)
 
     @model_validator(mode="after")
@@ -112,12 +108,6 @@ class CitiesChart(BaseModel):
 def load_cities(name: str = BUNDLED) -> tuple[CitiesChart, str]:
     """A cities chart file validated (file, field and value named when wrong) and its sha256."""
     return read_chart(name, CitiesChart, "cities chart")
-
-
-def cities_chart_data(name: str) -> tuple[dict[str, Any], str]:
-    """The chart as pinned into a campaign (`referee.common.game.Chart.load`)."""
-    chart, digest = load_cities(name)
-    return chart.model_dump(mode="json"), digest
 
 
 def pinned_cities(state: ReichState) -> CitiesChart:

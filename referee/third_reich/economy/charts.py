@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+from referee.common.chart_files import pinned_data
 from referee.common.game import Chart
 from referee.third_reich.economy import force_pools
-from referee.third_reich.economy.force_pool_builds import force_pool_data
 
-CHART = Chart("force_pools", force_pools.BUNDLED, force_pool_data, force_pools.ForcePoolChart)
+CHART = Chart("force_pools", force_pools.BUNDLED, pinned_data(force_pools.load_force_pools), force_pools.ForcePoolChart)

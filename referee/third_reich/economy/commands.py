@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from referee.common.command_base import FREE_TEXT, Amount, Command, FreeText, Name
 from referee.common.plausible import Override
@@ -18,7 +18,6 @@ from referee.third_reich.economy.force_pools import BuiltCounter
 class DeclareOption(Command):
     """Declare a power's option on one front for this turn: offensive 10, attrition 5, pass 0 (A-63)."""
 
-    kind: Literal["DeclareOption"] = "DeclareOption"
     power: Name
     front: Front
     option: Literal["offensive", "attrition", "pass"]
@@ -27,7 +26,6 @@ class DeclareOption(Command):
 class BuildUnits(Command):
     """Buy units in the Build phase, priced per factor (G-40) within the build limits (G-42, G-43)."""
 
-    kind: Literal["BuildUnits"] = "BuildUnits"
     power: Name
     category: Literal[
         "infantry", "armor", "replacement", "naval", "air", "airborne", "submarines", "asw", "bombers", "interceptors"
@@ -48,7 +46,6 @@ class BuildUnits(Command):
 class BuildAirbase(Command):
     """Build an airbase: 2 BRPs, at most 3 per power (G-40, G-45)."""
 
-    kind: Literal["BuildAirbase"] = "BuildAirbase"
     power: Name
     site: Name
 
@@ -56,7 +53,6 @@ class BuildAirbase(Command):
 class RecoverUnit(Command):
     """Swap a replacement for a just-eliminated unit: armor of strength 3/4/5 pays 2/4/6 (G-50..G-52)."""
 
-    kind: Literal["RecoverUnit"] = "RecoverUnit"
     power: Name
     unit: Name
     unit_type: Literal["infantry", "armor"]
@@ -67,7 +63,6 @@ class RecoverUnit(Command):
 class StartNavalRepair(Command):
     """Repair a fleet back to 9 factors: 3 BRPs per factor, time by factors (G-44)."""
 
-    kind: Literal["StartNavalRepair"] = "StartNavalRepair"
     power: Name
     fleet: Name
     factors: int = Field(ge=1, le=9, description="factors to restore")
@@ -76,7 +71,6 @@ class StartNavalRepair(Command):
 class RecordRedeployments(Command):
     """Strategic redeployments made this turn, against the power's limit (G-53)."""
 
-    kind: Literal["RecordRedeployments"] = "RecordRedeployments"
     power: Name
     count: Amount
 
@@ -84,7 +78,6 @@ class RecordRedeployments(Command):
 class LendLeaseGrant(Command):
     """Part of a year start: one lend lease grant on a route the text allows (G-55..G-60)."""
 
-    kind: Literal["LendLeaseGrant"] = "LendLeaseGrant"
     route: Name
     amount: int = Field(ge=0, le=100)
 
@@ -92,7 +85,6 @@ class LendLeaseGrant(Command):
 class PerformYearStart(Command):
     """A power's year start (G-10, G-13, G-15): base, total, SW maximums, lend lease it sends."""
 
-    kind: Literal["PerformYearStart"] = "PerformYearStart"
     power: Name
     lend_lease: list[LendLeaseGrant] = Field(default_factory=list, max_length=5)
     open_iran_route: bool = Field(default=False, description="USA: pay 15 once to open the southern route (G-59)")
@@ -104,7 +96,6 @@ class PerformYearStart(Command):
 class ActivatePower(Command):
     """A power enters play (the USA in 1942 with its base, G-01)."""
 
-    kind: Literal["ActivatePower"] = "ActivatePower"
     power: Name
 
 
@@ -123,10 +114,11 @@ BrpCategory = Literal[
 ]
 
 
-class GrantBrp(Command):
-    """Add BRPs to a power's total."""
+class BrpCorrection(BaseModel):
+    """The fields of BRPs granted or spent by the referee (`GrantBrp`, `SpendBrp`), declared once
+    so the pair keeps one shape. A mixin, listed before `Command`: its fields follow ``kind`` as they
+    always stood (docs/commands.md, the forms)."""
 
-    kind: Literal["GrantBrp"] = "GrantBrp"
     power: Name
     amount: Amount
     category: BrpCategory
@@ -134,7 +126,11 @@ class GrantBrp(Command):
     override: Annotated[Override, FREE_TEXT] = None
 
 
-class SpendBrp(Command):
+class GrantBrp(BrpCorrection, Command):
+    """Add BRPs to a power's total."""
+
+
+class SpendBrp(BrpCorrection, Command):
     """Spend BRPs from a power's total, within half the total in a game turn (G-42)."""
 
     version: ClassVar[int] = 2  # 2: override, the referee's reason for spending past the limit
@@ -142,18 +138,10 @@ class SpendBrp(Command):
         1: lambda recorded: {**recorded, "override": None}
     }
 
-    kind: Literal["SpendBrp"] = "SpendBrp"
-    power: Name
-    amount: Amount
-    category: BrpCategory
-    reason: FreeText
-    override: Annotated[Override, FREE_TEXT] = None
-
 
 class AdjustBrpBase(Command):
     """Change a power's BRP base by a signed amount (0 allowed: 'no change this year')."""
 
-    kind: Literal["AdjustBrpBase"] = "AdjustBrpBase"
     power: Name
     change: int = Field(ge=-100_000, le=100_000)
     category: BrpCategory

@@ -4,9 +4,9 @@ starts, a power entering play and BRPs changed by hand. Every number was decided
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from referee.common.event_base import DomainEvent
 
@@ -14,7 +14,6 @@ from referee.common.event_base import DomainEvent
 class BrpTurnStarted(DomainEvent):
     """A new game turn or player turn: per-turn counters start again; the spending base is noted."""
 
-    type: Literal["BrpTurnStarted"] = "BrpTurnStarted"
     power: str
     new_game_turn: bool
     total: int
@@ -23,7 +22,6 @@ class BrpTurnStarted(DomainEvent):
 class BrpCharged(DomainEvent):
     """BRPs paid for something the rules price (options, declarations, builds, recovery, repair …)."""
 
-    type: Literal["BrpCharged"] = "BrpCharged"
     power: str
     amount: int = Field(ge=0)
     category: str
@@ -36,7 +34,6 @@ class BrpCharged(DomainEvent):
 class NavalRepairStarted(DomainEvent):
     """A fleet went into repair."""
 
-    type: Literal["NavalRepairStarted"] = "NavalRepairStarted"
     power: str
     fleet: str
     factors: int = Field(gt=0)
@@ -46,7 +43,6 @@ class NavalRepairStarted(DomainEvent):
 class BrpSavedAtYearEnd(DomainEvent):
     """What a power has unspent at the end of Winter (the base of growth)."""
 
-    type: Literal["BrpSavedAtYearEnd"] = "BrpSavedAtYearEnd"
     power: str
     saved: int = Field(ge=0)
 
@@ -57,7 +53,6 @@ class YearStartApplied(DomainEvent):
     Version 2 names the years whose strategic-warfare hits this year start deducted; version 1
     (releases before 0.3.0) deducted those of the year before, except in Spring 1940 (G-10)."""
 
-    type: Literal["YearStartApplied"] = "YearStartApplied"
     v: int = 2
     power: str
     base: int = Field(ge=0)
@@ -72,34 +67,31 @@ class YearStartApplied(DomainEvent):
 class PowerActivated(DomainEvent):
     """A power enters play (the USA in 1942, G-01)."""
 
-    type: Literal["PowerActivated"] = "PowerActivated"
     power: str
 
 
-class BrpGranted(DomainEvent):
+class BrpMoved(BaseModel):
+    """The fields of BRPs added to or taken from a power's total (`BrpGranted`, `BrpSpent`),
+    declared once so the two stay one shape. A mixin, listed before `DomainEvent`: its fields
+    follow ``v`` and ``type`` as they always stood."""
+
+    power: str
+    amount: int = Field(gt=0)
+    category: str
+    reason: str
+
+
+class BrpGranted(BrpMoved, DomainEvent):
     """BRPs added to a power's total."""
 
-    type: Literal["BrpGranted"] = "BrpGranted"
-    power: str
-    amount: int = Field(gt=0)
-    category: str
-    reason: str
 
-
-class BrpSpent(DomainEvent):
+class BrpSpent(BrpMoved, DomainEvent):
     """BRPs taken from a power's total."""
-
-    type: Literal["BrpSpent"] = "BrpSpent"
-    power: str
-    amount: int = Field(gt=0)
-    category: str
-    reason: str
 
 
 class BrpBaseAdjusted(DomainEvent):
     """A power's BRP base changed by ``change`` (may be negative)."""
 
-    type: Literal["BrpBaseAdjusted"] = "BrpBaseAdjusted"
     power: str
     change: int
     category: str

@@ -9,7 +9,6 @@ builds the referee does not tie to counters, are decided as they were).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from referee.common.options import option
 from referee.common.pinned import pinned_chart
@@ -44,9 +43,3 @@ def check_counters(
         counters=counters,
         uk_tank_corps=uk_tank_corps(state),
     )
-
-
-def force_pool_data(name: str) -> tuple[dict[str, Any], str]:
-    """The chart as JSON data for pinning, and its file's sha256 (the `Chart` loader of game.py)."""
-    chart, digest = fp.load_force_pools(name)
-    return chart.model_dump(mode="json"), digest

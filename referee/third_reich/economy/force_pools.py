@@ -17,7 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from referee.common.chart_files import read_chart
+from referee.common.chart_files import ChartHeading, read_chart
 from referee.common.command_base import Name
 from referee.common.errors import IllegalOrderError
 from referee.common.ruling import Step
@@ -48,13 +48,9 @@ class PoolRow(BaseModel):
     rule: str = Field(min_length=1, description="where the numbers come from: a rule, or 'provisional (K-44)'")
 
 
-class ForcePoolChart(BaseModel):
+class ForcePoolChart(ChartHeading):
     """Every power's force pool by year (K-44): a row per kind of counter."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    title: str
-    provisional: bool
-    source: str
     first_year: int = Field(default=1939, ge=1939, le=LAST_YEAR, description="the year the campaign's pools open")
     force_pool: list[PoolRow] = Field(min_length=1)
 

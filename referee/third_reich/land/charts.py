@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from referee.common.chart_files import read_chart
+from referee.common.chart_files import ChartHeading, check_grid, pinned_data, read_chart
 from referee.common.game import Chart
 
 BUNDLED = "third-reich-land-combat"
@@ -56,13 +55,18 @@ def read_code(code: str) -> LandResult:
     )
 
 
-class LandCombatChart(BaseModel):
+def _unreadable(code: str) -> str | None:
+    """What `read_code` finds wrong with a CRT cell, or None (`check_grid`)."""
+    try:
+        read_code(code)
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+class LandCombatChart(ChartHeading):
     """The odds columns and one row of codes per 2D6 total."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    title: str
-    provisional: bool
-    source: str
     columns: list[str]
     crt: dict[str, list[str]]
 
@@ -79,14 +83,7 @@ class LandCombatChart(BaseModel):
             raise ValueError(f"columns must rise from left to right, each once; got {self.columns}")
         if set(self.crt) != {str(roll) for roll in ROLLS}:
             raise ValueError(f"crt needs one row per 2D6 total 2..12; got rows {sorted(self.crt, key=len)}")
-        for roll, codes in self.crt.items():
-            if len(codes) != len(self.columns):
-                raise ValueError(f"crt.{roll}: {len(codes)} codes for {len(self.columns)} columns")
-            for index, code in enumerate(codes):
-                try:
-                    read_code(code)
-                except ValueError as error:
-                    raise ValueError(f"crt.{roll}.{index} ({self.columns[index]}): {error}") from None
+        check_grid("crt", self.crt, self.columns, _unreadable)
         return self
 
     def result(self, column: int, roll: int) -> LandResult:
@@ -99,11 +96,5 @@ def load_land_chart(name: str = BUNDLED) -> tuple[LandCombatChart, str]:
     return read_chart(name, LandCombatChart, "land combat chart")
 
 
-def land_chart_data(name: str) -> tuple[dict[str, Any], str]:
-    """The chart as JSON data for pinning, and its file's sha256."""
-    chart, digest = load_land_chart(name)
-    return chart.model_dump(mode="json"), digest
-
-
-CHART = Chart("land_combat", BUNDLED, land_chart_data, LandCombatChart)
+CHART = Chart("land_combat", BUNDLED, pinned_data(load_land_chart), LandCombatChart)
 """The land CRT as the game registers it (`referee.common.game.Chart`)."""

@@ -8,14 +8,9 @@ The handlers' phase checks read these lines and so do docs/commands.md (`Game.ph
 from __future__ import annotations
 
 from referee.common.phases import ANY, Accepted, CommandPhases
-from referee.third_reich.common.terms import OWED
+from referee.third_reich.common.terms import OFFENSIVE, OWED
 
-LAND_COMBAT = Accepted(
-    ("Combat", "Mechanized Combat"),
-    "land combat",
-    "A-58, A-63 [004]",
-    needs="under the power's offensive option on the front",
-)
+LAND_COMBAT = Accepted(("Combat", "Mechanized Combat"), "land combat", "A-58, A-63 [004]", needs=OFFENSIVE)
 LAND_MOVE = Accepted(
     ("Movement", "Mechanized Movement"),
     "a move",

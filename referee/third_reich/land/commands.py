@@ -41,7 +41,6 @@ class ResolveLandCombat(Command):
     defenders can retreat and whether it is a bridgehead are read from the facts the referee
     stated (StateFact fortified / retreat_possible / bridgehead for the hex)."""
 
-    kind: Literal["ResolveLandCombat"] = "ResolveLandCombat"
     power: Name = Field(description="the attacking power whose option covers the attack")
     front: Front
     defender: Name = Field(description="the defending side")
@@ -72,7 +71,6 @@ class RemoveLandLosses(Command):
     """The losing side names the units a land combat cost it (H-01, H-03 [004]); they go to the
     force pool in this entry, attacker losses open to recovery by replacements (G-50)."""
 
-    kind: Literal["RemoveLandLosses"] = "RemoveLandLosses"
     combat: EntryNumber
     side: Name
     units: list[Name] = Field(min_length=1, max_length=30)
@@ -98,7 +96,6 @@ class CheckLandMove(Command):
     [004]): Mud halves armor (A-66); the mechanized phase is an offensive's, in Clear, for armor
     (A-58, A-60, A-61); ZOCs cost +1 to enter and stop infantry."""
 
-    kind: Literal["CheckLandMove"] = "CheckLandMove"
     power: Name = Field(description="the moving power, whose option on the front covers the move")
     front: Front
     unit: Name = Field(description="the unit as the table calls it")

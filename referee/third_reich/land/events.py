@@ -8,29 +8,22 @@ force pool and noting whether a replacement may recover them (G-50 [004]).
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import Field
 
+from referee.common.combat_events import CombatLossMet, CombatResult
 from referee.common.event_base import DomainEvent
 from referee.third_reich.common.state import UnitLossDue
 
 
-class LandCombatResolved(DomainEvent):
+class LandCombatResolved(CombatResult, DomainEvent):
     """A land combat was resolved; each side that lost units owes their removal."""
 
-    type: Literal["LandCombatResolved"] = "LandCombatResolved"
-    combat: int = Field(ge=1)
-    code: str
     losses: list[UnitLossDue] = Field(default_factory=list)
 
 
-class LandLossesRemoved(DomainEvent):
+class LandLossesRemoved(CombatLossMet, DomainEvent):
     """A side removed the units a land combat cost it: they return to the force pool."""
 
-    type: Literal["LandLossesRemoved"] = "LandLossesRemoved"
-    combat: int = Field(ge=1)
-    side: str
     power: str
     units: list[str]
     cause: str

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ledger.errors import UnknownAccountError
+from referee.common.fold import settle_owed
 from referee.third_reich.common.state import LostUnit, ReichState
 from referee.third_reich.land import events as cb
 
@@ -15,13 +15,7 @@ def _resolved(state: ReichState, e: cb.LandCombatResolved) -> None:
 
 
 def _removed(state: ReichState, e: cb.LandLossesRemoved) -> None:
-    due = state.table.losses_due
-    for index, loss in enumerate(due):
-        if loss.combat == e.combat and loss.side == e.side:
-            del due[index]
-            break
-    else:
-        raise UnknownAccountError(f"no open {e.side} loss from land combat #{e.combat}")
+    settle_owed(state.table.losses_due, e.combat, e.side, "land combat")
     for unit in e.units:
         state.table.lost_units[unit] = LostUnit(power=e.power, side=e.side, entry=e.combat, cause=e.cause)
 

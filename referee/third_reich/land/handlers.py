@@ -13,12 +13,12 @@ from typing import Any
 
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
-from referee.common.dice import throw
 from referee.common.errors import IllegalOrderError
 from referee.common.facts import citation, stated_yes
 from referee.common.options import option
 from referee.common.pinned import pinned_chart
 from referee.common.ruling import Ruling, Step
+from referee.common.throws import throw_for
 from referee.third_reich.common.context import (
     account,
     economy_of,
@@ -145,13 +145,12 @@ def resolve_land_combat(command: ResolveLandCombat, ctx: Context[ReichState]) ->
     battle, assessment, facts = assess_command(command, state)
     if command.faces is None:
         raise IllegalOrderError('throw 2D6 at the table and enter the faces (or "digital" for the digital dice)')
-    roll = throw(
-        ctx.roller,
+    roll = throw_for(
+        command,
+        ctx,
         purpose=f"land combat{': ' + command.what if command.what else ''}",
         dice="2D6",
         faces=command.faces,
-        rolled_by=command.rolled_by,
-        witnesses=list(command.witnesses),
     )
     steps = [*facts, *assessment.steps]
     outcome = lc.resolve(

@@ -3,7 +3,7 @@ each side committed and the 1D10 rolls (G-70..G-72 [004])."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import Field
 
@@ -15,7 +15,6 @@ Factors = Annotated[int, Field(ge=0, le=200)]
 class RecordMurmanskHits(Command):
     """BRP hits on lend lease in the Murmansk box (G-70)."""
 
-    kind: Literal["RecordMurmanskHits"] = "RecordMurmanskHits"
     receiver: Name
     hits: Amount
 
@@ -26,7 +25,6 @@ class ResolveMurmanskFight(Command):
     says (J-58). U-boat factors, hidden until now, are revealed here: typed, or read from the
     sides' sealed orders (``german_seal``, ``allied_seal``: docs/murmansk.md "Sealed orders")."""
 
-    kind: Literal["ResolveMurmanskFight"] = "ResolveMurmanskFight"
     receiver: Name = "USSR"
     german_air: Factors = 0
     german_fleets: Factors = 0

@@ -22,7 +22,6 @@ class LendLeaseIntercepted(DomainEvent):
     Version 2 says what came off each northern route (``by_route``); version 1 (None) took the
     hits off the receiver's one amount in transit."""
 
-    type: Literal["LendLeaseIntercepted"] = "LendLeaseIntercepted"
     v: int = 2
     receiver: str
     hits: int = Field(gt=0)
@@ -32,7 +31,6 @@ class LendLeaseIntercepted(DomainEvent):
 class StrategicWarfareHoldingsStated(DomainEvent):
     """A U-boat round stated the factors of one weapon held in all, and how many fought in it."""
 
-    type: Literal["StrategicWarfareHoldingsStated"] = "StrategicWarfareHoldingsStated"
     turn: int
     weapon: Literal["U-boats", "ASW"]
     held: int = Field(ge=0)
@@ -43,7 +41,6 @@ class StrategicWarfareHoldingsStated(DomainEvent):
 class MurmanskSitOutMarked(DomainEvent):
     """A sealed Murmansk fight keeps these factors from a later turn's strategic warfare."""
 
-    type: Literal["MurmanskSitOutMarked"] = "MurmanskSitOutMarked"
     turn: int
     weapon: Literal["U-boats", "ASW"]
     factors: int = Field(ge=0)

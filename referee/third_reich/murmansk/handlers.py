@@ -12,10 +12,10 @@ from typing import Any
 
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
-from referee.common.dice import throw
 from referee.common.errors import IllegalOrderError
 from referee.common.options import option
 from referee.common.ruling import Ruling, Step
+from referee.common.throws import throw_for
 from referee.third_reich.common.context import account, economy_of, fire_tables_of
 from referee.third_reich.common.state import ReichState
 from referee.third_reich.murmansk import box as mm
@@ -161,14 +161,7 @@ def intercept(command: RecordMurmanskHits, ctx: Context[ReichState]) -> Decision
 
 
 def _throw(ctx: Context[ReichState], command: ResolveMurmanskFight, purpose: str, faces: Any) -> dict[str, Any]:
-    return throw(
-        ctx.roller,
-        purpose=f"Murmansk box: {purpose}",
-        dice="1D10",
-        faces=faces,
-        rolled_by=command.rolled_by,
-        witnesses=list(command.witnesses),
-    )
+    return throw_for(command, ctx, purpose=f"Murmansk box: {purpose}", dice="1D10", faces=faces)
 
 
 HANDLERS: dict[type[Any], Any] = {RecordMurmanskHits: intercept, ResolveMurmanskFight: resolve_murmansk_fight}

@@ -16,7 +16,6 @@ TenSided = Annotated[list[Annotated[int, Field(ge=-100, le=100)]], Field(min_len
 class RecordStrategicWarfareHits(Command):
     """Hits on a power's economy from submarines or bombers (results of SW combat, G-61..G-66)."""
 
-    kind: Literal["RecordStrategicWarfareHits"] = "RecordStrategicWarfareHits"
     power: Name
     attacker: Literal["submarines", "bombers"]
     hits: int = Field(ge=0, le=500)
@@ -25,7 +24,6 @@ class RecordStrategicWarfareHits(Command):
 class ResolveStrategicWarfare(Command):
     """Fight one strategic-warfare round and record the BRP hits (G-61..G-68, H-20, H-21 [004])."""
 
-    kind: Literal["ResolveStrategicWarfare"] = "ResolveStrategicWarfare"
     attacker: Literal["submarines", "bombers"]
     target: Name = Field(
         description="the economy attacked: UK or USA for U-boats (Germany's choice), Germany for bombers"
@@ -72,7 +70,6 @@ class StateStrategicForces(Command):
     them (a campaign recorded before it kept them), or, with the referee's reason, where the table
     holds other than the book's count."""
 
-    kind: Literal["StateStrategicForces"] = "StateStrategicForces"
     power: Name
     submarines: SwCount = None
     asw: SwCount = None

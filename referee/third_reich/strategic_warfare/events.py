@@ -13,7 +13,6 @@ from referee.common.event_base import DomainEvent
 class SwHitsRecorded(DomainEvent):
     """Strategic-warfare hits on a power's economy (deducted at the next year start, or at once in 1945)."""
 
-    type: Literal["SwHitsRecorded"] = "SwHitsRecorded"
     power: str
     kind: Literal["submarines", "bombers"]
     hits: int = Field(ge=0)
@@ -24,7 +23,6 @@ class SwHitsRecorded(DomainEvent):
 class ForcePoolConverted(DomainEvent):
     """A forced conversion of the force pool (G-64, G-65)."""
 
-    type: Literal["ForcePoolConverted"] = "ForcePoolConverted"
     power: str
     removed: str
     added: str
@@ -42,7 +40,6 @@ class SwForcesChanged(DomainEvent):
     converted from a fleet or an air fleet (G-64, G-65), or lost in a round or in the Murmansk box
     (G-62, G-70). Recorded only where the book keeps that count (`SwForcesStated` starts one)."""
 
-    type: Literal["SwForcesChanged"] = "SwForcesChanged"
     power: str
     kind: SwKind
     change: int
@@ -54,7 +51,6 @@ class SwForcesStated(DomainEvent):
     not know them (a campaign recorded before it kept them), or the referee's correction of its count
     with a reason (G-62..G-67)."""
 
-    type: Literal["SwForcesStated"] = "SwForcesStated"
     power: str
     kind: SwKind
     factors: int = Field(ge=0)

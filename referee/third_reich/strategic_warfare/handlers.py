@@ -13,10 +13,10 @@ from typing import Any
 
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
-from referee.common.dice import throw
 from referee.common.errors import IllegalOrderError
 from referee.common.options import option
 from referee.common.ruling import Ruling, Step
+from referee.common.throws import throw_for
 from referee.third_reich.common.context import account, economy_of, fire_tables_of, year_of
 from referee.third_reich.common.state import ReichState
 from referee.third_reich.economy.interface import bomber_conversions
@@ -104,14 +104,7 @@ def resolve_strategic_warfare(command: ResolveStrategicWarfare, ctx: Context[Rei
     faces = _faces(command)
 
     def roll(purpose: str) -> int:
-        record = throw(
-            ctx.roller,
-            purpose=f"strategic warfare: {purpose}",
-            dice="1D10",
-            faces=next(faces),
-            rolled_by=command.rolled_by,
-            witnesses=list(command.witnesses),
-        )
+        record = throw_for(command, ctx, purpose=f"strategic warfare: {purpose}", dice="1D10", faces=next(faces))
         rolls.append(record)
         return int(record["total"])
 

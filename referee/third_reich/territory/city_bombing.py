@@ -15,10 +15,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from referee.common.decision import Context, Decision
-from referee.common.dice import throw
 from referee.common.errors import IllegalOrderError
 from referee.common.pinned import pinned_chart
 from referee.common.ruling import Ruling, Step
+from referee.common.throws import throw_for
 from referee.third_reich.common import fire
 from referee.third_reich.common.context import account, require_option
 from referee.third_reich.common.state import ReichState
@@ -61,14 +61,7 @@ def resolve(command: ResolveCityBombing, ctx: Context[ReichState]) -> Decision:
     wars.require_war(state, command.power, target.power, "an air attack on a city", "G-92 [004]")
     if command.faces is None:
         raise IllegalOrderError('throw 1D10 and enter the face (or "digital" for the digital dice) (G-92 [004])')
-    roll = throw(
-        ctx.roller,
-        purpose=f"air attack on {city.name}",
-        dice="1D10",
-        faces=command.faces,
-        rolled_by=command.rolled_by,
-        witnesses=list(command.witnesses),
-    )
+    roll = throw_for(command, ctx, purpose=f"air attack on {city.name}", dice="1D10", faces=command.faces)
     tables = pinned_chart(state, "fire", fire.FireTables, fire.BUNDLED)
     modified = int(roll["total"]) + command.drm
     effectiveness = tables.value("air", modified)

@@ -7,13 +7,9 @@ The handlers' phase checks read these lines and so do docs/commands.md (`Game.ph
 from __future__ import annotations
 
 from referee.common.phases import Accepted, CommandPhases
+from referee.third_reich.common.terms import OFFENSIVE
 
-BOMBING = Accepted(
-    ("Combat", "Mechanized Combat"),
-    "an air attack on a city",
-    "G-92, A-63 [004]",
-    needs="under the power's offensive option on the front",
-)
+BOMBING = Accepted(("Combat", "Mechanized Combat"), "an air attack on a city", "G-92, A-63 [004]", needs=OFFENSIVE)
 """Where `ResolveCityBombing` is accepted (G-92: instead of supporting ground combat)."""
 
 PHASES: CommandPhases = {

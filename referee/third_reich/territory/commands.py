@@ -15,7 +15,6 @@ from referee.third_reich.common.terms import Front
 class RecordConquest(Command):
     """A conquest or new minor ally whose BRPs join the base at the next year start (G-30, G-33)."""
 
-    kind: Literal["RecordConquest"] = "RecordConquest"
     power: Name
     territory: Name
     value: int | None = Field(default=None, ge=0, le=500, description="default: the territory table (G-36)")
@@ -25,7 +24,6 @@ class RecordConquest(Command):
 class RecordCityLoss(Command):
     """A great power's city taken (once) or bombed (hits, once a year, up to its value) (G-90..G-92)."""
 
-    kind: Literal["RecordCityLoss"] = "RecordCityLoss"
     power: Name
     city: Name
     city_types: list[Literal["capital", "red_port", "red_victory_city", "black_port", "black_city"]] = Field(
@@ -39,7 +37,6 @@ class ResolveCityBombing(Command):
     """Air units attack a city instead of supporting ground combat (G-92, G-93): 1D10 on the air
     row of the fire table; each hit costs the city's power 1 BRP, up to the city's value a year."""
 
-    kind: Literal["ResolveCityBombing"] = "ResolveCityBombing"
     power: Name = Field(description="the attacking power, under its offensive option on the front")
     front: Front
     city: Name = Field(description="the city as the cities chart names it")
@@ -55,7 +52,6 @@ class RollFrenchColonies(Command):
     """After Vichy forms, each group of French colonies rolls 50-50 for Vichy or the Free French
     (G-35): 1D6, 1-3 Vichy, 4-6 Free French, one die per group in the scenario's order."""
 
-    kind: Literal["RollFrenchColonies"] = "RollFrenchColonies"
     faces: AnyDice = Field(description='one 1D6 per group of colonies, in the scenario\'s order, or "digital"')
     rolled_by: Name = "referee"
     witnesses: list[Name] = Field(default_factory=list, max_length=20)
@@ -66,7 +62,6 @@ class CheckSupplySource(Command):
     """Rule on whether Soviet units may trace supply to a city now (G-83): Moscow while the USSR
     holds it, else any red victory city of the pre-war USSR it holds, else any port or city there."""
 
-    kind: Literal["CheckSupplySource"] = "CheckSupplySource"
     city: Name = Field(description="the supply source traced to, as the cities chart names it")
 
 

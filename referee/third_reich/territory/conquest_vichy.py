@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from referee.common import events as ev
 from referee.common.decision import Context, Decision
-from referee.common.dice import throw
 from referee.common.errors import IllegalOrderError
 from referee.common.ruling import Ruling, Step
 from referee.common.state import CalendarPosition
+from referee.common.throws import throw_for
 from referee.third_reich.common.context import economy_of
 from referee.third_reich.common.data import Vichy
 from referee.third_reich.common.state import ReichState
@@ -92,13 +92,12 @@ def roll_colonies(command: RollFrenchColonies, ctx: Context[ReichState]) -> Deci
     if command.faces != "digital" and len(command.faces) != len(groups):
         raise IllegalOrderError(f"one 1D6 per group of colonies, in this order: {', '.join(groups)}")
     rolls = [
-        throw(
-            ctx.roller,
+        throw_for(
+            command,
+            ctx,
             purpose=f"{group}: Vichy or the Free French",
             dice="1D6",
             faces="digital" if command.faces == "digital" else [command.faces[index]],
-            rolled_by=command.rolled_by,
-            witnesses=list(command.witnesses),
         )
         for index, group in enumerate(groups)
     ]

@@ -14,7 +14,6 @@ from referee.common.event_base import DomainEvent
 class ConquestRecorded(DomainEvent):
     """A conquest or minor ally whose BRPs join the base at the next year start."""
 
-    type: Literal["ConquestRecorded"] = "ConquestRecorded"
     power: str
     territory: str
     value: int = Field(ge=0)
@@ -23,7 +22,6 @@ class ConquestRecorded(DomainEvent):
 class ConquestLost(DomainEvent):
     """A territory conquered again by someone else: the first conqueror loses its BRPs (G-32)."""
 
-    type: Literal["ConquestLost"] = "ConquestLost"
     power: str
     territory: str
     base_loss: int = Field(ge=0)
@@ -32,7 +30,6 @@ class ConquestLost(DomainEvent):
 class CityLossRecorded(DomainEvent):
     """A one-time loss from the total for a city taken or bombed (G-90..G-92)."""
 
-    type: Literal["CityLossRecorded"] = "CityLossRecorded"
     power: str
     city: str
     amount: int = Field(ge=0)

@@ -3,13 +3,7 @@ events, its events and where its commands are accepted."""
 
 from __future__ import annotations
 
-from referee.third_reich.common.system import System
+from referee.third_reich.common.system import system_of
 from referee.third_reich.territory import command_phases, events, fold, handlers
 
-SYSTEM = System(
-    "territory",
-    handlers.HANDLERS,
-    appliers=fold.APPLIERS,
-    events=(events,),
-    phases=command_phases.PHASES,
-)
+SYSTEM = system_of("territory", handlers, command_phases, events, fold)

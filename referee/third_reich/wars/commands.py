@@ -14,7 +14,6 @@ from referee.common.command_base import Command, FreeText, Name
 class DeclareWar(Command):
     """Declare war: on a major power 15 BRPs; on minors 5, once a season for any number (G-34)."""
 
-    kind: Literal["DeclareWar"] = "DeclareWar"
     power: Name
     target: Name
     target_kind: Literal["major", "minor"]
@@ -23,7 +22,6 @@ class DeclareWar(Command):
 class RecordSurrender(Command):
     """A major power leaves play: no year start, no BRPs (France when Vichy forms, G-35)."""
 
-    kind: Literal["RecordSurrender"] = "RecordSurrender"
     power: Name
     reason: FreeText = Field(description="what happened at the table, e.g. 'Paris Axis-held at the end of the turn'")
 
@@ -32,7 +30,6 @@ class PlaceLendLease(Command):
     """Northern lend lease placed in the Murmansk box in the giver's Spring movement phase, under
     option lend_lease_placement=movement_phase (J-67, G-56, G-58): 20 or nothing, 1 SR."""
 
-    kind: Literal["PlaceLendLease"] = "PlaceLendLease"
     route: Name = Field(description="a northern route of the scenario, e.g. 'UK to USSR'")
     amount: int = Field(ge=0, le=100)
 

@@ -18,7 +18,6 @@ class LendLeaseSent(DomainEvent):
     Version 2 (``spending_base``): a grant made at a year start moves the totals the half-spend
     limit of the Spring turn counts from (G-42, J-65); version 1 left them as they were."""
 
-    type: Literal["LendLeaseSent"] = "LendLeaseSent"
     v: int = 2
     giver: str
     receiver: str
@@ -34,7 +33,6 @@ class LendLeaseArrived(DomainEvent):
     Version 2 says what arrived by each route (``by_route``); version 1 (None) delivered all the
     receiver had in transit."""
 
-    type: Literal["LendLeaseArrived"] = "LendLeaseArrived"
     v: int = 2
     receiver: str
     amount: int = Field(ge=0)
@@ -45,7 +43,6 @@ class WarDeclared(DomainEvent):
     """A declaration of war and the state of war it creates from ``entry`` on: the declarer is at
     war with each of ``enemies`` (the target, and for a major power its allies, G-34)."""
 
-    type: Literal["WarDeclared"] = "WarDeclared"
     power: str
     target: str
     enemies: list[str] = Field(min_length=1)
@@ -55,7 +52,6 @@ class WarDeclared(DomainEvent):
 class PowerLeftPlay(DomainEvent):
     """A major power left play (France when Vichy forms, G-35): no year start, no BRPs."""
 
-    type: Literal["PowerLeftPlay"] = "PowerLeftPlay"
     power: str
     reason: str
 

@@ -6,6 +6,7 @@ fire (K-31); a club's printed AA table replaces the provisional one and changes 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 from referee.commands import CreateCampaign
 from referee.common.ruleset import scenarios_root
 from referee.service import RefereeService
+from tests.referee.europa.europa_support import texts
 from tests.support import TickingClock, refused
 
 DAS: dict[str, Any] = {
@@ -46,13 +48,8 @@ def campaign(scenario: str = "second-front/1943", **options: str) -> RefereeServ
 
 @pytest.fixture
 def sf() -> Iterator[RefereeService]:
-    service = campaign()
-    yield service
-    service.close()
-
-
-def texts(entry: dict[str, Any]) -> list[str]:
-    return [step["text"] for step in entry["ruling"]["steps"]]
+    with closing(campaign()) as service:
+        yield service
 
 
 @pytest.mark.parametrize(("reading", "strength"), [("down", 2), ("nearest", 2), ("up", 3)])

@@ -5,14 +5,12 @@ unit's fate; refusals (AA 0, escorts, other missions) change nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from referee.commands import CreateCampaign
 from referee.service import RefereeService
+from tests.referee.europa.europa_support import texts
 from tests.support import TickingClock, refused
 
 P47S = [{"label": f"P-47 {n}", "type": "F", "df": 9} for n in range(1, 5)]
@@ -36,18 +34,6 @@ def second_front(tmp_path: Path, name: str, options: dict[str, str] | None = Non
         CreateCampaign(scenario="second-front/1943", name="sf", options=options or {}),
         clock=TickingClock(),
     )
-
-
-@pytest.fixture
-def sf(tmp_path: Path) -> Iterator[RefereeService]:
-    """A Second Front campaign (ruleset europa-003) at Jul I 43."""
-    service = second_front(tmp_path, "sf")
-    yield service
-    service.close()
-
-
-def texts(entry: dict[str, Any]) -> list[str]:
-    return [step["text"] for step in entry["ruling"]["steps"]]
 
 
 def test_K30_the_campaign_pins_the_provisional_aa_table(sf: RefereeService) -> None:

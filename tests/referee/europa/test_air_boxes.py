@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -18,6 +17,7 @@ from referee.common.ruleset import scenarios_root
 from referee.europa.air import boxes as air_boxes
 from referee.europa.air.groups import load_air_groups
 from referee.service import RefereeService
+from tests.referee.europa.europa_support import texts
 from tests.referee.europa.test_logistics_service import at_phase
 from tests.support import TickingClock, refused
 
@@ -45,10 +45,6 @@ def box(service: RefereeService, unit: str) -> str:
 
 def ga(service: RefereeService, nation: str) -> str:
     return service.state().table.facts[f"group_allowance:{nation}"].value
-
-
-def texts(entry: dict[str, Any]) -> list[str]:
-    return [step["text"] for step in entry["ruling"]["steps"]]
 
 
 def test_L20_the_starting_groups_and_gas_of_every_nation_are_deployed_from_the_chart() -> None:

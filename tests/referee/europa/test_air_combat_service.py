@@ -98,18 +98,13 @@ def test_A31_no_air_opposition_in_the_surprise_turn(europa: RefereeService) -> N
 
 def test_A12_the_missions_sent_are_resolved_sweeps_first_then_intercepts(europa: RefereeService) -> None:
     at_phase(europa, "Jun II 1941", "Axis", "Air")
-    entry = europa.execute_json(
-        {
-            "kind": "SendAirMissions",
-            "side": "Axis",
-            "missions": [
-                {"name": "Ju88 on Kiev", "mission": "strike"},
-                {"name": "I16 over Kiev", "mission": "intercept"},
-                {"name": "Me109 sweep", "mission": "sweep"},
-                {"name": "Me110 patrol", "mission": "patrol"},
-            ],
-        }
-    )
+    missions = [
+        {"name": "Ju88 on Kiev", "mission": "strike"},
+        {"name": "I16 over Kiev", "mission": "intercept"},
+        {"name": "Me109 sweep", "mission": "sweep"},
+        {"name": "Me110 patrol", "mission": "patrol"},
+    ]
+    entry = europa.execute_json({"kind": "SendAirMissions", "side": "Axis", "missions": missions})
     texts = [step["text"] for step in entry["ruling"]["steps"]]
     assert texts[:4] == [
         "1. Me109 sweep (sweep)",

@@ -21,25 +21,18 @@ from tests.referee.europa.test_logistics_service import at_phase
 
 from support import TickingClock
 
-GUNS: dict[str, Any] = {
-    "kind": "ResolveBombardment",
-    "side": "Axis",
-    "hex": "2715",
-    "artillery": [{"label": "10-8 art", "attack": 10}, {"label": "8-6 art", "attack": 8}],
-    "target_res": 5,
-    "followed_by_attack": True,
-    "defenders": ["4-6 rifle", "5-6 rifle"],
-    "faces": [4, 4],
-    "rolled_by": "Anna",
-}
+AT_2715: dict[str, Any] = {"kind": "ResolveBombardment", "side": "Axis", "hex": "2715", "target_res": 5}
+"""An Axis bombardment of hex 2715 (5 REs there), before what bombards and the dice."""
+ARTILLERY = [{"label": "10-8 art", "attack": 10}, {"label": "8-6 art", "attack": 8}]
+ARTILLERY_2715: dict[str, Any] = {**AT_2715, "artillery": ARTILLERY, "followed_by_attack": True}
+"""18 artillery factors, the attack to follow."""
+
+GUNS: dict[str, Any] = {**ARTILLERY_2715, "defenders": ["4-6 rifle", "5-6 rifle"], "faces": [4, 4], "rolled_by": "Anna"}
 """18 factors → 17-25; roll 8 → Re1R on the provisional 000 table."""
 
 BOMBERS: dict[str, Any] = {
-    "kind": "ResolveBombardment",
-    "side": "Axis",
-    "hex": "2715",
+    **AT_2715,
     "air": [{"label": "Ju88A", "rating": 6}, {"label": "He111", "rating": 4}],
-    "target_res": 5,
     "defenders": ["4-6 rifle", "5-6 rifle"],
     "faces": [4, 4],
 }

@@ -29,6 +29,7 @@ from referee.europa.combat.odds import nearest_column
 from referee.europa.map_facts import retreat as revised_retreat
 from referee.europa.map_facts import stacking as revised_stacking
 from referee.europa.map_facts import supply_trace
+from tests.referee.europa.europa_support import club_chart
 
 CHART, _ = load_boot_camp_chart()
 
@@ -395,8 +396,6 @@ def test_results_never_get_worse_as_the_die_or_the_column_rises(row: int, column
 
 def test_a_bad_chart_names_the_row_and_field(tmp_path: Path) -> None:
     """Chart validation names the row and field of a bad code."""
-    text = Path("scenarios/charts/europa-boot-camp.toml").read_text(encoding="utf-8")
-    bad = tmp_path / "bad.toml"
-    bad.write_text(text.replace('"3"  = ["AH"', '"3"  = ["ZZ"'), encoding="utf-8")
+    bad = club_chart(tmp_path, "europa-boot-camp", '"3"  = ["AH"', '"3"  = ["ZZ"', file="bad.toml")
     with pytest.raises(ScenarioError, match=r"crt\.3\.0 \(1-3\): 'ZZ'"):
         load_boot_camp_chart(str(bad))

@@ -11,6 +11,7 @@ import pytest
 
 from referee.commands import CreateCampaign
 from referee.service import RefereeService
+from tests.referee.europa.europa_support import texts
 from tests.referee.europa.test_boot_camp_service import ATTACK, SCENARIO, at_phase
 from tests.support import TickingClock, refused
 
@@ -29,10 +30,6 @@ def boot_camp() -> Iterator[RefereeService]:
     service = RefereeService.create(":memory:", CreateCampaign(scenario=SCENARIO, name="bc"), clock=TickingClock())
     yield service
     service.close()
-
-
-def texts(entry: dict[str, Any]) -> list[str]:
-    return [step["text"] for step in entry["ruling"]["steps"]]
 
 
 def test_A22_a_trace_outside_the_initial_phase_is_refused(boot_camp: RefereeService) -> None:

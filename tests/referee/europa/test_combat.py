@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.common.chart_files import chart_path as charts_path
 from referee.common.errors import IllegalOrderError, ScenarioError
 from referee.europa.combat.assess import assess
 from referee.europa.combat.battle import Battle, CombatOptions
@@ -18,6 +17,7 @@ from referee.europa.combat.odds import nearest_column, shifted
 from referee.europa.combat.result import resolve
 from referee.europa.combat.units import Attacker, Defender
 from referee.europa.common.data import FactorLimit
+from tests.referee.europa.europa_support import club_chart
 
 CHARTS, _ = load_charts()
 OPTIONS = CombatOptions()
@@ -248,9 +248,7 @@ def test_the_provisional_crt_satisfies_everything_the_text_says() -> None:
 
 def test_a_broken_chart_file_names_file_field_and_value(tmp_path: Path) -> None:
     """A user's chart with a bad code is refused with the file, the field and the value."""
-    text = charts_path("europa-combat").read_text(encoding="utf-8")
-    broken = tmp_path / "my-crt.toml"
-    broken.write_text(text.replace('"2"  = ["A2"', '"2"  = ["AE"'), encoding="utf-8")
+    broken = club_chart(tmp_path, "europa-combat", '"2"  = ["A2"', '"2"  = ["AE"', file="my-crt.toml")
     with pytest.raises(ScenarioError, match=r"(?s)my-crt\.toml.*crt.*'AE' is not a result code"):
         load_charts(str(broken))
 

@@ -4,6 +4,8 @@ D-37, D-46, D-54, D-58, D-73, D-96, D-108, and the J.2 differences against 000 o
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +20,7 @@ from referee.europa.combat.result import resolve
 from referee.europa.combat.units import Attacker, Defender
 from referee.service import RefereeService
 from tests.referee.europa.test_combat import AT_REGIMENT, INFANTRY, PANZER, RIFLE, STUG, TANK_CADRE
-from tests.referee.europa.test_combat_service import ATTACK
+from tests.referee.europa.test_combat_service import ATTACK, STUG_AT_ATEC
 from tests.referee.europa.test_logistics_service import at_phase
 
 CHARTS, _ = load_charts()
@@ -225,60 +227,50 @@ def old_rules(tmp_path: Path, **options: str) -> RefereeService:
     )
 
 
-def test_a_europa_001_campaign_resolves_a_combat_under_the_001_rules(tmp_path: Path) -> None:
+@pytest.fixture
+def old(tmp_path: Path) -> Iterator[RefereeService]:
+    """Barbarossa under the earlier rules (europa-001), on file."""
+    with closing(old_rules(tmp_path)) as service:
+        yield service
+
+
+def test_a_europa_001_campaign_resolves_a_combat_under_the_001_rules(old: RefereeService) -> None:
     """Issue 15: no more refusal; the 001 derivation (D-37 without shift) decides the column."""
-    service = old_rules(tmp_path)
-    try:
-        at_phase(service, "Jun II 1941", "Axis", "Combat")
-        entry = service.execute_json(ATTACK)
-        # 18:4 → 4-1, no armor shift under 001; 2D6 3 + 1 = 4 → X1
-        assert entry["ruling"]["summary"].startswith(f"combat #{entry['number']} Brest: 4-1, roll 4 → X1")
-        rules = " ".join(step["rule"] for step in entry["ruling"]["steps"])
-        assert "D-37 [001]" in rules and "D-34" not in rules
-        assert [(loss.side, loss.amount) for loss in service.state().table.losses_due] == [("Axis", 2), ("Soviet", 2)]
-    finally:
-        service.close()
+    service = old
+    at_phase(service, "Jun II 1941", "Axis", "Combat")
+    entry = service.execute_json(ATTACK)
+    # 18:4 → 4-1, no armor shift under 001; 2D6 3 + 1 = 4 → X1
+    assert entry["ruling"]["summary"].startswith(f"combat #{entry['number']} Brest: 4-1, roll 4 → X1")
+    rules = " ".join(step["rule"] for step in entry["ruling"]["steps"])
+    assert "D-37 [001]" in rules and "D-34" not in rules
+    assert [(loss.side, loss.amount) for loss in service.state().table.losses_due] == [("Axis", 2), ("Soviet", 2)]
 
 
-def test_D58_through_the_service_the_first_unit_named_must_be_armor(tmp_path: Path) -> None:
+def test_D58_through_the_service_the_first_unit_named_must_be_armor(old: RefereeService) -> None:
     """D-58 [001]: naming infantry first is refused and changes nothing; the panzer first is accepted."""
-    service = old_rules(tmp_path)
-    try:
-        at_phase(service, "Jun II 1941", "Axis", "Combat")
-        attack = {
-            **ATTACK,
-            "attackers": [{"label": "7-6 inf", "attack": 7}, {"label": "2-1-10 StuG", "attack": 2, "aeca": "full"}],
-            "defenders": [{"label": "4-6 rifle", "defense": 4}, {"label": "2-3-8 AT", "defense": 3, "atec": "full"}],
-            "faces": [1, 1],
-        }
-        combat = service.execute_json(attack)["number"]
-        loss = next(loss for loss in service.state().table.losses_due if loss.side == "Axis")
-        assert loss.armor_unit
-        units = [{"label": "7-6 inf", "counted": 7}, {"label": "2-1-10 StuG", "counted": 2, "armor": True}]
-        before, head = service.state().to_json(), service.head()
-        with pytest.raises(IllegalOrderError, match=r"the first Axis unit reduced .* not 7-6 inf.*D-58 \[001\]"):
-            service.execute_json({"kind": "AllocateLosses", "combat": combat, "side": "Axis", "units": units})
-        assert (service.state().to_json(), service.head()) == (before, head)
-        service.execute_json(
-            {"kind": "AllocateLosses", "combat": combat, "side": "Axis", "units": list(reversed(units))}
-        )
-    finally:
-        service.close()
+    service = old
+    at_phase(service, "Jun II 1941", "Axis", "Combat")
+    combat = service.execute_json(STUG_AT_ATEC)["number"]
+    loss = next(loss for loss in service.state().table.losses_due if loss.side == "Axis")
+    assert loss.armor_unit
+    units = [{"label": "7-6 inf", "counted": 7}, {"label": "2-1-10 StuG", "counted": 2, "armor": True}]
+    before, head = service.state().to_json(), service.head()
+    with pytest.raises(IllegalOrderError, match=r"the first Axis unit reduced .* not 7-6 inf.*D-58 \[001\]"):
+        service.execute_json({"kind": "AllocateLosses", "combat": combat, "side": "Axis", "units": units})
+    assert (service.state().to_json(), service.head()) == (before, head)
+    service.execute_json({"kind": "AllocateLosses", "combat": combat, "side": "Axis", "units": list(reversed(units))})
 
 
-def test_D96_an_overrun_costs_1_sp_per_attacking_division(tmp_path: Path) -> None:
+def test_D96_an_overrun_costs_1_sp_per_attacking_division(old: RefereeService) -> None:
     """D-96 [001] (J-40): 3 divisions overrunning pay 3 SP (000: 1/2 per non-c/m division, 2 SP)."""
-    service = old_rules(tmp_path)
-    try:
-        at_phase(service, "Jun II 1941", "Axis", "Movement")
-        pool = service.state().supply_pools["Axis"].stockpile
-        entry = service.execute_json({**ATTACK, "overrun": True, "paying_stacks": [3]})
-        assert pool - service.state().supply_pools["Axis"].stockpile == 3
-        text = json.dumps(entry["ruling"], ensure_ascii=False)
-        assert "1 SP each (D-96 [001])" in text and "ZOC costs of enemy units other than" in text
-        head = service.head()
-        with pytest.raises(IllegalOrderError, match=r"no air support or bombardment \(D-96"):
-            service.execute_json({**ATTACK, "overrun": True, "bombardment_shifts": 1, "what": "again"})
-        assert service.head() == head
-    finally:
-        service.close()
+    service = old
+    at_phase(service, "Jun II 1941", "Axis", "Movement")
+    pool = service.state().supply_pools["Axis"].stockpile
+    entry = service.execute_json({**ATTACK, "overrun": True, "paying_stacks": [3]})
+    assert pool - service.state().supply_pools["Axis"].stockpile == 3
+    text = json.dumps(entry["ruling"], ensure_ascii=False)
+    assert "1 SP each (D-96 [001])" in text and "ZOC costs of enemy units other than" in text
+    head = service.head()
+    with pytest.raises(IllegalOrderError, match=r"no air support or bombardment \(D-96"):
+        service.execute_json({**ATTACK, "overrun": True, "bombardment_shifts": 1, "what": "again"})
+    assert service.head() == head

@@ -110,16 +110,19 @@ def test_a_loss_is_taken_only_from_units_that_were_in_the_combat(europa: Referee
     assert [loss.side for loss in europa.state().table.losses_due] == ["Soviet"]
 
 
+STUG_AT_ATEC: dict[str, Any] = {
+    **ATTACK,
+    "attackers": [{"label": "7-6 inf", "attack": 7}, {"label": "2-1-10 StuG", "attack": 2, "aeca": "full"}],
+    "defenders": [{"label": "4-6 rifle", "defense": 4}, {"label": "2-3-8 AT", "defense": 3, "atec": "full"}],
+    "faces": [1, 1],
+}
+"""Infantry and a StuG against a rifle and ATEC: the attacker's loss must include its armor (D-57)."""
+
+
 def test_armor_loss_requirement_is_enforced(europa: RefereeService) -> None:
     """D-57: against ATEC the attacker's losses must include an AECA unit."""
     in_combat(europa)
-    attack = {
-        **ATTACK,
-        "defenders": [{"label": "4-6 rifle", "defense": 4}, {"label": "2-3-8 AT", "defense": 3, "atec": "full"}],
-        "attackers": [{"label": "7-6 inf", "attack": 7}, {"label": "2-1-10 StuG", "attack": 2, "aeca": "full"}],
-        "faces": [1, 1],
-    }
-    combat = europa.execute_json(attack)["number"]
+    combat = europa.execute_json(STUG_AT_ATEC)["number"]
     loss = next(loss for loss in europa.state().table.losses_due if loss.side == "Axis")
     assert loss.armor_unit
     with pytest.raises(IllegalOrderError, match="must be an armor \\(AECA\\) unit"):

@@ -7,15 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from referee.service import RefereeService
+from tests.referee.europa.test_bombardment_service import AT_2715
 from tests.referee.europa.test_logistics_service import at_phase
 from tests.support import refused
 
 GUNS: dict[str, Any] = {
-    "kind": "ResolveBombardment",
-    "side": "Axis",
-    "hex": "2715",
+    **AT_2715,
     "artillery": [{"label": f"{n} art", "attack": 25} for n in range(1, 4)],
-    "target_res": 5,
     "followed_by_attack": True,
     "defenders": ["4-6 rifle"],
     "faces": [4, 4],

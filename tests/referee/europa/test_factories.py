@@ -5,14 +5,11 @@ chart changes them. Refusals leave the store unchanged."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 from referee.commands import CreateCampaign
-from referee.common.ruleset import scenarios_root
 from referee.service import RefereeService
+from tests.referee.europa.europa_support import club_chart
 from tests.referee.europa.test_logistics_service import at_phase
 from tests.support import TickingClock, refused
 
@@ -20,13 +17,6 @@ from tests.support import TickingClock, refused
 def campaign(charts: str | None = None) -> RefereeService:
     create = CreateCampaign(scenario="revised-europa/barbarossa", name="f", charts=charts)
     return RefereeService.create(":memory:", create, clock=TickingClock())
-
-
-@pytest.fixture
-def barbarossa() -> Iterator[RefereeService]:
-    service = campaign()
-    yield service
-    service.close()
 
 
 def counts(service: RefereeService) -> tuple[int, int]:
@@ -55,15 +45,9 @@ def test_C51_K07_a_relocated_factory_is_out_of_action_for_3_months(barbarossa: R
 
 
 def test_K07_the_charts_upgrades_take_effect_on_their_turn_and_a_clubs_chart_changes_them(tmp_path: Path) -> None:
-    text = (scenarios_root() / "charts" / "europa-factories.toml").read_text(encoding="utf-8")
-    ours = tmp_path / "our-factories.toml"
-    ours.write_text(
-        text.replace(
-            'name = "Stalingrad Tractor"\ncity = "Stalingrad"',
-            'name = "Stalingrad Tractor"\ncity = "Stalingrad"\nupgraded_from = "Jan I 1942"',
-        ),
-        encoding="utf-8",
-    )
+    tractor = 'name = "Stalingrad Tractor"\ncity = "Stalingrad"'
+    upgraded = f'{tractor}\nupgraded_from = "Jan I 1942"'
+    ours = club_chart(tmp_path, "europa-factories", tractor, upgraded, file="our-factories.toml")
     for charts, upgraded in ((None, 2), (str(ours), 3)):
         service = campaign(charts)
         try:

@@ -8,24 +8,10 @@ and the ``allied_near_westwall`` fact."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-
-from referee.commands import CreateCampaign
 from referee.service import RefereeService
+from tests.referee.europa.europa_support import AACHEN
 
-from support import TickingClock, refused
-
-
-@pytest.fixture
-def sf(tmp_path: Path) -> Iterator[RefereeService]:
-    service = RefereeService.create(
-        str(tmp_path / "sf.db"), CreateCampaign(scenario="second-front/1943", name="sf"), clock=TickingClock()
-    )
-    yield service
-    service.close()
+from support import refused
 
 
 def markers(service: RefereeService) -> dict[str, str]:
@@ -115,11 +101,7 @@ def test_F20_F26_a_second_front_attack_reads_the_westwall_mud_and_the_coalition(
             sf.execute_json({"kind": "SetWeather", "zone": "C", "condition": "Mud"})
         sf.execute_json({"kind": "AdvancePhase"})
     attack = {
-        "kind": "ResolveBootCampCombat",
-        "side": "Allies",
-        "what": "Aachen",
-        "hex": "0910",
-        "zone": "C",
+        **AACHEN,
         "attackers": [
             {"label": "1us", "strength": 12, "divisional": True, "nation": "USA"},
             {"label": "7uk", "strength": 10, "divisional": True, "nation": "UK"},

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from referee.commands import CreateCampaign
-from referee.common.ruleset import scenarios_root
 from referee.service import RefereeService
+from tests.referee.europa.europa_support import club_chart
 from tests.support import TickingClock, refused
 
 GARRISON = {"kind": "CheckGarrison", "side": "Axis", "area": "Denmark", "res": 3}
@@ -35,15 +35,8 @@ def test_K11_the_garrison_of_the_turn_and_a_withdrawn_unit_that_garrisons_nothin
 
 
 def test_K11_a_clubs_schedule_changes_the_garrison(tmp_path: Path) -> None:
-    text = (scenarios_root() / "charts" / "europa-reinforcements.toml").read_text(encoding="utf-8")
-    ours = tmp_path / "our-schedule.toml"
-    ours.write_text(
-        text.replace(
-            'area = "Denmark"\nfirst = "Jul I 1943"\nlast = "May I 1945"\nres = 3',
-            'area = "Denmark"\nfirst = "Jul I 1943"\nlast = "May I 1945"\nres = 5',
-        ),
-        encoding="utf-8",
-    )
+    denmark = 'area = "Denmark"\nfirst = "Jul I 1943"\nlast = "May I 1945"\nres = '
+    ours = club_chart(tmp_path, "europa-reinforcements", denmark + "3", denmark + "5", file="our-schedule.toml")
     service = second_front(str(ours))
     try:
         refused(service, GARRISON, r"Denmark needs a garrison of 5 REs")

@@ -8,6 +8,7 @@ import pytest
 
 from referee.common.errors import IllegalOrderError, RulesError
 from referee.service import RefereeService
+from tests.referee.europa.europa_support import panzer_division
 
 MakeService = Callable[..., RefereeService]
 
@@ -167,15 +168,9 @@ def test_soviet_regular_replacements_from_aug_i_1941(europa: RefereeService) -> 
 @pytest.mark.parametrize(("reading", "received"), [("reevaluate", 100), ("one_way", 95)])
 def test_J13_siege_persistence_both_readings(reading: str, received: int) -> None:
     """J-13: Kiev besieged, then relieved: counted no more (default) or for good (one_way)."""
-    from referee.commands import CreateCampaign
+    from tests.referee.europa.europa_support import in_memory
 
-    from support import TickingClock
-
-    service = RefereeService.create(
-        ":memory:",
-        CreateCampaign(scenario="revised-europa/barbarossa", name=reading, options={"siege_persistence": reading}),
-        clock=TickingClock(),
-    )
+    service = in_memory(reading, options={"siege_persistence": reading})
     try:
         at_phase(service, "Jun II 1941", "Axis", "Initial")
         service.execute_json({"kind": "SetCityStatus", "city": "Kiev", "status": "besieged"})
@@ -216,21 +211,7 @@ def test_disbanding_prewar_armor_only_in_april_ii_1942(europa: RefereeService) -
 
 
 def test_rebuilding_a_cadre_costs_the_provisional_chart_and_fragile_divisions_cannot(europa: RefereeService) -> None:
-    europa.execute_json(
-        {
-            "kind": "RegisterUnit",
-            "side": "Axis",
-            "unit_id": "7pz",
-            "name": "7th Panzer",
-            "nation": "Germany",
-            "type": "armor",
-            "size": "division",
-            "attack": 10,
-            "defense": 10,
-            "cadre_attack": 4,
-            "cadre_defense": 8,
-        }
-    )
+    europa.execute_json(panzer_division())
     europa.execute_json(
         {
             "kind": "RegisterUnit",
@@ -268,15 +249,9 @@ def test_rebuilding_a_cadre_costs_the_provisional_chart_and_fragile_divisions_ca
 
 @pytest.mark.parametrize(("reading", "accepted"), [("halved", True), ("forbidden", False)])
 def test_J07_unpaid_attacks_both_readings(reading: str, accepted: bool) -> None:
-    from referee.commands import CreateCampaign
+    from tests.referee.europa.europa_support import in_memory
 
-    from support import TickingClock
-
-    service = RefereeService.create(
-        ":memory:",
-        CreateCampaign(scenario="revised-europa/barbarossa", name=reading, options={"unpaid_attack": reading}),
-        clock=TickingClock(),
-    )
+    service = in_memory(reading, options={"unpaid_attack": reading})
     try:
         at_phase(service, "Jun II 1941", "Axis", "Combat")
         command = {"kind": "PayAttackSupply", "side": "Axis", "stacks": [2], "unpaid": True}

@@ -32,22 +32,21 @@ def test_D101_a_trace_through_a_stated_interdiction_zone_is_a_hex_shorter(europa
     assert short["ruling"]["summary"] == "XXIV pz corps: out of supply"
 
 
-def test_A16_a_soviet_unit_stated_in_an_enemy_zoc_may_not_activate_in_exploitation(europa: RefereeService) -> None:
+EXPLOIT = {"kind": "CheckExploitation", "side": "Soviet", "unit": "8 tank div", "zone": "B"}
+
+
+def _stated_in_exploitation(europa: RefereeService, fact: str) -> None:
+    """The Soviet Exploitation phase of Jun II 1941, once the referee stated ``fact`` of 8 tank div."""
     at_phase(europa, "Jun II 1941", "Soviet", "Exploitation")
-    europa.execute_json({"kind": "StateFact", "fact": "in_enemy_zoc", "subject": "8 tank div", "value": "yes"})
-    refused(
-        europa,
-        {"kind": "CheckExploitation", "side": "Soviet", "unit": "8 tank div", "zone": "B"},
-        r"A-16.*stated at #\d+ by referee",
-    )
+    europa.execute_json({"kind": "StateFact", "fact": fact, "subject": "8 tank div", "value": "yes"})
+
+
+def test_A16_a_soviet_unit_stated_in_an_enemy_zoc_may_not_activate_in_exploitation(europa: RefereeService) -> None:
+    _stated_in_exploitation(europa, "in_enemy_zoc")
+    refused(europa, EXPLOIT, r"A-16.*stated at #\d+ by referee")
 
 
 def test_A16_a_soviet_unit_stated_to_have_attacked_may_not_activate_in_exploitation(europa: RefereeService) -> None:
     """A-16 [000] and C-64 [001] read the same statement: attacked_this_turn."""
-    at_phase(europa, "Jun II 1941", "Soviet", "Exploitation")
-    europa.execute_json({"kind": "StateFact", "fact": "attacked_this_turn", "subject": "8 tank div", "value": "yes"})
-    refused(
-        europa,
-        {"kind": "CheckExploitation", "side": "Soviet", "unit": "8 tank div", "zone": "B"},
-        r"A-16.*attacked_this_turn of 8 tank div = yes, stated at #\d+ by referee",
-    )
+    _stated_in_exploitation(europa, "attacked_this_turn")
+    refused(europa, EXPLOIT, r"A-16.*attacked_this_turn of 8 tank div = yes, stated at #\d+ by referee")

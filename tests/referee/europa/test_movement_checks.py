@@ -6,18 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from referee.commands import CreateCampaign
 from referee.service import RefereeService
+from tests.referee.europa.europa_support import texts
 from tests.referee.europa.test_logistics_service import at_phase
 from tests.support import TickingClock, refused
-
-
-def texts(entry: dict[str, Any]) -> list[str]:
-    return [step["text"] for step in entry["ruling"]["steps"]]
 
 
 @pytest.fixture

@@ -12,8 +12,10 @@ from referee.commands import CreateCampaign
 from referee.common.errors import IllegalOrderError
 from referee.europa.logistics import replacements as rp
 from referee.service import RefereeService
+from tests.referee.europa.europa_support import panzer_division
 from tests.referee.europa.test_combat_service import ATTACK
 from tests.referee.europa.test_logistics_service import at_phase
+from tests.referee.test_isolation import soviet_isolation
 
 
 def test_I09_western_desert_panzer_to_cadre_gives_2_armor_res() -> None:
@@ -70,21 +72,7 @@ def campaign(tmp_path: Path, ruleset: str = "europa-001", **options: str) -> Ref
 
 
 def panzer(service: RefereeService, unit_id: str, status: str) -> None:
-    service.execute_json(
-        {
-            "kind": "RegisterUnit",
-            "side": "Axis",
-            "unit_id": unit_id,
-            "name": unit_id,
-            "nation": "Germany",
-            "type": "armor",
-            "size": "division",
-            "attack": 10,
-            "defense": 10,
-            "cadre_attack": 4,
-            "cadre_defense": 8,
-        }
-    )
+    service.execute_json(panzer_division(unit_id, unit_id))
     service.execute_json({"kind": "SetUnitStatus", "side": "Axis", "unit_id": unit_id, "status": status})
     service.execute_json(
         {"kind": "CreditReplacementPoints", "nation": "Germany", "type": "armor", "amount": 5, "reason": "chart"}
@@ -187,14 +175,7 @@ def test_D108_a_hex_in_defensive_supply_suffers_no_isolation_attrition(tmp_path:
     try:
         at_phase(service, "Jun II 1941", "Soviet", "Supply")
         state_fact(service, "defensive_supply", "Bialystok pocket", "yes")
-        command = {
-            "kind": "ResolveIsolationAttrition",
-            "side": "Soviet",
-            "hex": "Bialystok pocket",
-            "strength": 9,
-            "faces": [3, 3],
-            "rolled_by": "Ivan",
-        }
+        command = soviet_isolation("Bialystok pocket", 9, [3, 3])
         refused(service, command, r"defensive supply through a depleted truck: no isolation attrition \(D-108")
     finally:
         service.close()

@@ -13,14 +13,14 @@ from referee.commands import CreateCampaign
 from referee.common.errors import DiceNeededError, IllegalOrderError, ScenarioError
 from referee.europa.combat import rule_d, winterization
 from referee.service import RefereeService
+from tests.referee.europa.europa_support import texts
+from tests.referee.europa.test_combat_service import ATTACK as BREST
 from tests.referee.europa.test_logistics_service import at_phase
 from tests.support import TickingClock
 
 ATTACK: dict[str, Any] = {
-    "kind": "ResolveCombat",
-    "side": "Axis",
+    **BREST,
     "what": "Minsk",
-    "zone": "B",
     "attackers": [{"label": "9-6 inf", "attack": 9}, {"label": "7-6 inf", "attack": 7}],
     "defenders": [{"label": "6-6 rifle", "defense": 6}],
     "paying_stacks": [2],
@@ -35,10 +35,6 @@ def campaign(tmp_path: Path, name: str, **options: str) -> RefereeService:
         CreateCampaign(scenario="revised-europa/barbarossa", name=name, options=options),
         clock=TickingClock(),
     )
-
-
-def texts(entry: dict[str, Any]) -> list[str]:
-    return [step["text"] for step in entry["ruling"]["steps"]]
 
 
 def test_D12_rule_d_rounds_down_and_a_d10_thrown_with_the_2d6_may_reach_the_next_column(tmp_path: Path) -> None:

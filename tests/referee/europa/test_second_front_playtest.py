@@ -9,14 +9,11 @@ from typing import Any
 
 from referee.commands import CreateCampaign
 from referee.service import RefereeService
+from tests.referee.europa.europa_support import AACHEN
 from tests.support import TickingClock
 
 ATTACK: dict[str, Any] = {
-    "kind": "ResolveBootCampCombat",
-    "side": "Allies",
-    "what": "Aachen",
-    "hex": "0910",
-    "zone": "C",
+    **AACHEN,
     "attackers": [
         {"label": "1us", "strength": 12, "divisional": True, "nation": "USA", "supply": "unsupplied_first_turn"},
         {"label": "2us", "strength": 8, "divisional": True, "nation": "USA", "supply": "unsupplied"},

@@ -5,7 +5,6 @@ chart contradicting what the text fixes is refused by name. Refusals leave the s
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ from referee.common.errors import ScenarioError
 from referee.common.ruleset import scenarios_root
 from referee.europa.tables import charts as table_charts
 from referee.service import RefereeService
+from tests.referee.europa.europa_support import club_chart, texts
 from tests.referee.europa.test_logistics_service import at_phase
 from tests.support import TickingClock, refused
 
@@ -28,23 +28,7 @@ def campaign(ruleset: str | None = None) -> RefereeService:
     return RefereeService.create(":memory:", create, clock=TickingClock())
 
 
-@pytest.fixture
-def barbarossa() -> Iterator[RefereeService]:
-    service = campaign()
-    yield service
-    service.close()
-
-
-def texts(entry: dict[str, Any]) -> list[str]:
-    return [step["text"] for step in entry["ruling"]["steps"]]
-
-
-def ours(tmp_path: Path, bundled: str, old: str, new: str) -> Path:
-    text = (CHARTS / f"{bundled}.toml").read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / f"our-{bundled}.toml"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return path
+ours = club_chart
 
 
 COMMANDO: dict[str, Any] = {"kind": "ResolveSuccess", "side": "Axis", "operation": "commando", "hex": "2715"}

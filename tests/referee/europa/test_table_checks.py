@@ -5,7 +5,6 @@ Refusals leave the store unchanged."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,6 +13,7 @@ from referee.commands import CreateCampaign
 from referee.common.errors import IllegalOrderError
 from referee.europa.map_facts import table_checks
 from referee.service import RefereeService
+from tests.referee.europa.europa_support import texts
 from tests.referee.europa.test_logistics_service import at_phase
 from tests.support import TickingClock, refused
 
@@ -23,19 +23,8 @@ def campaign(ruleset: str | None = None) -> RefereeService:
     return RefereeService.create(":memory:", create, clock=TickingClock())
 
 
-@pytest.fixture
-def barbarossa() -> Iterator[RefereeService]:
-    service = campaign()
-    yield service
-    service.close()
-
-
 def fact(service: RefereeService, name: str, subject: str, value: str) -> None:
     service.execute_json({"kind": "StateFact", "fact": name, "subject": subject, "value": value})
-
-
-def texts(entry: dict[str, Any]) -> list[str]:
-    return [step["text"] for step in entry["ruling"]["steps"]]
 
 
 SET_UP: dict[str, Any] = {

@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from referee.service import RefereeService
+from tests.referee.europa.europa_support import club_chart
+from tests.referee.europa.test_bombardment_service import ARTILLERY_2715
 from tests.referee.europa.test_logistics_service import at_phase
 
 CHARTS = Path(__file__).resolve().parents[3] / "scenarios" / "charts"
@@ -19,16 +21,7 @@ BUNDLED_ROW_8 = '"8"  = ["-",  "1R",   "1R",   "Re",   "Re",   "Re1R", "Re1R"]'
 MY_ROW_8 = '"8"  = ["-",  "1R",   "1R",   "Re",   "Re",   "C1R",  "Re1R"]'
 """Our printed bombardment table: an 8 at 17-25 factors is C1R (the provisional one says Re1R)."""
 
-GUNS: dict[str, Any] = {
-    "kind": "ResolveBombardment",
-    "side": "Axis",
-    "hex": "2715",
-    "artillery": [{"label": "10-8 art", "attack": 10}, {"label": "8-6 art", "attack": 8}],
-    "target_res": 5,
-    "followed_by_attack": True,
-    "defenders": ["4-6 rifle", "5-6 rifle", "6-6 rifle"],
-    "faces": [4, 4],
-}
+GUNS: dict[str, Any] = {**ARTILLERY_2715, "defenders": ["4-6 rifle", "5-6 rifle", "6-6 rifle"], "faces": [4, 4]}
 ATTACK: dict[str, Any] = {
     "kind": "ResolveCombat",
     "side": "Axis",
@@ -41,12 +34,7 @@ ATTACK: dict[str, Any] = {
 """14:7 = 2-1, roll 7."""
 
 
-def _mine(tmp_path: Path, bundled: str, row: str, mine: str) -> Path:
-    text = (CHARTS / f"{bundled}.toml").read_text(encoding="utf-8")
-    assert row in text
-    path = tmp_path / f"our-{bundled}.toml"
-    path.write_text(text.replace(row, mine), encoding="utf-8")
-    return path
+_mine = club_chart
 
 
 def test_a_user_crt_and_bombardment_table_are_adopted_read_and_unaffected_by_later_edits(

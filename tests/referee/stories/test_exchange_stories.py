@@ -14,20 +14,13 @@ from ledger.store import LedgerStore
 from ledger.verify import verify
 from referee.service import RefereeService
 
+from support import dice_roll
+
 
 def play(service: RefereeService, count: int = 230, rollback_to: int | None = 150) -> None:
     for number in range(count):
         if number % 7 == 0:
-            service.execute_json(
-                {
-                    "kind": "RecordRoll",
-                    "purpose": f"combat {number}",
-                    "dice": "2D6",
-                    "faces": [number % 6 + 1, 2],
-                    "rolled_by": "Axis",
-                    "witnesses": ["Soviet"],
-                }
-            )
+            service.execute_json(dice_roll(f"combat {number}", [number % 6 + 1, 2], "Axis", witnesses=["Soviet"]))
         elif number % 11 == 0:
             advance(service)
         elif number % 5 == 0:

@@ -13,6 +13,7 @@ from ledger.verify import verify
 from referee.common.errors import IllegalOrderError
 from referee.common.log import log_rows
 from referee.service import RefereeService
+from tests.referee.europa.europa_support import panzer_division
 
 
 def credit(side: str, amount: int, reason: str = "test") -> dict[str, object]:
@@ -150,22 +151,7 @@ def test_annotations_attach_to_earlier_entries(europa: RefereeService) -> None:
 
 
 def test_force_roster_registers_units_and_tracks_status(europa: RefereeService) -> None:
-    europa.execute_json(
-        {
-            "kind": "RegisterUnit",
-            "side": "Axis",
-            "unit_id": "7pz",
-            "name": "7th Panzer",
-            "nation": "Germany",
-            "type": "armor",
-            "size": "division",
-            "attack": 10,
-            "defense": 6,
-            "movement": 10,
-            "cadre_attack": 3,
-            "cadre_defense": 2,
-        }
-    )
+    europa.execute_json(panzer_division(defense=6, movement=10, cadre_attack=3, cadre_defense=2))
     europa.execute_json(
         {"kind": "SetUnitStatus", "side": "Axis", "unit_id": "7pz", "status": "isolated", "location": "Minsk pocket"}
     )

@@ -16,6 +16,8 @@ from ledger.store import LedgerStore
 from ledger.verify import verify
 from referee.service import RefereeService
 
+from support import dice_roll
+
 MakeService = Callable[..., RefereeService]
 
 
@@ -26,15 +28,7 @@ def campaign(make_service: MakeService, tmp_path: Path) -> str:
     service = make_service(path)
     for number in range(2, 131):
         if number % 10 == 0:
-            service.execute_json(
-                {
-                    "kind": "RecordRoll",
-                    "purpose": f"attack {number}",
-                    "dice": "2D6",
-                    "faces": [number % 6 + 1, 3],
-                    "rolled_by": "Axis player",
-                }
-            )
+            service.execute_json(dice_roll(f"attack {number}", [number % 6 + 1, 3], "Axis player"))
         else:
             service.execute_json(
                 {"kind": "CreditSupplyPoints", "side": "Axis", "amount": number, "reason": f"r{number}"}

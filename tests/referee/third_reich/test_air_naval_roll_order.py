@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from referee.commands import CreateCampaign
 from referee.service import RefereeService
+from tests.referee.third_reich.reich_support import declared
+from tests.referee.third_reich.test_air_naval_service import DROP
 from tests.referee.third_reich.test_economy_service import at
 
 DOC = (Path(__file__).resolve().parents[3] / "docs" / "air-and-naval.md").read_text(encoding="utf-8")
@@ -18,12 +19,7 @@ DOC = (Path(__file__).resolve().parents[3] / "docs" / "air-and-naval.md").read_t
 
 @pytest.fixture
 def offensive(tmp_path: Path) -> Iterator[RefereeService]:
-    service = RefereeService.create(
-        str(tmp_path / "air.db"), CreateCampaign(scenario="revised-third-reich/campaign-1939", name="air")
-    )
-    at(service, "Fall 1939", "Axis", "Options")
-    service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "offensive"})
-    service.execute_json({"kind": "DeclareWar", "power": "Germany", "target": "UK", "target_kind": "major"})
+    service = declared(tmp_path, "air", war_on=("UK", "major"), file="air.db")
     yield service
     service.close()
 
@@ -51,20 +47,7 @@ def test_counter_air_rolls_the_attackers_fire_then_the_defenders(offensive: Refe
 
 def test_an_air_drop_rolls_the_escort_then_the_interceptors(offensive: RefereeService) -> None:
     at(offensive, "Fall 1939", "Axis", "Movement")
-    drop = {
-        "kind": "ResolveAirDrop",
-        "power": "Germany",
-        "front": "eastern",
-        "unit": "7 Flieger",
-        "strength": 2,
-        "hex": "Warsaw",
-        "region": "Eastern Europe",
-        "distance": 4,
-        "friendly_air_in_range": 5,
-        "escort": 3,
-        "interceptors": 5,
-        "rolls": [2, 7],
-    }
+    drop = {**DROP, "escort": 3, "interceptors": 5, "rolls": [2, 7]}
     escorted = offensive.execute_json(drop)
     assert purposes(escorted) == ["escort fire at the interceptors", "interceptors fire at the escort and airborne"]
     alone = offensive.execute_json({**drop, "escort": 0, "rolls": [7]})

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from referee.commands import CreateCampaign
 from referee.service import RefereeService
 from referee.third_reich.air_naval import air_battles as ab
 from referee.third_reich.common.fire import load_fire_tables
+from tests.referee.third_reich.reich_support import declared
 from tests.referee.third_reich.test_economy_service import at
 
 from support import refused
@@ -22,12 +22,7 @@ TABLES, _ = load_fire_tables()
 
 @pytest.fixture
 def offensive(tmp_path: Path) -> Any:
-    service = RefereeService.create(
-        str(tmp_path / "air.db"), CreateCampaign(scenario="revised-third-reich/campaign-1939", name="air")
-    )
-    at(service, "Fall 1939", "Axis", "Options")
-    service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "offensive"})
-    service.execute_json({"kind": "DeclareWar", "power": "Germany", "target": "UK", "target_kind": "major"})  # G-34
+    service = declared(tmp_path, "air", war_on=("UK", "major"), file="air.db")
     yield service
     service.close()
 

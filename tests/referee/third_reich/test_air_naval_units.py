@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from referee.commands import CreateCampaign
 from referee.common.errors import IllegalOrderError
 from referee.files import chart_check
 from referee.service import RefereeService
 from referee.third_reich.air_naval import air_naval_units as anu
+from tests.referee.third_reich.reich_support import declared
 from tests.referee.third_reich.test_economy_service import at
 
 from support import refused
@@ -55,13 +55,7 @@ def test_K46_the_chart_keeps_the_5_4_range_and_marks_the_rest_provisional() -> N
 
 @pytest.fixture
 def offensive(tmp_path: Path) -> RefereeService:
-    service = RefereeService.create(
-        str(tmp_path / "reich.db"), CreateCampaign(scenario="revised-third-reich/campaign-1939", name="air")
-    )
-    at(service, "Fall 1939", "Axis", "Options")
-    service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "offensive"})
-    service.execute_json({"kind": "DeclareWar", "power": "Germany", "target": "Poland", "target_kind": "minor"})
-    return service
+    return declared(tmp_path, "air")
 
 
 def test_K46_H25_an_air_unit_reaches_its_range_and_twice_that_to_move(offensive: RefereeService) -> None:

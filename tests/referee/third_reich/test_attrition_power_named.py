@@ -4,22 +4,13 @@ is recorded as its loss, and it pays nothing."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from referee.service import RefereeService
+from tests.referee.third_reich.reich_support import ATTRITION_ROLL
 from tests.referee.third_reich.test_economy_service import at
 
 from support import refused
 
-ROLL: dict[str, Any] = {
-    "kind": "ResolveAttrition",
-    "power": "Germany",
-    "front": "eastern",
-    "defender": "Western Allies",
-    "factors_in_contact": 25,
-    "faces": [3, 4],
-    "rolled_by": "Karl",
-}
+ROLL = ATTRITION_ROLL
 """Column 4, roll 7 → X2 D2 H2 on the provisional table: the Western Allies remove 4 units."""
 UNITS = [{"unit": f"Fr {number}", "strength": 4} for number in range(1, 5)]
 

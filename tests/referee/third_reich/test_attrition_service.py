@@ -8,32 +8,18 @@ from typing import Any
 
 import pytest
 
-from referee.commands import CreateCampaign
 from referee.service import RefereeService
+from tests.referee.third_reich.reich_support import ATTRITION_ROLL, declared
 from tests.referee.third_reich.test_economy_service import at
 
 from support import refused
 
-ROLL: dict[str, Any] = {
-    "kind": "ResolveAttrition",
-    "power": "Germany",
-    "front": "eastern",
-    "defender": "Western Allies",
-    "factors_in_contact": 25,
-    "faces": [3, 4],
-    "rolled_by": "Karl",
-}
-"""25 factors: column 4 (23-32); 7 → X2 D2 H2 on the provisional table: Axis 2, defenders 4, 2 hexes."""
+ROLL = ATTRITION_ROLL
 
 
 @pytest.fixture
 def attrition_phase(tmp_path: Path) -> RefereeService:
-    service = RefereeService.create(
-        str(tmp_path / "reich.db"), CreateCampaign(scenario="revised-third-reich/campaign-1939", name="attrition")
-    )
-    at(service, "Fall 1939", "Axis", "Options")
-    service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "attrition"})
-    service.execute_json({"kind": "DeclareWar", "power": "Germany", "target": "Poland", "target_kind": "minor"})  # G-34
+    service = declared(tmp_path, "attrition", option="attrition")
     at(service, "Fall 1939", "Axis", "Combat")
     return service
 

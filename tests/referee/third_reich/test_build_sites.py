@@ -4,6 +4,7 @@ ground unit (at most 3), bridgeheads at most 3 a power stacking 4 (issue 29)."""
 
 from __future__ import annotations
 
+from contextlib import closing
 from typing import Any
 
 import pytest
@@ -11,9 +12,9 @@ import pytest
 from referee.common.errors import IllegalOrderError
 from referee.service import RefereeService
 from referee.third_reich.air_naval.naval_operations import place_beachhead, stacking_limit
+from tests.referee.third_reich.reich_support import new
 from tests.referee.third_reich.test_conquest_conditions import fact
 from tests.referee.third_reich.test_economy_service import at
-from tests.referee.third_reich.test_wars_and_lend_lease import new
 
 from support import refused
 
@@ -28,10 +29,9 @@ def airbase(site: str) -> dict[str, Any]:
 
 @pytest.fixture
 def germany_builds() -> Any:
-    service = new()
-    at(service, "Fall 1939", "Axis", "Build")
-    yield service
-    service.close()
+    with closing(new()) as service:
+        at(service, "Fall 1939", "Axis", "Build")
+        yield service
 
 
 def test_G45_naval_units_in_a_friendly_home_port_outside_an_uncontested_enemy_air_zone(

@@ -14,7 +14,7 @@ from referee.files.chart_check import check
 from referee.service import RefereeService
 from referee.third_reich.common.context import economy_of
 from referee.third_reich.common.territory_map import BUNDLED, load_cities, pinned_cities
-from tests.referee.third_reich.test_wars_and_lend_lease import new
+from tests.referee.third_reich.reich_support import new
 
 from support import refused
 

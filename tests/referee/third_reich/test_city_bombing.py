@@ -12,8 +12,8 @@ from referee.service import RefereeService
 from referee.third_reich.common.fire import load_fire_tables
 from referee.third_reich.common.territory_map import load_cities
 from referee.third_reich.territory.city_bombing import bombing_hits, region_maximum
+from tests.referee.third_reich.reich_support import new, war
 from tests.referee.third_reich.test_economy_service import at
-from tests.referee.third_reich.test_wars_and_lend_lease import new, war
 
 from support import refused
 

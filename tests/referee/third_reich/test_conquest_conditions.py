@@ -7,11 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from referee.service import RefereeService
+from tests.referee.third_reich.reich_support import war
 from tests.referee.third_reich.test_economy_service import at
-from tests.referee.third_reich.test_wars_and_lend_lease import new, war
 
 from support import refused
 
@@ -22,13 +20,6 @@ def fact(name: str, subject: str, value: str) -> dict[str, Any]:
 
 def conquest(power: str, territory: str, **more: Any) -> dict[str, Any]:
     return {"kind": "RecordConquest", "power": power, "territory": territory, **more}
-
-
-@pytest.fixture
-def reich() -> Any:
-    service = new()
-    yield service
-    service.close()
 
 
 def rules_of(entry: dict[str, Any]) -> list[str]:

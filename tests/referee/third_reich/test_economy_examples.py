@@ -42,26 +42,10 @@ def test_I52_france_spring_1940_special_year_start() -> None:
 def test_I53_germany_170_after_poland_ussr_110_after_the_annexations() -> None:
     """I-53 / G-01, J-57: Germany 150 + Poland 20 = 170; USSR 90 + 20 = 110 (eastern Poland 5,
     Bessarabia 5, Baltics 10)."""
-    germany = eco.year_start(
-        power="Germany",
-        base=150,
-        total=150,
-        saved=0,
-        rate_percent=60,
-        conquests={"Poland": ECONOMY.territories["Poland"]},
-        sw_hits=0,
-        kind="spring1940",
-    )
-    ussr = eco.year_start(
-        power="USSR",
-        base=90,
-        total=90,
-        saved=0,
-        rate_percent=60,
-        conquests={t: ECONOMY.territories[t] for t in ("Eastern Poland", "Bessarabia", "Baltic States")},
-        sw_hits=0,
-        kind="spring1940",
-    )
+    poland = {"Poland": ECONOMY.territories["Poland"]}
+    germany = full_year(power="Germany", base=150, total=150, conquests=poland, kind="spring1940")
+    annexed = {t: ECONOMY.territories[t] for t in ("Eastern Poland", "Bessarabia", "Baltic States")}
+    ussr = full_year(power="USSR", base=90, total=90, conquests=annexed, kind="spring1940")
     assert (germany.new_base, ussr.new_base) == (170, 110)
     assert (germany.new_total, ussr.new_total) == (150 + 68, 90 + 44)  # G-12: +40% of the new base
 
@@ -262,16 +246,7 @@ def test_G13_nothing_saved_no_growth() -> None:
 
 def test_G10_spring_1940_has_no_growth_and_no_sw_deduction() -> None:
     """G-10: Spring 1940 adds 40% of the new base to the total; nothing else (no growth, no SW deductions)."""
-    result = eco.year_start(
-        power="France",
-        base=60,
-        total=60,
-        saved=40,
-        rate_percent=50,
-        conquests={},
-        sw_hits=7,
-        kind="spring1940",
-    )
+    result = full_year(power="France", base=60, total=60, saved=40, rate_percent=50, sw_hits=7, kind="spring1940")
     assert (result.new_base, result.new_total, result.growth) == (60, 84, 0)
     assert [step.rule for step in result.steps] == ["G-14 [004]", "G-10, G-11 [004]"]
     assert result.steps[-1].text.endswith("added to the 60 on hand = 84")

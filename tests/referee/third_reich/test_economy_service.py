@@ -141,6 +141,17 @@ def test_year_start_cannot_be_repeated_or_done_outside_the_phase(third_reich: Re
         third_reich.execute_json({"kind": "PerformYearStart", "power": "Germany"})
 
 
+def _uk_sends_20_to_the_ussr(service: RefereeService) -> None:
+    """Germany at war with the USSR (G-56: the UK gives once it is), then the Spring 1940 year
+    starts, the UK's granting 20 BRPs by the Murmansk route."""
+    service.execute_json(GERMANY_ON_USSR)
+    at(service, "Spring 1940", None, "Year Start")
+    for power in ("Italy", "Germany", "USSR", "France"):
+        service.execute_json({"kind": "PerformYearStart", "power": power})
+    grant = {"kind": "LendLeaseGrant", "route": "UK to USSR", "amount": 20}
+    service.execute_json({"kind": "PerformYearStart", "power": "UK", "lend_lease": [grant]})
+
+
 def test_murmansk_lend_lease_is_in_transit_then_arrives_less_the_hits(make_service) -> None:
     from referee.commands import CreateCampaign
 
@@ -150,17 +161,7 @@ def test_murmansk_lend_lease_is_in_transit_then_arrives_less_the_hits(make_servi
         ":memory:", CreateCampaign(scenario="revised-third-reich/campaign-1939", name="ll"), clock=TickingClock()
     )
     try:
-        service.execute_json(GERMANY_ON_USSR)  # G-56: the UK gives once the USSR is at war with Germany
-        at(service, "Spring 1940", None, "Year Start")
-        for power in ("Italy", "Germany", "USSR", "France"):
-            service.execute_json({"kind": "PerformYearStart", "power": power})
-        service.execute_json(
-            {
-                "kind": "PerformYearStart",
-                "power": "UK",
-                "lend_lease": [{"kind": "LendLeaseGrant", "route": "UK to USSR", "amount": 20}],
-            }
-        )
+        _uk_sends_20_to_the_ussr(service)
         ussr = service.state().brp_economies["USSR"]
         assert ussr.lend_lease_in_transit == 20
         assert ussr.lend_lease_by_route["UK to USSR"].model_dump() == {
@@ -235,27 +236,18 @@ def test_J56_us_growth_both_readings(reading: str, rate: int) -> None:
         service.close()
 
 
-@pytest.mark.parametrize(
-    ("reading", "where"),
-    [
-        ("summer_i", ("Summer I 1940", "Western Allies", "Mechanized Movement")),
-        ("spring", ("Summer I 1940", "USSR", "Options")),
-    ],
-)
+MURMANSK_TIMINGS = [
+    ("summer_i", ("Summer I 1940", "Western Allies", "Mechanized Movement")),
+    ("spring", ("Summer I 1940", "USSR", "Options")),
+]
+"""Each reading of option murmansk_timing (J-58) and where the Murmansk box's lend lease has arrived."""
+
+
+@pytest.mark.parametrize(("reading", "where"), MURMANSK_TIMINGS)
 def test_J58_murmansk_timing_both_readings(reading: str, where: tuple[str, str, str]) -> None:
     service = _new({"murmansk_timing": reading})
     try:
-        service.execute_json(GERMANY_ON_USSR)  # G-56: the UK gives once the USSR is at war with Germany
-        at(service, "Spring 1940", None, "Year Start")
-        for power in ("Italy", "Germany", "USSR", "France"):
-            service.execute_json({"kind": "PerformYearStart", "power": power})
-        service.execute_json(
-            {
-                "kind": "PerformYearStart",
-                "power": "UK",
-                "lend_lease": [{"kind": "LendLeaseGrant", "route": "UK to USSR", "amount": 20}],
-            }
-        )
+        _uk_sends_20_to_the_ussr(service)
         at(service, "Summer I 1940", "Axis", "Options")
         assert service.state().brp_economies["USSR"].lend_lease_in_transit == 20
         at(service, *where)

@@ -15,6 +15,7 @@ from referee.common.errors import IllegalOrderError, ScenarioError
 from referee.service import RefereeService
 from referee.third_reich.land import land_combat as lc
 from referee.third_reich.land.charts import BUNDLED, load_land_chart, read_code
+from tests.referee.third_reich.reich_support import WARSAW, declared
 from tests.referee.third_reich.test_economy_service import at
 
 from support import refused
@@ -232,12 +233,7 @@ def test_a_malformed_land_chart_is_refused_with_the_file_field_and_value(tmp_pat
 # -- through the referee service ---------------------------------------------------------------------------------
 
 ATTACK: dict[str, Any] = {
-    "kind": "ResolveLandCombat",
-    "power": "Germany",
-    "front": "eastern",
-    "defender": "Western Allies",
-    "hex": "Warsaw",
-    "region": "Eastern Europe",
+    **WARSAW,
     "attackers": [{"unit": "XXIV pz", "strength": 4, "type": "armor"}, {"unit": "VII inf", "strength": 3}],
     "defenders": [{"unit": "Pol 1", "strength": 2}, {"unit": "Pol 2", "strength": 1}],
     "faces": [3, 4],
@@ -247,12 +243,7 @@ ATTACK: dict[str, Any] = {
 
 @pytest.fixture
 def combat_phase(tmp_path: Path) -> RefereeService:
-    service = RefereeService.create(
-        str(tmp_path / "reich.db"), CreateCampaign(scenario="revised-third-reich/campaign-1939", name="land")
-    )
-    at(service, "Fall 1939", "Axis", "Options")
-    service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "offensive"})
-    service.execute_json({"kind": "DeclareWar", "power": "Germany", "target": "Poland", "target_kind": "minor"})  # G-34
+    service = declared(tmp_path, "land")
     at(service, "Fall 1939", "Axis", "Combat")
     return service
 
@@ -308,12 +299,7 @@ def test_refusals_cite_the_rule_and_change_nothing(
 
 
 def test_a_mechanized_combat_in_snow_is_refused(tmp_path: Path) -> None:
-    service = RefereeService.create(
-        str(tmp_path / "reich.db"), CreateCampaign(scenario="revised-third-reich/campaign-1939", name="snow")
-    )
-    at(service, "Winter 1939", "Axis", "Options")
-    service.execute_json({"kind": "DeclareOption", "power": "Germany", "front": "eastern", "option": "offensive"})
-    service.execute_json({"kind": "DeclareWar", "power": "Germany", "target": "Poland", "target_kind": "minor"})  # G-34
+    service = declared(tmp_path, "snow", label="Winter 1939")
     at(service, "Winter 1939", "Axis", "Mechanized Combat")
     refused(
         service,

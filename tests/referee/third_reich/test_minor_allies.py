@@ -10,17 +10,15 @@ import pytest
 
 from referee.commands import CreateCampaign
 from referee.service import RefereeService
+from tests.referee.third_reich.reich_support import WARSAW
+from tests.referee.third_reich.reich_support import attrition as attrition_step
 from tests.referee.third_reich.test_economy_service import at
 
 from support import refused
 
 ATTACK: dict[str, Any] = {
-    "kind": "ResolveLandCombat",
-    "power": "Germany",
-    "front": "eastern",
-    "defender": "Western Allies",
+    **WARSAW,
     "hex": "Lodz",
-    "region": "Eastern Europe",
     "attackers": [{"unit": "VII inf", "strength": 4}, {"unit": "Hu 1", "strength": 3}],
     "defenders": [{"unit": "Pol 1", "strength": 2}],
     "minor_allies": ["hungary"],
@@ -82,15 +80,7 @@ def test_A64_only_the_powers_own_minor_allies_fight_with_it(
 def test_A64_a_minor_allys_attrition_is_its_fronts_one_attrition_step(allies: RefereeService) -> None:
     service = allies
     at(service, "Fall 1939", "Axis", "Combat")
-    attrition = {
-        "kind": "ResolveAttrition",
-        "power": "Germany",
-        "front": "western",
-        "defender": "Western Allies",
-        "factors_in_contact": 9,
-        "minor_allies": ["Hungary"],
-        "faces": [3, 3],
-    }
+    attrition = attrition_step("western", 9, [3, 3], minor_allies=["Hungary"])
     entry = service.execute_json(attrition)
     assert "takes part in the attrition step under Germany's attrition option" in entry["ruling"]["steps"][0]["text"]
     refused(service, attrition, "rolled the western front's attrition this player turn already")

@@ -13,6 +13,8 @@ from referee.commands import CreateCampaign
 from referee.common.errors import IllegalOrderError
 from referee.service import RefereeService
 from referee.third_reich.land import movement as mv
+from tests.referee.third_reich.reich_support import UBOATS, WARSAW
+from tests.referee.third_reich.reich_support import attrition as attrition_step
 from tests.referee.third_reich.test_economy_service import at
 
 from support import refused
@@ -125,10 +127,8 @@ def test_A60_A61_attrition_and_pass_fronts_move_once_and_fight_no_offensive(fron
     refused(service, counter_air, r"needs an offensive option on the western front .* declared attrition there")
     at(service, "Fall 1939", "Axis", "Combat")
     attack = {
-        "kind": "ResolveLandCombat",
-        "power": "Germany",
+        **WARSAW,
         "front": "western",
-        "defender": "Western Allies",
         "hex": "Metz",
         "region": "Rest of Europe",
         "attackers": [{"unit": "VII inf", "strength": 4}],
@@ -136,13 +136,7 @@ def test_A60_A61_attrition_and_pass_fronts_move_once_and_fight_no_offensive(fron
         "faces": [3, 4],
     }
     refused(service, attack, "land combat needs an offensive option on the western front")
-    attrition = {
-        "kind": "ResolveAttrition",
-        "power": "Germany",
-        "defender": "Western Allies",
-        "factors_in_contact": 6,
-        "faces": [3, 3],
-    }
+    attrition = attrition_step("western", 6, [3, 3])
     refused(service, {**attrition, "front": "southern"}, "needs an attrition option on the southern front")
     service.execute_json({**attrition, "front": "western"})
     at(service, "Fall 1939", "Axis", "Mechanized Movement")
@@ -167,12 +161,7 @@ def test_A61_a_pass_keeps_strategic_warfare(tmp_path: Path) -> None:
     assert service.state().brp_economies["Germany"].total == total  # a pass costs 0
     at(service, "Spring 1940", "Axis", "Strategic Warfare")
     uboats = {
-        "kind": "ResolveStrategicWarfare",
-        "attacker": "submarines",
-        "target": "UK",
-        "offensive_factors": 5,
-        "defensive_factors": 4,
-        "rolls": [6, 9, 6],
+        **UBOATS,
         "override": "the factors the book keeps are not what this test is about",
     }
     assert service.execute_json(uboats)["ruling"]["summary"] == "U-boats lose 1, ASW lose 2; UK takes 3 BRP hits"

@@ -345,6 +345,14 @@ def _fight_by_asking(fight: box.Commitments, tables: FireTables, faces: list[int
     return asked, thrown
 
 
+def _asked_and_resolved(
+    fight: box.Commitments, tables: FireTables, faces: list[int]
+) -> tuple[list[str], list[int], box.MurmanskOutcome]:
+    """`_fight_by_asking`'s rolls asked and thrown, and the fight resolved with what was thrown."""
+    asked, thrown = _fight_by_asking(fight, tables, faces)
+    return asked, thrown, mm.resolve(fight, tables, thrown)
+
+
 FACES = st.lists(st.integers(1, 10), min_size=9, max_size=9)
 
 
@@ -352,8 +360,7 @@ FACES = st.lists(st.integers(1, 10), min_size=9, max_size=9)
 def test_the_rolls_asked_for_are_exactly_the_rolls_used(
     fight: box.Commitments, tables: FireTables, faces: list[int]
 ) -> None:
-    asked, thrown = _fight_by_asking(fight, tables, faces)
-    outcome = mm.resolve(fight, tables, thrown)
+    asked, thrown, outcome = _asked_and_resolved(fight, tables, faces)
     assert [purpose for purpose, _ in outcome.rolls] == asked
     assert [face for _, face in outcome.rolls] == thrown
     planned = iter(mm.rolls_needed(fight))
@@ -369,8 +376,7 @@ def test_the_rolls_asked_for_are_exactly_the_rolls_used(
 def test_brp_hits_never_exceed_the_brps_in_the_box(
     fight: box.Commitments, tables: FireTables, faces: list[int]
 ) -> None:
-    _, thrown = _fight_by_asking(fight, tables, faces)
-    outcome = mm.resolve(fight, tables, thrown)
+    *_, outcome = _asked_and_resolved(fight, tables, faces)
     assert 0 <= outcome.brp_hits <= fight.brps
     assert sum(outcome.hits_by_sender.values()) == outcome.brp_hits
     for power, sent in fight.lend_lease.items():
@@ -380,8 +386,7 @@ def test_brp_hits_never_exceed_the_brps_in_the_box(
 
 @given(commitments(), ANY_TABLES, FACES)
 def test_losses_never_exceed_the_factors_present(fight: box.Commitments, tables: FireTables, faces: list[int]) -> None:
-    _, thrown = _fight_by_asking(fight, tables, faces)
-    outcome = mm.resolve(fight, tables, thrown)
+    *_, outcome = _asked_and_resolved(fight, tables, faces)
     for name in box.NAMES:
         sent, lost, left = (getattr(forces, name) for forces in (fight.forces, outcome.lost, outcome.survivors))
         assert 0 <= lost <= sent

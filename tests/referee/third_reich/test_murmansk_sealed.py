@@ -5,6 +5,7 @@ turn's strategic warfare."""
 
 from __future__ import annotations
 
+from contextlib import closing
 from typing import Any
 
 import pytest
@@ -55,10 +56,9 @@ def _rolls(sent: dict[str, int], face: int) -> list[int]:
 
 @pytest.fixture
 def summer_i() -> Any:
-    service = _northern()
-    at(service, "Summer I 1940", "Axis", "Movement")
-    yield service
-    service.close()
+    with closing(_northern()) as service:
+        at(service, "Summer I 1940", "Axis", "Movement")
+        yield service
 
 
 def _fight_both_sealed(service: RefereeService, rolls: list[int]) -> dict[str, Any]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from referee.service import RefereeService
+from tests.referee.third_reich.reich_support import new
 from tests.referee.third_reich.test_conquest_conditions import conquest, fact
-from tests.referee.third_reich.test_wars_and_lend_lease import new
 
 from support import refused
 

@@ -13,16 +13,14 @@ from referee.common.errors import IllegalOrderError, RulesError, ScenarioError
 from referee.service import RefereeService
 from referee.third_reich.common.fire import FireTables, hits, load_fire_tables
 from referee.third_reich.strategic_warfare import warfare as sw
+from tests.referee.third_reich.reich_support import UBOATS as ROUND
 from tests.referee.third_reich.test_economy_service import at
+
+from support import refused
 
 TABLES, _ = load_fire_tables()
 UBOATS: dict[str, Any] = {
-    "kind": "ResolveStrategicWarfare",
-    "attacker": "submarines",
-    "target": "UK",
-    "offensive_factors": 5,
-    "defensive_factors": 4,
-    "rolls": [6, 9, 6],
+    **ROUND,
     "rolled_by": "Karl",
     "override": "the book's counts are not what these rounds test (tests/referee/third_reich/test_sw_forces.py)",
 }
@@ -107,10 +105,7 @@ def test_refusals_change_nothing(
 ) -> None:
     at_war(third_reich)
     at(third_reich, *position)
-    before, head = third_reich.state().to_json(), third_reich.head()
-    with pytest.raises(RulesError, match=message):
-        third_reich.execute_json({**UBOATS, **change})
-    assert (third_reich.state().to_json(), third_reich.head()) == (before, head)
+    refused(third_reich, {**UBOATS, **change}, message)  # a RulesError with the message; nothing written
 
 
 def test_G65_a_bombing_round_past_15_hits_converts_an_air_fleet(third_reich: RefereeService) -> None:

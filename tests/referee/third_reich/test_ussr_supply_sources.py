@@ -4,23 +4,11 @@ it loses (no -15 for Moscow and Leningrad, no knock-out below 75) (issue 29)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-
 from referee.service import RefereeService
 from referee.third_reich.territory.supply_sources import ussr_fights_on
 from tests.referee.third_reich.test_conquest_conditions import fact
-from tests.referee.third_reich.test_wars_and_lend_lease import new
 
 from support import refused
-
-
-@pytest.fixture
-def reich() -> Any:
-    service = new()
-    yield service
-    service.close()
 
 
 def source(service: RefereeService, city: str) -> str:

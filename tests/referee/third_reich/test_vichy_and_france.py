@@ -11,8 +11,8 @@ import pytest
 from referee.service import RefereeService
 from referee.third_reich.common.context import economy_of
 from referee.third_reich.territory import conquest_rules
+from tests.referee.third_reich.reich_support import new, war
 from tests.referee.third_reich.test_conquest_conditions import conquest, fact
-from tests.referee.third_reich.test_wars_and_lend_lease import new, war
 
 from support import refused
 

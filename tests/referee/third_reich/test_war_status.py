@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from referee.commands import CreateCampaign
 from referee.common.errors import IllegalOrderError
 from referee.common.scenario import scenarios_root
 from referee.service import RefereeService
@@ -20,9 +19,10 @@ from referee.third_reich.air_naval import air_battles as ab
 from referee.third_reich.common.context import economy_of
 from referee.third_reich.wars import wars
 from referee.third_reich.wars.wars import RUSSIAN_WINTER, russian_winter_turn
+from tests.referee.third_reich.reich_support import WARSAW, new, war
 from tests.referee.third_reich.test_economy_service import at
 
-from support import TickingClock, refused
+from support import refused
 
 SCENARIO = scenarios_root() / "revised-third-reich" / "campaign-1939.toml"
 G36 = {
@@ -35,23 +35,6 @@ REFUSED_IN_ISSUE_29 = [
     "Belgium", "Netherlands", "Portugal", "Switzerland", "Ireland", "Iraq", "Persia", "Albania", "Lithuania",
     "Latvia", "Estonia",
 ]  # fmt: skip
-
-
-def new(options: dict[str, str] | None = None, scenario: str = "revised-third-reich/campaign-1939") -> RefereeService:
-    return RefereeService.create(
-        ":memory:", CreateCampaign(scenario=scenario, name="wars", options=options or {}), clock=TickingClock()
-    )
-
-
-@pytest.fixture
-def reich() -> Any:
-    service = new()
-    yield service
-    service.close()
-
-
-def war(power: str, target: str, kind: str = "major") -> dict[str, Any]:
-    return {"kind": "DeclareWar", "power": power, "target": target, "target_kind": kind}
 
 
 def settle(service: RefereeService) -> None:
@@ -168,12 +151,7 @@ FIGHTS: list[tuple[str, tuple[str, str], dict[str, Any]]] = [
         "land combat",
         ("Axis", "Combat"),
         {
-            "kind": "ResolveLandCombat",
-            "power": "Germany",
-            "front": "eastern",
-            "defender": "Western Allies",
-            "hex": "Warsaw",
-            "region": "Eastern Europe",
+            **WARSAW,
             "attackers": [{"unit": "XXIV pz", "strength": 4, "type": "armor"}],
             "defenders": [{"unit": "Pol 1", "strength": 1}],
             "faces": [3, 4],

@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.commands import CreateCampaign
 from referee.common import commands as c
 from referee.common.decision import Context
 from referee.common.errors import RulesError
@@ -24,30 +23,10 @@ from referee.third_reich.game import GAME
 from referee.third_reich.murmansk.commands import RecordMurmanskHits
 from referee.third_reich.murmansk.handlers import split_hits
 from referee.third_reich.wars import events as ec
-from tests.referee.third_reich.test_economy_service import GERMANY_ON_USSR, at
+from tests.referee.third_reich.reich_support import new, war
+from tests.referee.third_reich.test_economy_service import GERMANY_ON_USSR, MURMANSK_TIMINGS, at
 
-from support import TickingClock, refused
-
-
-def new(
-    options: dict[str, str] | None = None,
-    scenario: str = "revised-third-reich/campaign-1939",
-    location: str = ":memory:",
-) -> RefereeService:
-    return RefereeService.create(
-        location, CreateCampaign(scenario=scenario, name="wars", options=options or {}), clock=TickingClock()
-    )
-
-
-@pytest.fixture
-def reich() -> Any:
-    service = new()
-    yield service
-    service.close()
-
-
-def war(power: str, target: str, kind: str = "major") -> dict[str, Any]:
-    return {"kind": "DeclareWar", "power": power, "target": target, "target_kind": kind}
+from support import refused
 
 
 def year_start(power: str, *grants: tuple[str, int], **more: Any) -> dict[str, Any]:
@@ -58,6 +37,17 @@ def year_start(power: str, *grants: tuple[str, int], **more: Any) -> dict[str, A
 def year_starts(service: RefereeService, *powers: str) -> None:
     for power in powers:
         service.execute_json(year_start(power))
+
+
+def until_the_grants(service: RefereeService, *, usa: bool = False) -> None:
+    """Germany at war with the USSR (with ``usa``, the USA activated and at war with Germany too),
+    then the Spring 1940 year starts of all but the givers, the UK and the USA."""
+    service.execute_json(GERMANY_ON_USSR)
+    if usa:
+        service.execute_json({"kind": "ActivatePower", "power": "USA"})
+        service.execute_json(war("Germany", "USA"))
+    at(service, "Spring 1940", None, "Year Start")
+    year_starts(service, "Italy", "Germany", "USSR", "France")
 
 
 # --- war (G-34) -------------------------------------------------------------------------------
@@ -182,9 +172,7 @@ def test_usa_to_uk_arrives_at_once_and_counts_in_the_spring_spending_base(reich:
 
 def test_a_route_listed_twice_is_refused(reich: RefereeService) -> None:
     """UK to USSR 20 + 20 put 40 in transit."""
-    reich.execute_json(GERMANY_ON_USSR)
-    at(reich, "Spring 1940", None, "Year Start")
-    year_starts(reich, "Italy", "Germany", "USSR", "France")
+    until_the_grants(reich)
     refused(
         reich,
         year_start("UK", ("UK to USSR", 20), ("UK to USSR", 20)),
@@ -193,9 +181,7 @@ def test_a_route_listed_twice_is_refused(reich: RefereeService) -> None:
 
 
 def test_a_grant_in_an_amount_outside_the_text_is_refused(reich: RefereeService) -> None:
-    reich.execute_json(GERMANY_ON_USSR)
-    at(reich, "Spring 1940", None, "Year Start")
-    year_starts(reich, "Italy", "Germany", "USSR", "France")
+    until_the_grants(reich)
     refused(
         reich,
         year_start("UK", ("UK to USSR", 10)),
@@ -209,11 +195,7 @@ def _both_northern_and_southern(options: dict[str, str] | None = None, location:
     """Spring 1940: the UK and the USA (in play and at war with Germany, as the USSR is) each send
     20 north, and the USA 20 south after opening the Iran route."""
     service = new(options, location=location)
-    service.execute_json(GERMANY_ON_USSR)
-    service.execute_json({"kind": "ActivatePower", "power": "USA"})
-    service.execute_json(war("Germany", "USA"))
-    at(service, "Spring 1940", None, "Year Start")
-    year_starts(service, "Italy", "Germany", "USSR", "France")
+    until_the_grants(service, usa=True)
     service.execute_json(year_start("UK", ("UK to USSR", 20)))
     service.execute_json(year_start("USA", ("USA to USSR north", 20), ("USA to USSR south", 20), open_iran_route=True))
     return service
@@ -241,13 +223,7 @@ def test_murmansk_hits_above_what_the_northern_routes_carry_are_refused() -> Non
         service.close()
 
 
-@pytest.mark.parametrize(
-    ("reading", "north"),
-    [
-        ("summer_i", ("Summer I 1940", "Western Allies", "Mechanized Movement")),
-        ("spring", ("Summer I 1940", "USSR", "Options")),
-    ],
-)
+@pytest.mark.parametrize(("reading", "north"), MURMANSK_TIMINGS)
 def test_each_route_keeps_its_own_amount_interception_and_arrival(reading: str, north: tuple[str, str, str]) -> None:
     """Both routes shared one amount in transit: a Murmansk hit could exceed what went north, and
     the southern grant arrived on the northern timetable (J-58)."""
@@ -410,35 +386,29 @@ def test_record_surrender_takes_a_major_power_out_of_play_but_never_the_ussr(rei
 # --- strategic-warfare hits (G-61, G-66, G-69, J-61) -------------------------------------------
 
 
+def sw_hits(power: str, attacker: str, hits: int) -> dict[str, Any]:
+    return {"kind": "RecordStrategicWarfareHits", "power": power, "attacker": attacker, "hits": hits}
+
+
 def test_strategic_warfare_hits_before_strategic_warfare_begins_are_refused(reich: RefereeService) -> None:
     """Hits recorded in Fall 1939 were accepted ('deducted at the next year start') and never deducted."""
     at(reich, "Fall 1939", "Axis", "Strategic Warfare")
-    refused(
-        reich,
-        {"kind": "RecordStrategicWarfareHits", "power": "UK", "attacker": "submarines", "hits": 4},
-        r"strategic warfare begins in Spring 1940 \(G-61 \[004\], option sw_start=spring_1940\); it is Fall 1939",
-    )
+    late = r"strategic warfare begins in Spring 1940 \(G-61 \[004\], option sw_start=spring_1940\); it is Fall 1939"
+    refused(reich, sw_hits("UK", "submarines", 4), late)
 
 
 def test_hits_on_an_economy_the_weapon_does_not_attack_are_refused(reich: RefereeService) -> None:
     """Hits 'on Germany by submarines' were accepted."""
     at(reich, "Spring 1940", "Axis", "Strategic Warfare")
-    refused(
-        reich,
-        {"kind": "RecordStrategicWarfareHits", "power": "Germany", "attacker": "submarines", "hits": 4},
-        r"U-boats hit the economy of UK or USA, not Germany \(G-61 \[004\]\)",
-    )
-    refused(
-        reich,
-        {"kind": "RecordStrategicWarfareHits", "power": "UK", "attacker": "bombers", "hits": 4},
-        r"bombers hit the economy of Germany, not UK",
-    )
+    uboats_on_germany = r"U-boats hit the economy of UK or USA, not Germany \(G-61 \[004\]\)"
+    refused(reich, sw_hits("Germany", "submarines", 4), uboats_on_germany)
+    refused(reich, sw_hits("UK", "bombers", 4), r"bombers hit the economy of Germany, not UK")
 
 
 def test_hits_deducted_at_a_year_start_are_no_longer_pending(reich: RefereeService) -> None:
     """Hits already deducted still showed as pending."""
     at(reich, "Spring 1940", "Axis", "Strategic Warfare")
-    reich.execute_json({"kind": "RecordStrategicWarfareHits", "power": "UK", "attacker": "submarines", "hits": 7})
+    reich.execute_json(sw_hits("UK", "submarines", 7))
     assert reich.state().brp_economies["UK"].pending_sw_hits == {"1940": 7}
     at(reich, "Spring 1941", None, "Year Start")
     reich.execute_json(year_start("UK"))
@@ -454,9 +424,9 @@ def test_J61_hits_of_1939_come_off_at_the_spring_1941_year_start() -> None:
     service = new({"sw_start": "fall_1939"})
     try:
         at(service, "Fall 1939", "Axis", "Strategic Warfare")
-        service.execute_json({"kind": "RecordStrategicWarfareHits", "power": "UK", "attacker": "submarines", "hits": 4})
+        service.execute_json(sw_hits("UK", "submarines", 4))
         at(service, "Spring 1940", "Axis", "Strategic Warfare")
-        service.execute_json({"kind": "RecordStrategicWarfareHits", "power": "UK", "attacker": "submarines", "hits": 3})
+        service.execute_json(sw_hits("UK", "submarines", 3))
         at(service, "Spring 1941", None, "Year Start")
         before = service.state().brp_economies["UK"]
         entry = service.execute_json(year_start("UK"))
@@ -480,11 +450,7 @@ def _before_the_grants(reading: str) -> ReichState:
     if reading not in BASES:
         service = new({"murmansk_timing": reading})
         try:
-            service.execute_json(GERMANY_ON_USSR)
-            service.execute_json({"kind": "ActivatePower", "power": "USA"})
-            service.execute_json(war("Germany", "USA"))
-            at(service, "Spring 1940", None, "Year Start")
-            year_starts(service, "Italy", "Germany", "USSR", "France")
+            until_the_grants(service, usa=True)
             BASES[reading] = service.state()
         finally:
             service.close()
