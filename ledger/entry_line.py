@@ -9,11 +9,8 @@ tests/test_three_readers.py holds them to the same verdict on every malformed li
 
 The rules:
 
-* **Framing** (export files only, `open_export` / `raw_lines` / `framed_lines`): a regular file of
-  at most `MAX_FILE_BYTES`; UTF-8; every line, the last included, ends with LF alone (no CR, no
-  line without its end: a file cut short mid-line is named); no blank line; no line longer than
-  `MAX_LINE_BYTES`. A UTF-8 byte-order mark before the header is skipped (some editors write one,
-  and the header is not hashed); anywhere else it is a character that is not JSON.
+* **Framing** (export files only): ledger/export_file.py, this file's companion (a regular file,
+  UTF-8, every line ending with LF alone, no blank line, no line longer than `MAX_LINE_BYTES`).
 * **JSON** (`read_json`): RFC 8259 JSON read one way only, the I-JSON rules of RFC 7493 §2.1-2.3
   that matter here: no key given twice in an object (§2.3; readers keep the first or the last),
   no ``NaN`` or ``Infinity`` and no number read as infinity (they are not JSON), no lone surrogate
@@ -30,20 +27,18 @@ The rules:
   from release 0.7.0 on, `EXPORTER_KEY` (the release that wrote it; earlier exports lack it). It
   is not hashed, so its spacing is free; its keys and values are not.
 
-Standard library only, so that the standalone verifier can carry a copy of this file: it imports
-nothing from turnledger (tests/test_three_readers.py checks this).
+Standard library only, so that the standalone verifier can carry a copy of this file and of
+ledger/export_file.py: they import nothing else from turnledger (tests/test_three_readers.py).
 """
 
 from __future__ import annotations
 
 import json
 import math
-import os
 import re
-import stat
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from datetime import datetime
-from typing import Any, BinaryIO, NoReturn
+from typing import Any, NoReturn
 
 GENESIS_HASH = "0" * 64
 """The previous hash of entry #1: there is nothing before it."""
@@ -83,15 +78,9 @@ MAX_LINE_BYTES = 16 * 1024 * 1024
 of the golden exports (a campaign's opening, charts and all) is 27 KB; a bound keeps a file that
 never ends a line from filling the memory (issue 26: ``import /dev/zero`` hung)."""
 
-MAX_FILE_BYTES = 64 * 1024 * 1024 * 1024
-"""The largest export read: a million entries take about 0.7 GB (docs/PERFORMANCE.md)."""
-
 MAX_DEPTH = 100
 """The deepest nesting of arrays and objects read (the golden exports reach 11). Below the depth
 at which either JSON reader turnledger uses gives up, so that every reader gives the same verdict."""
-
-SQLITE_MAGIC = b"SQLite format 3\x00"
-BOM = b"\xef\xbb\xbf"
 
 SHOWN = 40
 """Characters of a value shown in a refusal: enough to recognise it, never a whole line."""
@@ -125,112 +114,6 @@ def shown(value: Any) -> str:
     """A value as JSON, ASCII only (no control character reaches a terminal), cut to `SHOWN`."""
     text = json.dumps(value, ensure_ascii=True, default=repr)
     return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
-
-
-# -- the file and its lines -----------------------------------------------------------------
-
-
-def open_export(path: str) -> BinaryIO:
-    """``path`` opened for reading as bytes; refused unless a regular file of at most
-    `MAX_FILE_BYTES` (a device or a FIFO may never end: ``/dev/zero``). Opened without blocking,
-    since opening a FIFO that has no writer would wait for ever."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    try:
-        descriptor = os.open(path, flags)
-    except OSError as error:
-        raise LineError(f"cannot be read ({error.strerror})", kind="file") from None
-    except ValueError:  # a NUL in the path
-        raise LineError("no file can have this name (it holds a NUL character)", kind="file") from None
-    try:
-        found = os.fstat(descriptor)
-        if not stat.S_ISREG(found.st_mode):
-            what = "a folder" if stat.S_ISDIR(found.st_mode) else "a device, pipe or socket, which may never end"
-            raise LineError(f"not a regular file but {what}; an export is read only from a file", kind="file")
-        if found.st_size > MAX_FILE_BYTES:
-            raise LineError(_too_large(), kind="file")
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(descriptor, True)
-        return os.fdopen(descriptor, "rb")
-    except BaseException:
-        os.close(descriptor)
-        raise
-
-
-def raw_lines(handle: BinaryIO) -> Iterator[bytes]:
-    """The file's lines as bytes, each with its line end, never more than a line's limit at a time."""
-    total = 0
-    while True:
-        try:
-            raw = handle.readline(MAX_LINE_BYTES + 2)  # the line, "\r\n" ... one byte more than allowed
-        except OSError as error:  # /proc/self/mem, a disk that fails: refused, not an internal error
-            raise LineError(f"cannot be read ({error.strerror})", kind="file") from None
-        if not raw:
-            return
-        total += len(raw)
-        if total > MAX_FILE_BYTES:
-            raise LineError(_too_large(), kind="file")
-        yield raw
-
-
-def framed_lines(lines: Iterable[bytes | str]) -> Iterator[tuple[int, str]]:
-    """(number, text without its line end) for each line, numbered from 1, framing checked.
-
-    Raises:
-        LineError: an empty file, an SQLite file, a line that is too long, blank, not UTF-8, ends
-            in CR LF or has no line end (the file may be cut short); it names the line.
-    """
-    number = 0
-    for line in lines:
-        number += 1
-        raw = line.encode("utf-8", "surrogatepass") if isinstance(line, str) else line
-        if number == 1:
-            if raw.startswith(SQLITE_MAGIC):
-                raise LineError(
-                    "an SQLite database (a campaign file?), not a JSONL export: a campaign file is copied as it "
-                    "is, and an export is made with 'turnledger export CAMPAIGN --jsonl FILE'",
-                    kind="file",
-                )
-            raw = raw.removeprefix(BOM)
-        body = raw.removesuffix(b"\n")
-        if len(body) > MAX_LINE_BYTES:
-            raise LineError(
-                f"longer than {MAX_LINE_BYTES:,} bytes, the most an export line may hold", kind="file", line=number
-            )
-        if body == raw:
-            raise LineError(
-                "does not end with a line end (LF): the file is cut short, or was saved without its last line end",
-                kind="file",
-                line=number,
-            )
-        if body.endswith(b"\r"):
-            raise LineError(
-                "ends with CR LF: an export's lines end with LF alone (an editor or a transfer changed its line "
-                "ends; export the campaign again)",
-                kind="file",
-                line=number,
-            )
-        if not body:
-            raise LineError("is blank: an export holds no blank line", kind="file", line=number)
-        try:
-            text = body.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise LineError(
-                f"not UTF-8 text (byte {error.start + 1} of the line is 0x{body[error.start]:02x})",
-                kind="file",
-                line=number,
-            ) from None
-        yield number, text
-    if number == 0:
-        raise LineError("the file is empty: an export starts with its header line", kind="file")
-
-
-def export_lines(handle: BinaryIO) -> Iterator[tuple[int, str]]:
-    """`framed_lines` of an open export file."""
-    return framed_lines(raw_lines(handle))
-
-
-def _too_large() -> str:
-    return f"larger than {MAX_FILE_BYTES // 1024**3} GiB, the most an export may hold"
 
 
 # -- one line -------------------------------------------------------------------------------

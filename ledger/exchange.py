@@ -33,7 +33,7 @@ from uuid import UUID
 
 import orjson
 
-from ledger import entry_line
+from ledger import entry_line, export_file
 from ledger.canonical import GENESIS_HASH, canonical_bytes, read_entry_fast
 from ledger.entry import hash_holds
 from ledger.entry_line import FORMAT, FORMAT_VERSION, LineError
@@ -89,13 +89,13 @@ def export_jsonl(
 
 @contextmanager
 def _numbered_lines(path: str) -> Iterator[Iterator[tuple[int, str]]]:
-    """The export's lines, numbered and framed (ledger/entry_line.py); every refusal names ``path``."""
+    """The export's lines, numbered and framed (ledger/export_file.py); every refusal names ``path``."""
     try:
-        handle = entry_line.open_export(path)
+        handle = export_file.open_export(path)
     except LineError as error:
         raise _refusal(path, error) from None
     with handle:
-        yield _named(path, entry_line.export_lines(handle))
+        yield _named(path, export_file.export_lines(handle))
 
 
 def _named(path: str, lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:

@@ -383,15 +383,24 @@ def test_files_that_never_end_are_refused_at_once(tmp_path: Path) -> None:
     assert not (tmp_path / "copy.db").exists()
 
 
-def test_the_line_rules_need_nothing_but_the_standard_library() -> None:
-    """The standalone verifier carries a copy of ledger/entry_line.py: it may import only the
-    standard library, and its keys are the book's (ledger/entry.py)."""
-    tree = ast.parse((ROOT / "ledger" / "entry_line.py").read_text(encoding="utf-8"))
-    imported = {
-        alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names
+@pytest.mark.parametrize("name", ["entry_line", "export_file"])
+def test_the_line_rules_need_nothing_but_the_standard_library(name: str) -> None:
+    """The standalone verifier carries a copy of ledger/entry_line.py and ledger/export_file.py:
+    they may import only the standard library (and the framing its companion, as the package's
+    module or the copy beside it), and the keys are the book's (ledger/entry.py)."""
+    tree = ast.parse((ROOT / "ledger" / f"{name}.py").read_text(encoding="utf-8"))
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {
+        f"{node.module}.{alias.name}" if node.module == "ledger" else str(node.module)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
     }
-    imported |= {str(node.module).split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    assert imported <= set(sys.stdlib_module_names) | {"__future__"}, imported - set(sys.stdlib_module_names)
+    allowed = set(sys.stdlib_module_names) | {"__future__", "collections.abc"}
+    companions = {"entry_line", "ledger.entry_line"} if name == "export_file" else set()
+    assert {module.split(".")[0] if module.split(".")[0] in allowed else module for module in imported} <= (
+        allowed | companions
+    ), imported
     assert (*ENTRY_FIELDS, "hash") == entry_line.ENTRY_KEYS
 
 

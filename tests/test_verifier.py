@@ -34,6 +34,7 @@ VERIFIER_FILES = (
     "referee/dice/digital_dice.py",
     "referee/dice/dice_schemes.py",
     "ledger/entry_line.py",
+    "ledger/export_file.py",
     "ledger/receipts.py",
 )
 """What docs/verifying.md tells an auditor to copy into one folder."""
@@ -41,7 +42,7 @@ VERIFIER_FILES = (
 
 @pytest.fixture(scope="module")
 def verifier(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The five files an auditor is given, alone in a folder."""
+    """The six files an auditor is given, alone in a folder."""
     folder = tmp_path_factory.mktemp("auditor")
     for name in VERIFIER_FILES:
         shutil.copyfile(ROOT / name, folder / Path(name).name)

@@ -3,11 +3,12 @@ library alone, by anyone, without turnledger installed (docs/verifying.md specif
 
     python verify_export.py campaign.jsonl [--head HASH] [--receipts FILE]
 
-Copy it with its four siblings into one folder: digital_dice.py (referee/dice/digital_dice.py, the
+Copy it with its five siblings into one folder: digital_dice.py (referee/dice/digital_dice.py, the
 dice), dice_schemes.py (referee/dice/dice_schemes.py, how each dice scheme makes a roll), entry_line.py
 (ledger/entry_line.py, what a valid line is: the one definition that `turnledger import` and
-`turnledger verify` read by too, so that the three agree on every line) and receipts.py
-(ledger/receipts.py, the receipts players keep).
+`turnledger verify` read by too, so that the three agree on every line), export_file.py
+(ledger/export_file.py, the file's framing) and receipts.py (ledger/receipts.py, the receipts
+players keep).
 Run from that folder, it checks:
 
 1. the file's framing: a regular file, UTF-8, every line ending with LF alone, the last included,
@@ -50,6 +51,10 @@ try:  # part of turnledger
 except ImportError:  # run on its own, from its folder: the sibling file, standard library only
     import entry_line  # type: ignore[no-redef,import-not-found]  # the sibling file: mypy sees the package one
 try:
+    from ledger import export_file
+except ImportError:
+    import export_file  # type: ignore[no-redef,import-not-found]  # the sibling file: mypy sees the package one
+try:
     from referee.dice import digital_dice
 except ImportError:
     import digital_dice  # type: ignore[no-redef,import-not-found]  # the sibling file: mypy sees the package one
@@ -81,15 +86,15 @@ def check_file(path: str, *, head: str | None = None) -> tuple[list[str], list[s
     Raises:
         entry_line.LineError: the file cannot be opened, or is not a regular file.
     """
-    with entry_line.open_export(path) as handle:
-        return check_lines(entry_line.raw_lines(handle), head=head)
+    with export_file.open_export(path) as handle:
+        return check_lines(export_file.raw_lines(handle), head=head)
 
 
 def check_lines(lines: Iterable[bytes | str], *, head: str | None = None) -> tuple[list[str], list[str]]:
     """Check an export given as its lines, each with its line end (header first); returns
     (what checked, problems)."""
     problems: list[str] = []
-    numbered = entry_line.framed_lines(lines)
+    numbered = export_file.framed_lines(lines)
     try:
         header = entry_line.read_header(next(numbered)[1])
     except entry_line.LineError as error:
