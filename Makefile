@@ -55,7 +55,7 @@ gates: $(VENV)/.installed-test
 # One worker more than the cores: about a quarter of the suite's time is waiting (Textual's idle
 # waits, processes started and killed, servers), and a third worker fills it (2 cores: 154 s with
 # two workers, 121 s with three, 2026-11-25; at 2,670 tests, 179.9 s with three, 186.9 s with four,
-# 2026-11-27).
+# 2026-11-27; at 2,699 tests with bytecode kept, 141.7 s with three, 155.3 s with four, 2026-11-27).
 WORKERS := $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 test: gates postgres chromium
 	$(BIN)/python -m pytest -q -n $(WORKERS) --dist worksteal
