@@ -76,8 +76,8 @@ mutation: $(VENV)/.installed-test
 	  total[m]++; if ($$2 == "killed") killed[m]++ } \
 	  END { for (m in total) printf "%s: %d / %d killed (%.1f%%)\n", m, killed[m], total[m], 100 * killed[m] / total[m] }'
 
-## bench: every figure of docs/PERFORMANCE.md's issue-17 table in one run (a few minutes), ending
-## with one name=value line; ENTRIES=100000 for the documented run at 100,000 and 1,000,000 entries
+## bench: every figure of docs/PERFORMANCE.md's table in one run (a few minutes, a club's server
+## last), ending with one name=value line; ENTRIES=100000 for the documented run at 100,000 and 1,000,000 entries
 ENTRIES ?= 10000
 bench: $(VENV)/.installed-test postgres
 	$(BIN)/python bench/run.py --entries $(ENTRIES)

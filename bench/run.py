@@ -45,6 +45,7 @@ import shutil
 import statistics
 import tempfile
 import time
+from argparse import Namespace
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -320,13 +321,26 @@ def console_figures(large: Campaign, folder: Path, repeats: int) -> dict[str, fl
     }
 
 
+def club_figures(seed: int) -> dict[str, float]:
+    """A club's server (bench/club.py, the documented run: 50 campaigns, 16 referees, 4 of them
+    on one campaign, 2 readers, 200 appends each): its figures, each named ``club_...``."""
+    options = Namespace(
+        campaigns=50, referees=16, shared=4, appends=200, readers=2, seed=seed, seconds=0, pace=0, pool_size=0
+    )
+    options.server, options.set = None, []  # the throwaway server of tests/pg.py, its settings as they are
+    measured = sibling("club").measure(options)
+    return {name: value for name, value in measured.items() if name.startswith(("club_", "server_"))}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Build the two campaigns, measure every figure, report."""
     parser = bench_options(__doc__, "entries", "scale", "runs", "window", "repeats", "seed")
     parser.add_argument("--units", type=int, default=1024, help="units registered first in both campaigns")
     parser.add_argument("--folder", help="build into this folder and keep it; a later run with it reuses the campaigns")
     parser.add_argument("--game", choices=sorted(GAMES), default="europa", help="the campaigns' game (default europa)")
-    parser.add_argument("--skip", default="", help="leave out some parts: pg, memory, console (comma-separated)")
+    parser.add_argument(
+        "--skip", default="", help="leave out parts: pg (the club too), club, memory, console (comma-separated)"
+    )
     args = parser.parse_args(argv)
     if args.entries < 2 * args.units + 20 or args.window * 2 > args.entries:
         parser.error("--entries must exceed twice --units by 20, and twice --window")
@@ -355,11 +369,13 @@ def main(argv: list[str] | None = None) -> int:
             figures.update(
                 {name: pg[name] for name in ("pg_import_ratio", "pg_append_ratio", "pg_append_last_vs_first")}
             )
+            if "club" not in skip:
+                figures.update(club_figures(args.seed))
     finally:
         if not args.folder:
             shutil.rmtree(folder, ignore_errors=True)
     print(f"\nall figures in {time.perf_counter() - started:.0f} s")
-    report(figures, TARGETS)
+    report(figures, TARGETS | (sibling("club").TARGETS if any(name.startswith("club_") for name in figures) else {}))
     return 0
 
 
