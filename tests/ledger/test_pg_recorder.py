@@ -16,11 +16,12 @@ from typing import Any
 
 import psycopg
 import pytest
-from eventsourcing.persistence import IntegrityError, NotSupportedError, StoredEvent
+from eventsourcing.persistence import IntegrityError, NotSupportedError, OperationalError, StoredEvent
 from eventsourcing.postgres import PostgresAggregateRecorder
 from psycopg import pq
 from psycopg.rows import tuple_row
 
+from ledger import pg_recorder
 from ledger.errors import ConflictError
 from ledger.location import persistence_env
 from ledger.pg_recorder import LedgerPostgresFactory, LedgerPostgresRecorder
@@ -203,3 +204,52 @@ def test_two_writers_racing_for_one_entry_number_end_in_one_entry_and_one_refusa
     with LedgerStore(url) as reopened:
         assert [entry["number"] for entry in reopened.entries()] == [1, 2, 3, 4]
         assert verify(reopened).ok
+
+
+@pytest.mark.parametrize("versions", [[4], [4, 5, 6]], ids=["an append", "a batch"])
+def test_a_write_whose_answer_was_lost_is_not_taken_for_another_writers(
+    url: str, versions: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The statement commits, the connection drops before the answer: the next try meets the rows
+    this call wrote. Those are its success (one copy each, the append's id returned), while a row
+    another writer stored at the number is still a conflict (issue 31, bench/club.py)."""
+    store = new_store(url)
+    try:
+        fill(store, 2)
+        recorder = store.app.recorder
+        (last,) = store.stored_rows(gt=2)
+        once = recorder._insert_once
+        tries: list[int] = []
+
+        def committed_then_dropped(events: Any) -> Any:
+            written = once(events)
+            tries.append(len(events))
+            if len(tries) == 1:
+                raise OperationalError("server closed the connection unexpectedly")
+            return written
+
+        monkeypatch.setattr(recorder, "_insert_once", committed_then_dropped)
+        monkeypatch.setattr(pg_recorder, "RETRY_WAIT_S", 0.0)
+        returned = recorder.insert_events(_rows(last, versions))
+        assert len(tries) == 1  # the second try met the rows before writing anything
+        stored = [row.originator_version for row in recorder.select_events(CAMPAIGN)]
+        assert stored == [1, 2, 3, *versions]
+        assert (returned is None) == (len(versions) > 1) and (returned is None or len(returned) == 1)
+        number = versions[-1] + 1
+        theirs = StoredEvent(last.originator_id, number, last.topic, last.state)
+        ours = StoredEvent(last.originator_id, number, last.topic, last.state + b" ")
+
+        def dropped_while_another_writes(events: Any) -> Any:
+            if len(tries) == 1:  # the first try fails before writing; meanwhile another writer takes the number
+                tries.append(0)
+                once([theirs])
+                raise OperationalError("server closed the connection unexpectedly")
+            return once(events)
+
+        tries[:] = [1]
+        monkeypatch.setattr(recorder, "_insert_once", dropped_while_another_writes)
+        with pytest.raises(IntegrityError):
+            recorder.insert_events([ours])
+        assert [row.state for row in recorder.select_events(CAMPAIGN, gt=number - 1)] == [last.state]
+    finally:
+        store.close()
