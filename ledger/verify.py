@@ -63,6 +63,9 @@ class VerifyReport:
     problems: list[tuple[int, str]] = field(default_factory=list)
     state: Any = None
     fold: Fold | None = None
+    processes: int = 1
+    """The processes the chain was checked on (ledger/verify_parallel.py; 1 where it verified
+    serially: a short record, one in memory, no cached state to cut at, a worker that failed)."""
 
     @property
     def ok(self) -> bool:

@@ -120,7 +120,9 @@ def verify_parallel(
     finally:
         if pool is None:
             workers.shutdown(cancel_futures=True)
-    return _joined(store, [*outcomes, last], cursor, head, page)
+    report = _joined(store, [*outcomes, last], cursor, head, page)
+    report.processes = len(stretches)
+    return report
 
 
 def _told(

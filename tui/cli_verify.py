@@ -91,20 +91,20 @@ def cmd_verify(args: argparse.Namespace) -> int:
         service.close()
     rate = verdict.chain.entries / max(time.perf_counter() - started, 1e-9)
     if args.json:
-        _print_json(verdict, rate, args.jobs)
+        _print_json(verdict, rate)
     else:
         _print(verdict, rate)
     return 0 if verdict.ok else 1
 
 
-def _print_json(verdict: RecordVerdict, rate: float, jobs: int) -> None:
+def _print_json(verdict: RecordVerdict, rate: float) -> None:
     chain = verdict.chain
     output.print_json(
         {
             "ok": verdict.ok,
             "entries": chain.entries,
             "entries_per_s": round(rate),
-            "jobs": jobs,
+            "jobs": chain.processes,
             "head_hash": chain.head_hash,
             "snapshots": chain.snapshots,
             "first_bad_entry": chain.first_bad_entry,
@@ -130,7 +130,8 @@ def _print(verdict: RecordVerdict, rate: float) -> None:
         return
     output.out.print(
         f"[green]chain intact[/]: {chain.entries} entries, {chain.snapshots} cached states checked "
-        f"({rate:,.0f} entries/s); head #{chain.entries} {chain.head_hash}",
+        f"({rate:,.0f} entries/s on {chain.processes} process{'es' if chain.processes > 1 else ''}); "
+        f"head #{chain.entries} {chain.head_hash}",
         soft_wrap=True,
     )
     for line in verdict.dice.lines:

@@ -123,8 +123,9 @@ def walked(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
 def test_every_golden_export_verifies_alike_on_several_processes(
     export: Path, tmp_path: Path, pool: ProcessPoolExecutor, walked: list[tuple[int, int]]
 ) -> None:
-    serial, _ = _both(_with_cached_states(export, tmp_path), pool)
+    serial, parallel = _both(_with_cached_states(export, tmp_path), pool)
     assert serial.ok and serial.snapshots >= 3 and serial.untrusted_snapshots == serial.snapshots
+    assert (serial.processes, parallel.processes) == (1, JOBS)  # the report says how it was checked
     assert len(walked) == 1 and walked[0][0] > 0 and walked[0][1] == serial.entries  # here: the last stretch alone
 
 
@@ -283,4 +284,5 @@ def test_verify_refuses_no_processes_and_tells_its_rate(
         assert refused.value.code == 2 and "processes: give a whole number, 1 or more" in capsys.readouterr().err
     assert main(["verify", copy, "--jobs", "2", "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
-    assert printed["entries"] == 291 and printed["jobs"] == 2 and printed["entries_per_s"] > 0
+    assert printed["entries"] == 291 and printed["entries_per_s"] > 0
+    assert printed["jobs"] == 1  # asked for two; a record this short is checked in one process, and says so
