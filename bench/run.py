@@ -325,9 +325,18 @@ def club_figures(seed: int) -> dict[str, float]:
     """A club's server (bench/club.py, the documented run: 50 campaigns, 16 referees, 4 of them
     on one campaign, 2 readers, 200 appends each): its figures, each named ``club_...``."""
     options = Namespace(
-        campaigns=50, referees=16, shared=4, appends=200, readers=2, seed=seed, seconds=0, pace=0, pool_size=0
+        campaigns=50,
+        referees=16,
+        shared=4,
+        appends=200,
+        readers=2,
+        seed=seed,
+        seconds=0,
+        pace=0,
+        pool_size=0,
+        server=None,  # the throwaway server of tests/pg.py
+        set=[],  # with its settings as they are
     )
-    options.server, options.set = None, []  # the throwaway server of tests/pg.py, its settings as they are
     measured = sibling("club").measure(options)
     return {name: value for name, value in measured.items() if name.startswith(("club_", "server_"))}
 

@@ -34,14 +34,11 @@ ATTACK: dict[str, Any] = {
 """14:7 = 2-1, roll 7."""
 
 
-_mine = club_chart
-
-
 def test_a_user_crt_and_bombardment_table_are_adopted_read_and_unaffected_by_later_edits(
     europa: RefereeService, tmp_path: Path
 ) -> None:
-    crt = _mine(tmp_path, "europa-combat", BUNDLED_ROW_7, MY_ROW_7)
-    table = _mine(tmp_path, "europa-bombardment", BUNDLED_ROW_8, MY_ROW_8)
+    crt = club_chart(tmp_path, "europa-combat", BUNDLED_ROW_7, MY_ROW_7)
+    table = club_chart(tmp_path, "europa-bombardment", BUNDLED_ROW_8, MY_ROW_8)
     adopted_crt = europa.execute_json({"kind": "AdoptCharts", "charts": str(crt), "reason": "our printed CRT"})
     adopted_table = europa.execute_json({"kind": "AdoptCharts", "charts": str(table), "reason": "our table"})
     assert "our-europa-combat.toml" in adopted_crt["ruling"]["summary"]
