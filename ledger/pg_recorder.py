@@ -193,3 +193,14 @@ class LedgerPostgresFactory(library.PostgresFactory):
     (the one class of this module ``InfrastructureFactory.construct`` finds)."""
 
     application_recorder_class = LedgerPostgresRecorder
+
+    def __init__(self, env: Any) -> None:
+        """The library's datastore, opened waiting for its first connection (issue 31): the
+        library opens its pool without waiting, so the first query finds it empty and the pool
+        grows to a second connection it then keeps for ten idle minutes: every process held two
+        connections where its pool size says one (bench/club.py, `club_connections_per_process`;
+        tests/ledger/test_pg_connections.py). Waiting costs nothing: the first query waits for a
+        connection anyway, and a server that cannot be reached still fails within the connect
+        timeout, with the same error."""
+        super().__init__(env)
+        self.datastore.pool_open_timeout = float(self.env.get(self.POSTGRES_CONNECT_TIMEOUT) or 5)
