@@ -28,6 +28,9 @@ from __future__ import annotations
 
 import importlib
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -65,6 +68,8 @@ class Task:
     after: int
     upto: int
     page: int
+    parent: int = 0
+    """The process id of the verification that asked (`watch_parent`; 0: not watched)."""
 
 
 @dataclass
@@ -106,7 +111,7 @@ def verify_parallel(
     assert trust is not None
     stretches = list(zip([0, *bounds], [*bounds, head], strict=True))
     tasks = [
-        Task(store.location, tuple(games), trust.key, frozenset(trust.vouched), after, upto, page)
+        Task(store.location, tuple(games), trust.key, frozenset(trust.vouched), after, upto, page, os.getpid())
         for after, upto in stretches[:-1]
     ]
     workers = pool or ProcessPoolExecutor(len(tasks), mp_context=multiprocessing.get_context("spawn"))
@@ -142,6 +147,8 @@ def _told(
 
 def check_stretch(task: Task) -> Outcome:
     """A worker's part: open the store, trust what the parent trusts, walk one stretch."""
+    if task.parent:
+        watch_parent(task.parent)
     for module in task.games:
         importlib.import_module(module)
     store = LedgerStore(task.location, check=False)
@@ -152,6 +159,30 @@ def check_stretch(task: Task) -> Outcome:
         return run_stretch(store, task.after, task.upto, page=task.page)[0]
     finally:
         store.close()
+
+
+PARENT_CHECK_SECONDS = 0.5
+"""How often a worker looks whether the verification it works for still runs."""
+_watching: list[threading.Thread] = []
+
+
+def watch_parent(parent: int, every: float = PARENT_CHECK_SECONDS) -> None:
+    """End this worker when the process that started it is gone (killed by SIGKILL, say): its
+    stretch answers no one, and a stretch of a long record is many seconds of a core. A worker
+    is reparented when its parent dies, so a parent id other than ``parent`` (the verifying
+    process's, sent with the task: it may be gone before this worker starts) says so; the watch
+    is a daemon thread, started once a process."""
+    if _watching:
+        return
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(1)
+
+    thread = threading.Thread(target=watch, name="turnledger-verify-parent-watch", daemon=True)
+    _watching.append(thread)
+    thread.start()
 
 
 def run_stretch(
