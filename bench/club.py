@@ -280,7 +280,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         print(f"{args.campaigns + 1} campaigns made in {time.perf_counter() - started:.1f} s", flush=True)
         empty = stored_bytes(alone_url)
         before = {url: stored_bytes(url)[0] for url in urls}
-        alone_load = RefereeLoad("alone", alone_url, args.seed, args.appends, args.seconds, args.pace)
+        alone_appends = args.alone_appends or args.appends
+        alone_load = RefereeLoad("alone", alone_url, args.seed, alone_appends, args.seconds, args.pace)
         alone = run_processes([alone_load], [], 0, base)["referees"][0]
         print(f"alone: {len(alone.entries)} appends in {alone.seconds:.1f} s", flush=True)
         club = run_processes(club_loads(urls, args.referees, args.shared, args), urls, args.readers, base, args.pace)
@@ -300,6 +301,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--referees", type=int, default=3, help="referee processes appending at once (default 3)")
     parser.add_argument("--shared", type=int, default=2, help="of them, how many share the first campaign (default 2)")
     parser.add_argument("--appends", type=int, default=20, help="appends per referee, and alone (default 20)")
+    parser.add_argument(
+        "--alone-appends", type=int, default=0, help="appends of the referee alone (default: --appends)"
+    )
     parser.add_argument("--seconds", type=float, default=0, help="stop each referee after this long (0: no limit)")
     parser.add_argument("--readers", type=int, default=1, help="reader processes (state, log, verify; default 1)")
     parser.add_argument("--pace", type=float, default=0, help="seconds between a referee's commands, a reader's reads")

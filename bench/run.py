@@ -321,11 +321,16 @@ def console_figures(large: Campaign, folder: Path, repeats: int) -> dict[str, fl
     }
 
 
-CLUB_PACE = 0.1
+CLUB_PACE = 0.2
 """Seconds between a referee's commands in the club run the targets are read from: sixteen
-referees at ten commands a second (160 appends/s together, some twenty times what ten tables of
-four enter in an evening at their busiest) keep this two-core machine's cores from being the
-queue, so the ratio measures the server (docs/PERFORMANCE.md, "A club's server")."""
+referees at five commands a second (80 appends/s together, about ten times what ten tables of
+four enter at their busiest) leave this two-core machine's cores idle enough that the ratio
+measures the server, not the queue for the cores the referees, the readers and the server
+share here (docs/PERFORMANCE.md, "A club's server": at five a second the ratio ran 2.0-3.3, at
+ten 2.5-4.1, flat out 12.6-25.4)."""
+CLUB_ALONE = 300
+"""Appends of the referee alone, the ratio's denominator: its p99 is then the third slowest of
+300, steadier than the second of 200 (the club's is the 32nd of 3,200)."""
 
 
 def club_figures(seed: int) -> dict[str, float]:
@@ -342,6 +347,7 @@ def club_figures(seed: int) -> dict[str, float]:
             referees=16,
             shared=4,
             appends=200,
+            alone_appends=CLUB_ALONE,
             readers=2,
             seed=seed,
             seconds=0,
