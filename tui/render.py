@@ -6,6 +6,7 @@ import re
 from collections.abc import Hashable, Iterable
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.panel import Panel
@@ -16,6 +17,7 @@ from rich.text import Text
 from referee.audit.receipts import Receipt
 from referee.common.state import BaseState
 from referee.common.views import Notice, View
+from tui.log_lines import PlainRows, plain_rows
 
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 """Characters that would steer the terminal (ESC, NUL, the C1 set) or reorder text (bidi
@@ -198,14 +200,40 @@ class LogWidths:
         self.console = console
         self.options = console.options  # asked once: the console's options read the terminal's size
         self.columns = [self._measure(Text(name)) for name in LOG_COLUMNS]
+        self._plain: PlainRows | None = None
+        self._plain_known = False
 
     def _measure(self, cell: Text) -> Measurement:
         return Measurement.get(self.console, self.options, cell)
 
+    def _measure_plain(self, cell: Text) -> tuple[int, int]:
+        """`_measure` of a plain `Text`, as Rich's `Text.__rich_measure__` and `Measurement.get`
+        work it out (its longest word and its longest line, at most the console's width) without
+        their calls around it: a third of `turnledger log`'s time at 100,000 entries
+        (tests/tui/test_log_streamed.py compares the two)."""
+        text, limit = cell.plain, self.options.max_width
+        lines = text.splitlines()
+        most = max(map(cell_len, lines)) if lines else 0
+        words = text.split()
+        least = max(map(cell_len, words)) if words else most
+        if limit < 1 or min(most, limit) < 1:
+            return 0, 0
+        return min(least, limit), min(most, limit)
+
+    def plain_rows(self) -> PlainRows | None:
+        """How a later chunk's rows are drawn as plain lines on this console (tui/log_lines.py),
+        worked out once: the layout of a chunk table whose first row measures as the whole log."""
+        if not self._plain_known:
+            table = _log_table(top=False)
+            names = [Text(name) for name in LOG_COLUMNS]
+            table.add_row(*(_MeasuredAs(name, whole) for name, whole in zip(names, self.columns, strict=True)))
+            self._plain, self._plain_known = plain_rows(self.console, table), True
+        return self._plain
+
     def add(self, row: dict[str, Any]) -> None:
         cells, _style = log_cells(row)
         for index, cell in enumerate(cells):
-            least, most = self._measure(cell)
+            least, most = self._measure_plain(cell) if type(cell) is SafeText else self._measure(cell)
             known = self.columns[index]
             if least > known.minimum or most > known.maximum:
                 self.columns[index] = Measurement(max(least, known.minimum), max(most, known.maximum))
@@ -244,6 +272,28 @@ def print_log(console: Console, rows: Iterable[dict[str, Any]], widths: LogWidth
 
 
 def _print_chunk(console: Console, rows: list[dict[str, Any]], widths: LogWidths, *, first: bool, last: bool) -> None:
+    """A chunk of the log: the first through Rich whole (title, header, the columns laid out); a
+    later one, where the console writes no styles, row by row as plain lines where each fits on
+    one (tui/log_lines.py), Rich drawing the others and the table's bottom edge."""
+    plain = None if first else widths.plain_rows()
+    if plain is None:
+        _print_table(console, rows, widths, first=first, last=last)
+        return
+    lines: list[str] = []
+    for index, row in enumerate(rows):
+        line = None if last and index == len(rows) - 1 else plain.line(log_cells(row)[0])
+        if line is not None:
+            lines.append(line)
+            continue
+        if lines:
+            console.file.write("\n".join(lines) + "\n")
+            lines = []
+        _print_table(console, [row], widths, first=False, last=last and index == len(rows) - 1)
+    if lines:
+        console.file.write("\n".join(lines) + "\n")
+
+
+def _print_table(console: Console, rows: list[dict[str, Any]], widths: LogWidths, *, first: bool, last: bool) -> None:
     table = _log_table(top=first)
     for index, row in enumerate(rows):
         cells, style = log_cells(row)

@@ -59,7 +59,11 @@ def printed(console: Console) -> str:
     return console.file.getvalue()
 
 
-def a_console(width: int) -> Console:
+def a_console(width: int, *, plain: bool = False) -> Console:
+    """A console with styles, or (``plain``) one that writes none, as a pipe or a file gets: its
+    later chunks are drawn as plain lines where a row fits (tui/log_lines.py)."""
+    if plain:
+        return Console(file=io.StringIO(), width=width, color_system=None)
     return Console(file=io.StringIO(), width=width, force_terminal=True, color_system="standard")
 
 
@@ -101,11 +105,12 @@ def test_log_json_of_no_rows_is_an_empty_array(store: str, capsys: pytest.Captur
     assert capsys.readouterr().out == "[]\n"
 
 
+@pytest.mark.parametrize("plain", [False, True], ids=["styled", "plain"])
 @pytest.mark.parametrize("width", [200, 72, 48])
 @pytest.mark.parametrize("chunk", [1, 2, 5, 500])
-def test_the_table_printed_in_chunks_is_the_one_table(store: str, width: int, chunk: int) -> None:
+def test_the_table_printed_in_chunks_is_the_one_table(store: str, width: int, chunk: int, plain: bool) -> None:
     rows = rows_of(store)
-    whole, chunked = a_console(width), a_console(width)
+    whole, chunked = a_console(width, plain=plain), a_console(width, plain=plain)
     whole.print(render.log_view(rows))
     widths = render.LogWidths(chunked)
     for row in rows:
@@ -136,3 +141,60 @@ def test_log_prints_every_entry_once(
     numbers = [int(found) for found in re.findall(r"^│ +(\d+) │", out, flags=re.MULTILINE)]
     assert numbers == [row["number"] for row in rows] == list(range(1, len(rows) + 1))
     assert "rolled, then undone by #" in out and "\\x1b" in out and "\x1b" not in out
+
+
+def test_a_plain_console_draws_most_rows_as_plain_lines(store: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plain lines are really drawn (Rich is asked only for the first chunk, the rows that
+    wrap and the last row with the bottom edge), and a styled console never gets them."""
+    rows = rows_of(store)
+    drawn: list[int] = []
+    table = render._print_table
+
+    def counted(console: Console, batch: list[dict[str, Any]], *args: Any, **kwargs: Any) -> None:
+        drawn.append(len(batch))
+        table(console, batch, *args, **kwargs)
+
+    monkeypatch.setattr(render, "_print_table", counted)
+    assert len(rows) >= 12
+    for plain in (True, False):
+        console = a_console(200, plain=plain)
+        widths = render.LogWidths(console)
+        for row in rows:
+            widths.add(row)
+        drawn.clear()
+        render.print_log(console, iter(rows), widths, chunk=2)
+        if plain:  # the first chunk (2), the row whose status wraps, the last row
+            assert drawn == [2, 1, 1], drawn
+        else:
+            assert sum(drawn) == len(rows)
+
+
+@pytest.mark.parametrize("width", [200, 80])
+def test_the_golden_logs_print_as_the_one_table_on_a_plain_console(tmp_path: Path, width: int) -> None:
+    """Every golden export's log, in chunks of seven on a console that writes no styles, is the
+    table Rich draws whole: summaries of every kind, long and short, wrapped and not."""
+    exports = sorted((Path(__file__).resolve().parents[1] / "data" / "exports").glob("*.jsonl"))
+    assert len(exports) >= 5
+    for export in exports:
+        store = str(tmp_path / f"{export.stem}-{width}.db")
+        assert main(["import", str(export), store]) == 0
+        rows = rows_of(store)
+        whole, chunked = a_console(width, plain=True), a_console(width, plain=True)
+        whole.print(render.log_view(rows))
+        widths = render.LogWidths(chunked)
+        for row in rows:
+            widths.add(row)
+        render.print_log(chunked, iter(rows), widths, chunk=7)
+        assert printed(chunked) == printed(whole), export.name
+
+
+@pytest.mark.parametrize("width", [200, 12, 1])
+def test_a_plain_cell_measures_as_rich_measures_it(width: int) -> None:
+    """`LogWidths` measures the log's cells itself (tui/render.py `_measure_plain`): the same
+    measurement as Rich's, for texts of every shape a cell can hold."""
+    widths = render.LogWidths(a_console(width, plain=True))
+    texts = ["", " ", "  a  ", "undone by #12345", "a\nlonger line\n", "tab\there", "多 字 漢字", "x\u2028yy", "é" * 30]
+    texts += ["blown " * 12, "a" * 300, "\x1b[31m bridge"]
+    for text in texts:
+        cell = render.SafeText(text)
+        assert widths._measure_plain(cell) == tuple(widths._measure(cell)), repr(text)
