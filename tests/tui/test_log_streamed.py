@@ -105,18 +105,24 @@ def test_log_json_of_no_rows_is_an_empty_array(store: str, capsys: pytest.Captur
     assert capsys.readouterr().out == "[]\n"
 
 
-@pytest.mark.parametrize("plain", [False, True], ids=["styled", "plain"])
-@pytest.mark.parametrize("width", [200, 72, 48])
-@pytest.mark.parametrize("chunk", [1, 2, 5, 500])
-def test_the_table_printed_in_chunks_is_the_one_table(store: str, width: int, chunk: int, plain: bool) -> None:
-    rows = rows_of(store)
+def assert_chunks_make_the_table(
+    rows: list[dict[str, Any]], width: int, chunk: int, *, plain: bool, name: str = ""
+) -> None:
+    """`print_log` in chunks of ``chunk`` rows prints what Rich draws for the whole table."""
     whole, chunked = a_console(width, plain=plain), a_console(width, plain=plain)
     whole.print(render.log_view(rows))
     widths = render.LogWidths(chunked)
     for row in rows:
         widths.add(row)
     render.print_log(chunked, iter(rows), widths, chunk=chunk)
-    assert printed(chunked) == printed(whole)
+    assert printed(chunked) == printed(whole), name
+
+
+@pytest.mark.parametrize("plain", [False, True], ids=["styled", "plain"])
+@pytest.mark.parametrize("width", [200, 72, 48])
+@pytest.mark.parametrize("chunk", [1, 2, 5, 500])
+def test_the_table_printed_in_chunks_is_the_one_table(store: str, width: int, chunk: int, plain: bool) -> None:
+    assert_chunks_make_the_table(rows_of(store), width, chunk, plain=plain)
 
 
 def test_the_table_of_no_rows_is_the_empty_table() -> None:
@@ -178,14 +184,7 @@ def test_the_golden_logs_print_as_the_one_table_on_a_plain_console(tmp_path: Pat
     for export in exports:
         store = str(tmp_path / f"{export.stem}-{width}.db")
         assert main(["import", str(export), store]) == 0
-        rows = rows_of(store)
-        whole, chunked = a_console(width, plain=True), a_console(width, plain=True)
-        whole.print(render.log_view(rows))
-        widths = render.LogWidths(chunked)
-        for row in rows:
-            widths.add(row)
-        render.print_log(chunked, iter(rows), widths, chunk=7)
-        assert printed(chunked) == printed(whole), export.name
+        assert_chunks_make_the_table(rows_of(store), width, 7, plain=True, name=export.name)
 
 
 @pytest.mark.parametrize("width", [200, 12, 1])
