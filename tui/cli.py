@@ -32,7 +32,7 @@ from referee.files.locations import check_location
 from referee.release import release
 from referee.service import RefereeService
 from tui import cli_output as output
-from tui import render
+from tui import log_table, render
 from tui.cli_audit import cmd_audit
 from tui.cli_charts import add_charts_parser
 from tui.cli_facts import add_facts_arguments, cmd_facts
@@ -85,7 +85,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         service = RefereeService.open(args.store)
     output.out.print(render.state_view(service.state(), service.views(service.state())))
     rows = log_rows(service.entries())[-10:]
-    output.out.print(render.log_view(rows))
+    output.out.print(log_table.log_view(rows))
     service.close()
     return 0
 

@@ -19,7 +19,7 @@ from referee.files.batch import read_json
 from referee.schema import command_schemas, part_schemas, schema_named
 from referee.service import RefereeService
 from tui import cli_output as output
-from tui import render
+from tui import log_table, render
 
 
 def cmd_state(args: argparse.Namespace) -> int:
@@ -72,10 +72,10 @@ def cmd_log(args: argparse.Namespace) -> int:
                 for row in marked_rows(entries, marks, kind=kind):
                     yield _with_receipts(row, found)
 
-            widths = render.LogWidths(output.out)
+            widths = log_table.LogWidths(output.out)
             for row in receipted():
                 widths.add(row)
-            render.print_log(output.out, receipted(), widths)
+            log_table.print_log(output.out, receipted(), widths)
     finally:
         service.close()
     return 0
@@ -88,7 +88,7 @@ def _print_rows(args: argparse.Namespace, service: RefereeService, rows: list[di
     for row in rows:
         if row["rolls"]:  # a few rows shown: each entry with rolls read again for its receipts
             row["receipts"] = _receipt_words(service.campaign_id, service.entry(row["number"]))
-    output.out.print(render.log_view(rows))
+    output.out.print(log_table.log_view(rows))
 
 
 def _receipt_words(campaign_id: str, entry: dict[str, Any]) -> list[str]:

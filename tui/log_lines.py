@@ -6,8 +6,8 @@ row of its table, about half a millisecond a row. Where the console writes no st
 system: output to a pipe or a file, which is where a long log goes), a row whose every cell fits
 its column on one line is drawn here as Rich would draw it: each cell padded by one space each
 side, justified in its column's width, between the box's vertical bars. The widths are the ones
-Rich gives the table (tui/render.py's chunks measure as the whole log), the bars the box's own;
-any other row, and the table's edges, are still Rich's (tui/render.py `print_log`).
+Rich gives the table (tui/log_table.py's chunks measure as the whole log), the bars the box's own;
+any other row, and the table's edges, are still Rich's (tui/log_table.py `print_log`).
 tests/tui/test_log_streamed.py holds the lines to Rich's table, byte for byte.
 """
 
@@ -56,7 +56,7 @@ def plain_rows(console: Console, table: Table) -> PlainRows | None:
     read here (no box, other padding, bars that differ between rows)."""
     if console.color_system is not None or table.box is None or table.show_header or not table.show_edge:
         return None
-    if table.padding != (0, 1, 0, 1) or table.pad_edge is False or table.collapse_padding:
+    if table.padding != (0, 1, 0, 1) or not table.pad_edge or table.collapse_padding:
         return None
     box = table.box.substitute(console.options, safe=table.safe_box if table.safe_box is not None else console.safe_box)
     box = box.get_plain_headed_box()

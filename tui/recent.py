@@ -1,6 +1,6 @@
 """The dashboard's last entries: one line each, in columns of fixed widths, each line a part.
 
-The dashboard showed them as the log's Rich table (`render.log_view`), which measures every
+The dashboard showed them as the log's Rich table (`log_table.log_view`), which measures every
 cell to lay its columns out and wraps long summaries: about 3 ms of each replay step, the
 largest single cost of a step once the state is read ahead (issue 17). Here the columns are
 fixed (the summary takes what the screen leaves), a summary too long is cut with "…" as in the
@@ -16,7 +16,8 @@ from typing import Any
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.text import Text
 
-from tui.render import SafeText, log_cells
+from tui.log_table import log_cells
+from tui.render import SafeText
 
 COLUMNS = (("#", 6), ("at", 18), ("actor", 10), ("command", 22), ("summary", 0), ("status", 28))
 """Each column and its width; the summary (0) takes the width the others leave."""

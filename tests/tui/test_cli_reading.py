@@ -94,7 +94,7 @@ def test_status_words_are_never_cut_in_the_log_table() -> None:
     least as wide as its usual longest word, and parts of a status are separated."""
     from rich.console import Console
 
-    from tui.render import log_view
+    from tui.log_table import log_view
 
     row = {
         "number": 41,

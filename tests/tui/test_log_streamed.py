@@ -17,7 +17,7 @@ from rich.console import Console
 
 from referee.common.log import log_marks, log_rows, marked_rows
 from referee.service import RefereeService
-from tui import cli_output, render
+from tui import cli_output, log_table, render
 from tui.cli import main
 
 ROLL = {"kind": "RecordRoll", "purpose": "attack on Kiev", "dice": "2D6", "rolled_by": "Axis"}
@@ -110,11 +110,11 @@ def assert_chunks_make_the_table(
 ) -> None:
     """`print_log` in chunks of ``chunk`` rows prints what Rich draws for the whole table."""
     whole, chunked = a_console(width, plain=plain), a_console(width, plain=plain)
-    whole.print(render.log_view(rows))
-    widths = render.LogWidths(chunked)
+    whole.print(log_table.log_view(rows))
+    widths = log_table.LogWidths(chunked)
     for row in rows:
         widths.add(row)
-    render.print_log(chunked, iter(rows), widths, chunk=chunk)
+    log_table.print_log(chunked, iter(rows), widths, chunk=chunk)
     assert printed(chunked) == printed(whole), name
 
 
@@ -127,8 +127,8 @@ def test_the_table_printed_in_chunks_is_the_one_table(store: str, width: int, ch
 
 def test_the_table_of_no_rows_is_the_empty_table() -> None:
     whole, chunked = a_console(80), a_console(80)
-    whole.print(render.log_view([]))
-    render.print_log(chunked, [], render.LogWidths(chunked), chunk=2)
+    whole.print(log_table.log_view([]))
+    log_table.print_log(chunked, [], log_table.LogWidths(chunked), chunk=2)
     assert printed(chunked) == printed(whole)
 
 
@@ -136,13 +136,13 @@ def test_log_prints_every_entry_once(
     store: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Through the command, in chunks of two rows: the one table, each entry's number once."""
-    monkeypatch.setattr(render, "LOG_CHUNK", 2)
+    monkeypatch.setattr(log_table, "LOG_CHUNK", 2)
     capsys.readouterr()
     assert main(["log", store]) == 0
     out = capsys.readouterr().out
     rows = rows_of(store)
     whole = Console(file=io.StringIO(), width=cli_output.out.width, no_color=True, highlight=False)
-    whole.print(render.log_view(rows))
+    whole.print(log_table.log_view(rows))
     assert out == printed(whole)
     numbers = [int(found) for found in re.findall(r"^│ +(\d+) │", out, flags=re.MULTILINE)]
     assert numbers == [row["number"] for row in rows] == list(range(1, len(rows) + 1))
@@ -154,21 +154,21 @@ def test_a_plain_console_draws_most_rows_as_plain_lines(store: str, monkeypatch:
     wrap and the last row with the bottom edge), and a styled console never gets them."""
     rows = rows_of(store)
     drawn: list[int] = []
-    table = render._print_table
+    table = log_table._print_table
 
     def counted(console: Console, batch: list[dict[str, Any]], *args: Any, **kwargs: Any) -> None:
         drawn.append(len(batch))
         table(console, batch, *args, **kwargs)
 
-    monkeypatch.setattr(render, "_print_table", counted)
+    monkeypatch.setattr(log_table, "_print_table", counted)
     assert len(rows) >= 12
     for plain in (True, False):
         console = a_console(200, plain=plain)
-        widths = render.LogWidths(console)
+        widths = log_table.LogWidths(console)
         for row in rows:
             widths.add(row)
         drawn.clear()
-        render.print_log(console, iter(rows), widths, chunk=2)
+        log_table.print_log(console, iter(rows), widths, chunk=2)
         if plain:  # the first chunk (2), the row whose status wraps, the last row
             assert drawn == [2, 1, 1], drawn
         else:
@@ -189,9 +189,9 @@ def test_the_golden_logs_print_as_the_one_table_on_a_plain_console(tmp_path: Pat
 
 @pytest.mark.parametrize("width", [200, 12, 1])
 def test_a_plain_cell_measures_as_rich_measures_it(width: int) -> None:
-    """`LogWidths` measures the log's cells itself (tui/render.py `_measure_plain`): the same
+    """`LogWidths` measures the log's cells itself (tui/log_table.py `_measure_plain`): the same
     measurement as Rich's, for texts of every shape a cell can hold."""
-    widths = render.LogWidths(a_console(width, plain=True))
+    widths = log_table.LogWidths(a_console(width, plain=True))
     texts = ["", " ", "  a  ", "undone by #12345", "a\nlonger line\n", "tab\there", "多 字 漢字", "x\u2028yy", "é" * 30]
     texts += ["blown " * 12, "a" * 300, "\x1b[31m bridge"]
     for text in texts:
