@@ -45,7 +45,6 @@ import shutil
 import statistics
 import tempfile
 import time
-from argparse import Namespace
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -321,58 +320,6 @@ def console_figures(large: Campaign, folder: Path, repeats: int) -> dict[str, fl
     }
 
 
-CLUB_PACE = 0.2
-"""Seconds between a referee's commands in the club run the targets are read from: sixteen
-referees at five commands a second (80 appends/s together, about ten times what ten tables of
-four enter at their busiest) leave this two-core machine's cores idle enough that the ratio
-measures the server, not the queue for the cores the referees, the readers and the server
-share here (docs/PERFORMANCE.md, "A club's server": at five a second the ratio ran 2.0-3.3, at
-ten 2.5-4.1, flat out 12.6-25.4)."""
-CLUB_ALONE = 300
-"""Appends of the referee alone, the ratio's denominator: its p99 is then the third slowest of
-300, steadier than the second of 200 (the club's is the 32nd of 3,200)."""
-
-
-def club_figures(seed: int) -> dict[str, float]:
-    """A club's server (bench/club.py, the documented run: 50 campaigns, 16 referees, 4 of them
-    on one campaign, 2 readers, 200 appends each), twice: at `CLUB_PACE` (the ``club_...``
-    figures and their targets; one referee alone at the same pace) and flat out (``club_flat_...``:
-    how many appends a second the club's server and this machine take, the latency then, the
-    conflicts; no target: sixteen referee processes then queue for two cores)."""
-    club = sibling("club")
-
-    def run(pace: float) -> dict[str, Any]:
-        options = Namespace(
-            campaigns=50,
-            referees=16,
-            shared=4,
-            appends=200,
-            alone_appends=CLUB_ALONE,
-            readers=2,
-            seed=seed,
-            seconds=0,
-            pace=pace,
-            pool_size=0,
-            server=None,  # the throwaway server of tests/pg.py
-            set=[],  # with its settings as they are
-        )
-        measured: dict[str, Any] = club.measure(options)
-        return measured
-
-    paced, flat = run(CLUB_PACE), run(0.0)
-    figures = {name: value for name, value in paced.items() if name.startswith(("club_", "server_"))}
-    figures["club_pace_s"] = CLUB_PACE
-    for name in ("club_appends_per_s", "club_append_p50_ms", "club_append_p99_ms", "club_p99_ratio"):
-        figures[name.replace("club_", "club_flat_", 1)] = flat[name]
-    figures["club_flat_conflicts_most"] = flat["club_conflicts_most"]
-    figures["club_connections_per_process"] = max(
-        paced["club_connections_per_process"], flat["club_connections_per_process"]
-    )
-    for name in ("club_lost", "club_doubled", "club_verify_problems"):
-        figures[name] = paced[name] + flat[name]
-    return figures
-
-
 def main(argv: list[str] | None = None) -> int:
     """Build the two campaigns, measure every figure, report."""
     parser = bench_options(__doc__, "entries", "scale", "runs", "window", "repeats", "seed")
@@ -411,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
                 {name: pg[name] for name in ("pg_import_ratio", "pg_append_ratio", "pg_append_last_vs_first")}
             )
             if "club" not in skip:
-                figures.update(club_figures(args.seed))
+                figures.update(sibling("club").documented_figures(args.seed))
     finally:
         if not args.folder:
             shutil.rmtree(folder, ignore_errors=True)
