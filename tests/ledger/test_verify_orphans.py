@@ -2,7 +2,8 @@
 a SIGKILLed `turnledger verify` left its workers walking their stretches, a core each, to the end).
 
 The worker here runs the watch `check_stretch` starts (ledger/verify_parallel.py `watch_parent`),
-then sleeps a minute: without the watch it would outlive its killed parent by that minute."""
+then sleeps ten minutes (`LINGER`), far past the test's deadline: without the watch it outlives its
+killed parent and the test fails (the finally kills it)."""
 
 from __future__ import annotations
 
@@ -22,14 +23,21 @@ from test_verify_orphans import linger
 worker = multiprocessing.get_context("spawn").Process(target=linger, args=(os.getpid(), 0.05))
 worker.start()
 print(worker.pid, flush=True)
-time.sleep(120)
+time.sleep(1200)
 """
+
+
+LINGER = 600
+"""Seconds the worker would live without the watch: well past `DEADLINE`."""
+DEADLINE = 60
+"""Seconds the test waits for the worker to end (it imports the ledger before it watches: slow
+on a loaded machine)."""
 
 
 def linger(parent: int, every: float) -> None:
     """A worker: the watch, then a long wait."""
     watch_parent(parent, every)
-    time.sleep(60)
+    time.sleep(LINGER)
 
 
 def _alive(pid: int) -> bool:
@@ -51,7 +59,7 @@ def test_a_worker_ends_when_its_parent_is_killed() -> None:
         assert _alive(worker)
         parent.kill()
         parent.wait()
-        deadline = time.monotonic() + 60  # the worker imports the ledger first: slow on a loaded machine
+        deadline = time.monotonic() + DEADLINE
         while _alive(worker) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert not _alive(worker), "the worker outlived the verification that started it"
